@@ -1,0 +1,47 @@
+"""Making a move: the table after it, what was captured, and whether it swept.
+
+Kept apart from the generator so that the game loop, the course layer and the
+computer players all change positions the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.cards import Card
+from engine.moves import BUILD, CAPTURE, Move
+from engine.position import Build, Position
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of one move: the new position (same player, one card fewer),
+    the cards that went to the mover's pile (the played card included), and
+    whether it was a sweep (4.7, 8.2)."""
+
+    position: Position
+    captured: tuple[Card, ...]
+    sweep: bool
+
+
+def apply_move(position: Position, move: Move) -> Outcome:
+    """Apply a move that is already known to be legal (the caller checks)."""
+    hand = list(position.hand)
+    hand.remove(move.card)
+    loose = [c for c in position.loose if c not in move.loose]
+    builds = [b for b in position.builds if b not in move.builds]
+    captured: tuple[Card, ...] = ()
+    if move.kind == CAPTURE:
+        captured = (move.card, *move.taken_cards)
+    elif move.kind == BUILD:
+        base = move.builds[0].cards if move.builds else ()
+        builds.append(Build(move.value or 0, (*base, move.card, *move.loose), position.seat))
+    else:
+        loose.append(move.card)
+    after = replace(position, loose=tuple(loose), builds=tuple(builds), hand=tuple(hand))
+    sweep = (
+        move.kind == CAPTURE
+        and after.table_empty
+        and (not position.last or position.rules.last_play_sweep)
+    )
+    return Outcome(after, captured, sweep)

@@ -1,0 +1,31 @@
+"""Exception types, all under ValueError so callers can catch broadly.
+
+Mirrors python-chess: bad *notation* and an *illegal* move in good notation are
+different mistakes, and a learner-facing layer wants to tell them apart.
+"""
+
+from __future__ import annotations
+
+
+class CassinoError(ValueError):
+    """Base class for every error the engine raises about its input."""
+
+
+class NotationError(CassinoError):
+    """Text that is not valid card, position or move notation."""
+
+
+class InvalidPositionError(CassinoError):
+    """A position that is well-formed text but cannot occur (duplicate cards, bad build)."""
+
+
+class InvalidMoveError(NotationError):
+    """A move string that does not parse."""
+
+
+class IllegalMoveError(CassinoError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class AmbiguousMoveError(CassinoError):
+    """A move written so that it could mean more than one move (e.g. `[9]` with two 9-builds)."""

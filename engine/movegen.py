@@ -1,0 +1,253 @@
+"""The legal-move generator (RULES.md 3-7).
+
+Table items are numbered (loose cards first, then builds) and sets of items
+are bit masks, so "disjoint groups" is `a & b == 0` and a capture's outcome is
+one integer. Every group of a value is found once per position by a
+subset-sum search, and the unions of disjoint groups are grown group by group
+into a set, which is what makes each distinct outcome appear exactly once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.cards import Card
+from engine.moves import BUILD, CAPTURE, TRAIL, Move
+from engine.position import Build, Position
+from engine.values import uncovered_values
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position: a sequence with fast membership, like
+    python-chess's `Board.legal_moves`."""
+
+    __slots__ = ("_moves", "_set")
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        self._moves = tuple(moves)
+        self._set = frozenset(moves)
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._set
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves)
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __getitem__(self, index: int) -> Move:  # type: ignore[override]
+        return self._moves[index]
+
+    def count(self, value: object = None) -> int:
+        """Number of legal moves (python-chess style), or occurrences of `value`."""
+        if value is None:
+            return len(self._moves)
+        return 1 if value in self._set else 0
+
+    def by_kind(self, kind: str) -> tuple[Move, ...]:
+        return tuple(m for m in self._moves if m.kind == kind)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({len(self)}): {', '.join(m.text for m in self._moves)}>"
+
+
+def legal_moves(position: Position) -> LegalMoves:
+    """Every legal move of the player to move, each distinct outcome once."""
+    return _legal_moves_cached(position)
+
+
+@lru_cache(maxsize=4096)
+def _legal_moves_cached(position: Position) -> LegalMoves:
+    return LegalMoves(_generate(position))
+
+
+@dataclass(slots=True)
+class _Table:
+    """The table as numbered items, with the groups of each value found lazily."""
+
+    position: Position
+    loose: tuple[Card, ...]
+    builds: tuple[Build, ...]
+    values: list[int | None]  # table value of each item (None: classic court card)
+    loose_bits: int
+    _groups: dict[tuple[int, bool], list[int]]
+
+    @classmethod
+    def of(cls, position: Position) -> _Table:
+        rules = position.rules
+        loose, builds = position.loose, position.builds
+        values: list[int | None] = [rules.table_value(c) for c in loose]
+        values.extend(b.value for b in builds)
+        return cls(position, loose, builds, values, (1 << len(loose)) - 1, {})
+
+    def sum_masks(self, target: int, with_single_builds: bool) -> list[int]:
+        """Masks of items summing to `target` (one card of that value counts too).
+
+        Loose number cards only, plus single builds as one card of their value
+        when `with_single_builds` (4.4's `build_in_sums`).
+        """
+        key = (target, with_single_builds)
+        cached = self._groups.get(key)
+        if cached is not None:
+            return cached
+        items: list[tuple[int, int]] = []
+        for i, value in enumerate(self.values):
+            if value is None or value > target:
+                continue
+            if i < len(self.loose) or (with_single_builds and not self.builds[i - len(self.loose)]
+                                       .is_multiple):
+                items.append((value, 1 << i))
+        items.sort(reverse=True)
+        found: list[int] = []
+        suffix = [0] * (len(items) + 1)
+        for k in range(len(items) - 1, -1, -1):
+            suffix[k] = suffix[k + 1] + items[k][0]
+
+        def search(start: int, remaining: int, mask: int) -> None:
+            if remaining == 0:
+                found.append(mask)
+                return
+            if suffix[start] < remaining:
+                return
+            for k in range(start, len(items)):
+                value, bit = items[k]
+                if value <= remaining:
+                    search(k + 1, remaining - value, mask | bit)
+
+        search(0, target, 0)
+        self._groups[key] = found
+        return found
+
+    def build_bits(self, predicate: object = None) -> list[tuple[int, Build]]:
+        base = len(self.loose)
+        return [(1 << (base + j), b) for j, b in enumerate(self.builds)]
+
+    def items_of(self, mask: int) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
+        n = len(self.loose)
+        loose = tuple(c for i, c in enumerate(self.loose) if mask >> i & 1)
+        builds = tuple(b for j, b in enumerate(self.builds) if mask >> (n + j) & 1)
+        return loose, builds
+
+
+def disjoint_unions(groups: Sequence[int]) -> set[int]:
+    """Every union of pairwise-disjoint groups (including the empty union, 0)."""
+    unions = {0}
+    for group in groups:
+        unions |= {u | group for u in unions if not u & group}
+    return unions
+
+
+def _generate(position: Position) -> list[Move]:
+    rules = position.rules
+    table = _Table.of(position)
+    moves: list[Move] = []
+    seen_cards: set[Card] = set()
+    for card in position.hand:
+        if card in seen_cards:
+            continue
+        seen_cards.add(card)
+        rest = _without(position.hand, card)
+        candidates = list(_captures(table, card))
+        if rules.builds and rules.table_value(card) is not None:
+            candidates.extend(_builds(table, card, rest))
+        moves.extend(m for m in candidates if _duty_met(position, m, rest))
+    trails = [Move(card, TRAIL) for card in sorted(seen_cards)]
+    trails = [m for m in trails if _duty_met(position, m, _without(position.hand, m.card))]
+    if _may_trail(position, bool(moves)):
+        moves.extend(trails)
+    if not moves and position.hand:
+        # Nothing is legal (possible only with keep_capture_card=false): the player
+        # must still play a card, so they trail. RULES.md leaves this case open.
+        moves = [Move(card, TRAIL) for card in sorted(seen_cards)]
+    return moves
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1:]
+
+
+def _may_trail(position: Position, other_moves: bool) -> bool:
+    """6.2: a controller may not trail, unless a setting allows it."""
+    if not position.controlled_builds():
+        return True
+    mode = position.rules.controller_trail
+    return mode == "always" or (mode == "if_stuck" and not other_moves)
+
+
+def _captures(table: _Table, card: Card) -> Iterator[Move]:
+    rules = table.position.rules
+    if rules.one_card_rank(card) or not rules.capture_values(card):
+        yield from _rank_captures(table, card)
+        return
+    for value in rules.capture_values(card):
+        groups = list(table.sum_masks(value, rules.build_in_sums))
+        groups.extend(bit for bit, b in table.build_bits() if b.value == value
+                      and not (rules.build_in_sums and not b.is_multiple))
+        for mask in disjoint_unions(groups):
+            if mask:
+                loose, builds = table.items_of(mask)
+                yield Move(card, CAPTURE, value, loose, builds)
+
+
+def _rank_captures(table: _Table, card: Card) -> Iterator[Move]:
+    """Court cards in classic (and aces with `aces_like_faces`) capture by rank (4.6).
+
+    The one-card rule allows a single loose card of the rank; `face_capture: all`
+    allows any of them. Builds of the value (only possible for aces) stay takeable.
+    """
+    rules = table.position.rules
+    singles = [1 << i for i, c in enumerate(table.loose) if c.rank == card.rank]
+    choices = {0, *singles} if rules.one_card_rank(card) else disjoint_unions(singles)
+    build_groups = [bit for bit, b in table.build_bits() if b.value == card.rank]
+    for mask in {c | u for c in choices for u in disjoint_unions(build_groups)}:
+        if mask:
+            loose, builds = table.items_of(mask)
+            yield Move(card, CAPTURE, card.rank, loose, builds)
+
+
+def _builds(table: _Table, card: Card, rest: tuple[Card, ...]) -> Iterator[Move]:
+    """New builds (5.4), raises (5.5) and additions (5.7) with this card."""
+    rules = table.position.rules
+    played = rules.table_value(card)
+    assert played is not None
+    held = {v for c in rest for v in rules.capture_values(c)}
+    for value in range(played, rules.max_build + 1):
+        if value not in held:
+            continue  # 5.2: a build needs a card of its value kept in hand
+        unions = disjoint_unions(table.sum_masks(value, False))
+        completions = [0] if value == played else table.sum_masks(value - played, False)
+        for completion in completions:
+            for union in unions:
+                if not union & completion:
+                    mask = completion | union
+                    if mask:
+                        yield Move(card, BUILD, value, table.items_of(mask)[0])
+        for _, build in table.build_bits():
+            if build.value == value:  # adding to a build of this value (5.7)
+                for completion in completions:
+                    for union in unions:
+                        if not union & completion:
+                            loose = table.items_of(completion | union)[0]
+                            yield Move(card, BUILD, value, loose, (build,))
+            elif not build.is_multiple and build.value + played == value:  # raising (5.5)
+                for union in unions:
+                    yield Move(card, BUILD, value, table.items_of(union)[0], (build,))
+
+
+def controlled_after(position: Position, move: Move) -> list[Build]:
+    """The builds the mover controls once the move is made."""
+    mine = [b for b in position.controlled_builds() if b not in move.builds]
+    if move.kind == BUILD:
+        mine.append(Build(move.value or 0, (move.card,), position.seat))
+    return mine
+
+
+def _duty_met(position: Position, move: Move, rest: tuple[Card, ...]) -> bool:
+    """7.1: never left controlling a build without a card of its value."""
+    if not position.rules.keep_capture_card:
+        return True
+    return not uncovered_values(controlled_after(position, move), rest, position.rules)

@@ -1,0 +1,336 @@
+"""Moves, attempts, and the move notation (docs/notation.md).
+
+A `Move` is an outcome: the card played and exactly what it takes or builds
+with. Two groupings with the same outcome are one move, so `groups` is kept
+only for display and never compared.
+
+An `Attempt` is what a person tried: possibly naming cards that are not there,
+builds by value, or cards counted twice. The judge (`engine.judge`) turns an
+attempt into a verdict and, when it is legal, into a `Move`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from engine.cards import Card, format_cards, pretty_cards
+from engine.errors import InvalidMoveError, NotationError
+from engine.position import Build
+
+CAPTURE: Final = "capture"
+BUILD: Final = "build"
+TRAIL: Final = "trail"
+KINDS: Final = (CAPTURE, BUILD, TRAIL)
+
+Item = Card | Build
+
+
+def item_value(item: Item) -> int:
+    """Face arithmetic used only to group cards for display: rank, or a build's value."""
+    return item.value if isinstance(item, Build) else item.rank
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move as its outcome. `builds` are the builds taken (capture) or the one
+    existing build a build move goes onto (empty for a new build)."""
+
+    card: Card
+    kind: str
+    value: int | None = None
+    loose: tuple[Card, ...] = ()
+    builds: tuple[Build, ...] = ()
+    groups: tuple[tuple[Item, ...], ...] | None = field(default=None, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            kinds = ", ".join(KINDS)
+            raise InvalidMoveError(f"move kind must be one of {kinds}, not {self.kind!r}")
+        object.__setattr__(self, "loose", tuple(sorted(self.loose)))
+        object.__setattr__(self, "builds", tuple(sorted(self.builds, key=_build_key)))
+
+    @property
+    def target(self) -> Build | None:
+        """For a build move: the existing build it goes onto, if any."""
+        return self.builds[0] if self.kind == BUILD and self.builds else None
+
+    @property
+    def taken_cards(self) -> tuple[Card, ...]:
+        """Table cards this move removes from the table into a pile (captures only)."""
+        if self.kind != CAPTURE:
+            return ()
+        return self.loose + tuple(c for b in self.builds for c in b.cards)
+
+    def display_groups(self) -> tuple[tuple[Item, ...], ...]:
+        """The move's groups: as recorded, or one valid grouping found now."""
+        if self.groups is not None:
+            return self.groups
+        items: list[Item] = [*self.builds, *self.loose]
+        if self.kind == CAPTURE and self.value:
+            found = _group_items(items, self.value)
+            if found is not None:
+                return found
+        return tuple((item,) for item in items)
+
+    # ----- text forms -------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        if self.kind == TRAIL:
+            return f"{self.card} t"
+        if self.kind == BUILD:
+            parts = [f"{self.card} b{self.value}"]
+            parts.extend(b.ref for b in self.builds)
+            parts.extend(str(c) for c in self.loose)
+            return " ".join(parts)
+        action = "x14" if self.card.rank == 1 and self.value == 14 else "x"
+        groups = " ".join("+".join(_item_text(i) for i in g) for g in self.display_groups())
+        return f"{self.card} {action} {groups}".rstrip()
+
+    @property
+    def pretty(self) -> str:
+        """Plain words for a learner, e.g. ``8♠ takes 8♦, 6♣+2♦``."""
+        if self.kind == TRAIL:
+            return f"{self.card.pretty} trails"
+        if self.kind == BUILD:
+            onto = f" onto {self.builds[0].pretty}" if self.builds else ""
+            using = f" with {pretty_cards(self.loose, ', ')}" if self.loose else ""
+            return f"{self.card.pretty} builds {self.value}{onto}{using}"
+        groups = ", ".join("+".join(_item_pretty(i) for i in g) for g in self.display_groups())
+        as_14 = " (ace as 14)" if self.card.rank == 1 and self.value == 14 else ""
+        return f"{self.card.pretty} takes {groups}{as_14}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's JSON form (issue 2): card, kind, value, loose, builds, text."""
+        return {
+            "card": str(self.card),
+            "kind": self.kind,
+            "value": self.value if self.kind != TRAIL else None,
+            "loose": [str(c) for c in self.loose],
+            "builds": [[str(c) for c in b.cards] for b in self.builds],
+            "text": self.text,
+        }
+
+    def as_attempt(self) -> Attempt:
+        if self.kind == BUILD:
+            return Attempt(self.card, BUILD, self.value, ((*self.loose,),) if self.loose else (),
+                           tuple(self.builds), grouped=False)
+        if self.kind == TRAIL:
+            return Attempt(self.card, TRAIL)
+        return Attempt(self.card, CAPTURE, self.value, self.display_groups(), grouped=True)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<Move {self.text}>"
+
+
+def _build_key(build: Build) -> tuple[int, tuple[Card, ...]]:
+    return (build.value, build.cards)
+
+
+def _item_text(item: Item | BuildRef) -> str:
+    return item.ref if isinstance(item, (Build, BuildRef)) else str(item)
+
+
+def _item_pretty(item: Item | BuildRef) -> str:
+    if isinstance(item, Build):
+        return f"the {item.value}-build"
+    if isinstance(item, BuildRef):
+        return item.ref
+    return item.pretty
+
+
+def _group_items(items: Sequence[Item], value: int) -> tuple[tuple[Item, ...], ...] | None:
+    from engine.values import split_into_groups
+
+    split = split_into_groups([item_value(i) for i in items], value)
+    if split is None:
+        return None
+    groups = [tuple(items[i] for i in group) for group in split]
+    groups.sort(key=lambda g: (len(g), not isinstance(g[0], Build)))
+    return tuple(groups)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRef:
+    """A build as a move names it: by its cards (`[3c 4h]`) or by its value (`[9]`)."""
+
+    cards: tuple[Card, ...] = ()
+    value: int | None = None
+
+    @property
+    def ref(self) -> str:
+        return f"[{format_cards(self.cards)}]" if self.cards else f"[{self.value}]"
+
+
+AttemptItem = Card | Build | BuildRef
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """What someone tried to do, legal or not.
+
+    `groups` holds the table items used. With `grouped=True` each inner tuple
+    is one group the player meant (notation `6c+2d 5s+3h`); with
+    `grouped=False` it is a plain selection, as from clicking cards. For a
+    build move, `targets` are the existing builds chosen (legal: at most one).
+    `card` is None when no hand card was chosen.
+    """
+
+    card: Card | None
+    kind: str
+    value: int | None = None
+    groups: tuple[tuple[AttemptItem, ...], ...] = ()
+    targets: tuple[Build | BuildRef, ...] = ()
+    grouped: bool = True
+
+    @classmethod
+    def selection(
+        cls,
+        card: Card | None,
+        kind: str,
+        loose: Sequence[Card] = (),
+        builds: Sequence[Build] = (),
+        value: int | None = None,
+    ) -> Attempt:
+        """An attempt from clicks: a hand card, some table cards and builds, an action."""
+        if kind == BUILD:
+            groups = (tuple(loose),) if loose else ()
+            return cls(card, kind, value, groups, tuple(builds), grouped=False)
+        items: tuple[AttemptItem, ...] = (*loose, *builds)
+        return cls(card, kind, value, (items,) if items else (), grouped=False)
+
+    @property
+    def items(self) -> tuple[AttemptItem, ...]:
+        return tuple(item for group in self.groups for item in group)
+
+    @property
+    def text(self) -> str:
+        card = str(self.card) if self.card else "?"
+        if self.kind == TRAIL:
+            return f"{card} t"
+        if self.kind == BUILD:
+            parts = [f"{card} b{self.value}", *(_item_text(t) for t in self.targets)]
+            parts.extend(_item_text(i) for i in self.items)
+            return " ".join(parts)
+        action = "x14" if self.value == 14 else "x"
+        joiner = "+" if self.grouped else " "
+        groups = " ".join(joiner.join(_item_text(i) for i in g) for g in self.groups)
+        return f"{card} {action} {groups}".rstrip()
+
+
+_TOKEN_RE: Final = re.compile(r"(?:\[[^\]]*\]|[^\s\[]+)+")
+_ACTION_RE: Final = re.compile(r"^(x|b|t)(\d*)$")
+
+
+def parse_attempt(text: str) -> Attempt:
+    """Read move notation into an Attempt; raises InvalidMoveError on bad text.
+
+    >>> parse_attempt("8s x 6c+2d 5s+3h").text
+    '8s x 6c+2d 5s+3h'
+    """
+    tokens = _TOKEN_RE.findall(text.strip())
+    if len(tokens) < 2:
+        raise InvalidMoveError(
+            f"{text!r} is not a move: write CARD x GROUPS, CARD bV CARDS or CARD t "
+            "(e.g. '8s x 6c+2d', '3d b8 5c', '5c t')"
+        )
+    card = _parse_card(tokens[0], text)
+    action = _ACTION_RE.match(tokens[1].lower())
+    if action is None:
+        raise InvalidMoveError(
+            f"{tokens[1]!r} in move {text!r}: after the card write x (capture), bV (build V) "
+            "or t (trail)"
+        )
+    letter, number = action.groups()
+    rest = tokens[2:]
+    if letter == "t":
+        if rest or number:
+            raise InvalidMoveError(f"move {text!r}: a trail is just 'CARD t'")
+        return Attempt(card, TRAIL)
+    if letter == "b":
+        if not number:
+            raise InvalidMoveError(f"move {text!r}: a build says its value, e.g. 'b8'")
+        targets = tuple(_parse_ref(tok, text) for tok in rest if tok.startswith("["))
+        loose = tuple(
+            _parse_card(part, text)
+            for tok in rest if not tok.startswith("[")
+            for part in tok.split("+") if part
+        )
+        return Attempt(card, BUILD, int(number), (loose,) if loose else (), targets, grouped=False)
+    value = int(number) if number else None
+    groups = tuple(tuple(_parse_item(part, text) for part in _split_plus(tok)) for tok in rest)
+    return Attempt(card, CAPTURE, value, groups, grouped=True)
+
+
+def _split_plus(token: str) -> list[str]:
+    return [p for p in re.findall(r"\[[^\]]*\]|[^+\[]+", token) if p.strip()]
+
+
+def _parse_card(token: str, text: str) -> Card:
+    try:
+        return Card.parse(token)
+    except NotationError as error:
+        raise InvalidMoveError(f"in move {text!r}: {error}") from None
+
+
+def _parse_item(token: str, text: str) -> Card | BuildRef:
+    return _parse_ref(token, text) if token.startswith("[") else _parse_card(token, text)
+
+
+def _parse_ref(token: str, text: str) -> BuildRef:
+    inner = token.strip()[1:-1].strip()
+    if ":" in inner:  # a full build text [V: cards @P]: keep its cards
+        inner = inner.split(":", 1)[1].split("@", 1)[0]
+    if inner.isdigit():
+        return BuildRef(value=int(inner))
+    try:
+        cards = tuple(Card.parse(w) for w in inner.replace("+", " ").split())
+    except NotationError as error:
+        raise InvalidMoveError(f"build {token!r} in move {text!r}: {error}") from None
+    if not cards:
+        raise InvalidMoveError(f"empty build {token!r} in move {text!r}")
+    return BuildRef(cards=tuple(sorted(cards)))
+
+
+def attempt_from_json(data: str | dict[str, Any]) -> Attempt:
+    """Read the JSON form that `moves --json` prints back into an Attempt."""
+    try:
+        obj = json.loads(data) if isinstance(data, str) else data
+        if not isinstance(obj, dict):
+            raise InvalidMoveError("a JSON move is an object with card, kind, loose, builds")
+        if "text" in obj and not {"card", "kind"} <= obj.keys():
+            return parse_attempt(str(obj["text"]))
+        card = Card.parse(str(obj["card"]))
+        kind = str(obj["kind"])
+        if kind not in KINDS:
+            raise InvalidMoveError(f"JSON move kind must be capture, build or trail, not {kind!r}")
+        value = obj.get("value")
+        loose = tuple(Card.parse(str(c)) for c in obj.get("loose", []))
+        refs = tuple(BuildRef(cards=tuple(sorted(Card.parse(str(c)) for c in b)))
+                     for b in obj.get("builds", []))
+        if kind == BUILD:
+            return Attempt(card, kind, _int_or_none(value), (loose,) if loose else (), refs,
+                           grouped=False)
+        if kind == TRAIL:
+            return Attempt(card, kind)
+        items: tuple[AttemptItem, ...] = (*loose, *refs)
+        return Attempt(card, kind, _int_or_none(value), (items,) if items else (), grouped=False)
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise InvalidMoveError(f"not a JSON move: {error}") from None
+    except NotationError as error:
+        raise InvalidMoveError(f"JSON move: {error}") from None
+
+
+def _int_or_none(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    raise InvalidMoveError(f"JSON move value must be a number or null, not {value!r}")

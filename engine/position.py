@@ -1,0 +1,309 @@
+"""Builds and positions, with their text notation (docs/notation.md).
+
+A `Position` holds exactly what deciding a move needs: the table, the hand of
+the player to move, who that is, how many play, the rules, and whether this is
+the last play of the hand. A full game (piles, stock, scores) is `game.GameState`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final, TypeVar
+
+from engine.cards import Card, format_cards, parse_cards, pretty_cards
+from engine.errors import InvalidPositionError, NotationError
+from engine.rules import CLASSIC, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """A pile with an announced value and a controller (RULES.md 5.1).
+
+    Single or multiple is not stored: it follows from the cards (5.1).
+    """
+
+    value: int
+    cards: tuple[Card, ...]
+    controller: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    @property
+    def total(self) -> int:
+        """The sum of the build's cards, each counted at its rank (aces 1, 1.5)."""
+        return sum(card.rank for card in self.cards)
+
+    @property
+    def is_multiple(self) -> bool:
+        return self.total != self.value
+
+    @property
+    def kind(self) -> str:
+        return "multiple" if self.is_multiple else "single"
+
+    @property
+    def text(self) -> str:
+        return f"[{self.value}: {format_cards(self.cards)} @{self.controller}]"
+
+    @property
+    def pretty(self) -> str:
+        return f"[{self.value}: {pretty_cards(self.cards)}]"
+
+    @property
+    def ref(self) -> str:
+        """How a move names this build: its cards, e.g. ``[3c 4h]``."""
+        return f"[{format_cards(self.cards)}]"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Build.parse({self.text!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Build:
+        match = _BUILD_RE.fullmatch(text.strip())
+        if match is None:
+            raise NotationError(
+                f"{text!r} is not a build: write [VALUE: CARDS @SEAT], e.g. [8: 5h 3s @1]"
+            )
+        value, cards, seat = match.groups()
+        return cls(int(value), parse_cards(cards), int(seat))
+
+
+_BUILD_RE: Final = re.compile(r"\[\s*(\d+)\s*:\s*([^@\]]*?)\s*@\s*(\d+)\s*\]")
+_TABLE_TOKEN_RE: Final = re.compile(r"\[[^\]]*\]?|[^\s\[\],]+")
+
+
+def parse_table(text: str) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
+    """Read the `table:` field: loose cards and `[V: cards @P]` builds in any order."""
+    loose: list[Card] = []
+    builds: list[Build] = []
+    for token in _TABLE_TOKEN_RE.findall(text):
+        if token == "-":
+            continue
+        if token.startswith("["):
+            builds.append(Build.parse(token))
+        else:
+            loose.append(Card.parse(token))
+    return tuple(sorted(loose)), tuple(sorted(builds, key=_build_key))
+
+
+def _build_key(build: Build) -> tuple[int, tuple[Card, ...]]:
+    return (build.value, build.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Everything one move depends on. Immutable; `engine.apply` makes the next one."""
+
+    loose: tuple[Card, ...] = ()
+    builds: tuple[Build, ...] = ()
+    hand: tuple[Card, ...] = ()
+    seat: int = 0
+    players: int = 2
+    rules: Rules = CLASSIC
+    last: bool = False
+    other_hands: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "loose", tuple(sorted(self.loose)))
+        object.__setattr__(self, "builds", tuple(sorted(self.builds, key=_build_key)))
+        object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+        others = tuple(sorted((s, tuple(sorted(h))) for s, h in self.other_hands))
+        object.__setattr__(self, "other_hands", others)
+
+    # ----- derived facts ---------------------------------------------------------
+
+    @property
+    def table_cards(self) -> tuple[Card, ...]:
+        """Every card on the table, loose or in a build."""
+        return self.loose + tuple(c for b in self.builds for c in b.cards)
+
+    @property
+    def table_empty(self) -> bool:
+        return not self.loose and not self.builds
+
+    def controlled_builds(self, seat: int | None = None) -> tuple[Build, ...]:
+        who = self.seat if seat is None else seat
+        return tuple(b for b in self.builds if b.controller == who)
+
+    def hand_of(self, seat: int) -> tuple[Card, ...] | None:
+        if seat == self.seat:
+            return self.hand
+        return dict(self.other_hands).get(seat)
+
+    def with_changes(self, **changes: object) -> Position:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    # ----- validation ------------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Why this position cannot occur, in plain words; empty when it is fine."""
+        found: list[str] = []
+        if not 2 <= self.players <= 4:
+            found.append(f"players must be 2, 3 or 4, not {self.players}")
+        if not 0 <= self.seat < max(self.players, 1):
+            found.append(f"seat {self.seat} does not exist with {self.players} players")
+        found.extend(_duplicate_problems(self))
+        for build in self.builds:
+            found.extend(build_problems(build, self.rules, self.players))
+        for seat, _ in self.other_hands:
+            if seat == self.seat or not 0 <= seat < self.players:
+                found.append(f"hand {seat}: not another player's seat")
+        if self.rules.keep_capture_card and self.rules.builds:
+            from engine.values import uncovered_values
+
+            missing = uncovered_values(self.controlled_builds(), self.hand, self.rules)
+            if missing:
+                values = ", ".join(str(v) for v in missing)
+                found.append(
+                    f"seat {self.seat} controls a build of {values} but holds no card to take "
+                    "it (RULES.md 7.1)"
+                )
+        if not self.rules.builds and self.builds:
+            found.append("builds are on the table but the rules have builds=off")
+        return found
+
+    def validated(self) -> Position:
+        problems = self.problems()
+        if problems:
+            raise InvalidPositionError(f"impossible position {self.text!r}: " + "; ".join(problems))
+        return self
+
+    # ----- text form -------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        table = " ".join([format_cards(self.loose), *(b.text for b in self.builds)]).strip()
+        parts = [f"table: {table or '-'}", f"hand: {format_cards(self.hand) or '-'}"]
+        if self.seat != 0:
+            parts.append(f"seat: {self.seat}")
+        if self.players != 2:
+            parts.append(f"players: {self.players}")
+        if self.rules != CLASSIC:
+            parts.append(f"rules: {self.rules.text}")
+        if self.last:
+            parts.append("last")
+        parts.extend(
+            f"hand {seat}: {format_cards(cards) or '-'}" for seat, cards in self.other_hands
+        )
+        return "; ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Position.parse({self.text!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read the position notation; raises NotationError naming the bad field."""
+        fields_seen: dict[str, str] = {}
+        for raw in text.split(";"):
+            part = raw.strip()
+            if not part:
+                continue
+            key, sep, value = part.partition(":")
+            key = " ".join(key.lower().split())
+            if not sep:
+                if key == "last":
+                    fields_seen["last"] = "true"
+                    continue
+                raise NotationError(f"{part!r} in position: fields are written 'key: value'")
+            if key in fields_seen:
+                raise NotationError(f"field {key!r} appears twice in position {text!r}")
+            fields_seen[key] = value.strip()
+        return _position_from_fields(fields_seen, text)
+
+
+_T = TypeVar("_T")
+_KNOWN_FIELDS: Final = ("table", "hand", "seat", "players", "rules", "last")
+
+
+def _position_from_fields(values: dict[str, str], text: str) -> Position:
+    others: list[tuple[int, tuple[Card, ...]]] = []
+    for key, value in values.items():
+        hand_match = re.fullmatch(r"hand (\d)", key)
+        if hand_match:
+            others.append((int(hand_match.group(1)), _field(key, value, parse_cards)))
+        elif key not in _KNOWN_FIELDS:
+            raise NotationError(
+                f"unknown field {key!r} in position {text!r}; fields: table, hand, seat, "
+                "players, rules, last, hand N"
+            )
+    if "table" not in values:
+        raise NotationError(f"position {text!r} has no 'table:' field")
+    loose, builds = _field("table", values["table"], parse_table)
+    seat = _field("seat", values.get("seat", "0"), int)
+    hand = _field("hand", values.get("hand", ""), parse_cards)
+    own = [h for s, h in others if s == seat]
+    if own and not hand:
+        hand = own[0]
+    return Position(
+        loose=loose,
+        builds=builds,
+        hand=hand,
+        seat=seat,
+        players=_field("players", values.get("players", "2"), int),
+        rules=_field("rules", values.get("rules", "classic"), Rules.parse),
+        last="last" in values,
+        other_hands=tuple((s, h) for s, h in others if s != seat),
+    )
+
+
+def _field(key: str, value: str, reader: Callable[[str], _T]) -> _T:
+    try:
+        return reader(value)
+    except ValueError as error:
+        raise NotationError(f"position field {key!r}: {error}") from None
+
+
+def build_problems(build: Build, rules: Rules, players: int) -> list[str]:
+    """Why a build could not exist under these rules (5.1-5.3)."""
+    from engine.values import split_into_groups
+
+    name = build.text
+    problems: list[str] = []
+    if len(build.cards) < 2:
+        problems.append(f"{name}: a build has at least two cards")
+    if not 0 <= build.controller < players:
+        problems.append(f"{name}: seat {build.controller} is not at the table")
+    values = [rules.table_value(card) for card in build.cards]
+    if any(v is None for v in values):
+        problems.append(f"{name}: court cards have no value in classic and never build (1.3)")
+        return problems
+    if not 1 <= build.value <= rules.max_build:
+        problems.append(f"{name}: no build can have value {build.value} (max {rules.max_build})")
+    elif split_into_groups([v for v in values if v is not None], build.value) is None:
+        problems.append(
+            f"{name}: its cards total {build.total}, which cannot be split into groups of "
+            f"{build.value}"
+        )
+    return problems
+
+
+def _duplicate_problems(position: Position) -> list[str]:
+    seen: dict[Card, str] = {}
+    problems: list[str] = []
+    places: list[tuple[str, Iterable[Card]]] = [("the table", position.table_cards),
+                                                ("the hand", position.hand)]
+    places.extend((f"hand {s}", h) for s, h in position.other_hands)
+    for place, cards in places:
+        for card in cards:
+            if card in seen:
+                problems.append(f"{card} appears twice ({seen[card]} and {place})")
+            seen[card] = place
+    return problems
+
+
+def cards_of(items: Sequence[Card | Build]) -> tuple[Card, ...]:
+    """Flatten loose cards and builds into the cards they contain."""
+    out: list[Card] = []
+    for item in items:
+        out.extend(item.cards if isinstance(item, Build) else (item,))
+    return tuple(out)
+

@@ -1,0 +1,233 @@
+"""Rule settings and presets (RULES.md, "Presets" and every named setting).
+
+`Rules` is a frozen value: positions carry it, lessons name it, and its text
+form (`classic`, `royal ace_high=true`, `classic build_in_sums=true`) round-
+trips like every other notation in the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final
+
+from engine.cards import Card
+from engine.errors import NotationError
+
+# Each setting: its allowed values, in the text form used by RULES.md.
+SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "face_values": ("classic", "royal"),
+    "ace_high": ("false", "true"),
+    "deal": ("twos", "ones"),
+    "build_in_sums": ("false", "true"),
+    "face_capture": ("one", "all"),
+    "aces_like_faces": ("false", "true"),
+    "controller_trail": ("never", "if_stuck", "always"),
+    "keep_capture_card": ("true", "false"),
+    "sweeps": ("on", "off"),
+    "last_play_sweep": ("true", "false"),
+    "scoring": ("classic", "spades"),
+    "target": ("21", "11", "31", "61", "hand"),
+    "tie_break": ("higher_total", "count_out"),
+    "builds": ("on", "off"),
+    "draw": ("false", "true"),
+}
+
+SETTING_HELP: Final[dict[str, str]] = {
+    "face_values": "classic: J Q K have no value (1.3); royal: J 11, Q 12, K 13 (1.4)",
+    "ace_high": "royal only: an ace played to capture may count 1 or 14 (1.5)",
+    "deal": "deal the cards in twos (classic) or singly (2.2)",
+    "build_in_sums": "a single build may count as one card of its value in a sum (4.4)",
+    "face_capture": "a court card takes one loose card of its rank, or all of them (4.6)",
+    "aces_like_faces": "an ace takes a single ace, like a court card (4.6)",
+    "controller_trail": "may a player who controls a build trail? never / if_stuck / always (6.2)",
+    "keep_capture_card": "the controller's duty: keep a card for every build you control (7.1)",
+    "sweeps": "score 1 point for each sweep (8.1)",
+    "last_play_sweep": "a capture with the last card of the hand can be a sweep (8.2)",
+    "scoring": "classic scoring, or Spade Casino (10.3)",
+    "target": "points to win the game: 11, 21, 31, 61, or a single hand (10.4)",
+    "tie_break": "several sides reach the target: higher total wins, or count out (10.4)",
+    "builds": "on, or off for no building at all (11.1)",
+    "draw": "Draw Casino: draw a card after every play while the stock lasts (11.2)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One complete choice of every setting; the defaults are the classic game."""
+
+    face_values: str = "classic"
+    ace_high: bool = False
+    deal: str = "twos"
+    build_in_sums: bool = False
+    face_capture: str = "one"
+    aces_like_faces: bool = False
+    controller_trail: str = "never"
+    keep_capture_card: bool = True
+    sweeps: bool = True
+    last_play_sweep: bool = True
+    scoring: str = "classic"
+    target: int | None = 21  # None: a single hand decides the game
+    tie_break: str = "higher_total"
+    builds: bool = True
+    draw: bool = False
+
+    def __post_init__(self) -> None:
+        if self.ace_high and self.face_values != "royal":
+            raise NotationError("ace_high=true needs face_values=royal (RULES.md 1.5)")
+        for name in ("face_values", "deal", "face_capture", "controller_trail",
+                     "scoring", "tie_break"):
+            value = getattr(self, name)
+            if value not in SETTING_CHOICES[name]:
+                raise NotationError(_bad_value_message(name, value))
+
+    # ----- values (RULES.md 1) -------------------------------------------------
+
+    @property
+    def royal(self) -> bool:
+        return self.face_values == "royal"
+
+    def table_value(self, card: Card) -> int | None:
+        """What the card counts on the table, in a sum or a build; None for classic courts."""
+        if card.is_court and not self.royal:
+            return None
+        return card.rank
+
+    def capture_values(self, card: Card) -> tuple[int, ...]:
+        """The values a card played from the hand may capture as (1.2-1.5).
+
+        Empty for a classic court card, which captures by rank only (4.6).
+        """
+        if card.is_court and not self.royal:
+            return ()
+        if card.rank == 1 and self.ace_high:
+            return (1, 14)
+        return (card.rank,)
+
+    @property
+    def max_build(self) -> int:
+        """The highest build value the holding rule allows (5.2)."""
+        if self.ace_high:
+            return 14
+        return 13 if self.royal else 10
+
+    def one_card_rank(self, card: Card) -> bool:
+        """Does this played card take a single loose card of its own rank only (4.6)?"""
+        if card.rank == 1:
+            return self.aces_like_faces
+        return card.is_court and not self.royal and self.face_capture == "one"
+
+    # ----- text form ------------------------------------------------------------
+
+    def settings(self) -> dict[str, str]:
+        """Every setting in its RULES.md text form."""
+        return {f.name: _to_text(getattr(self, f.name)) for f in fields(self)}
+
+    def with_settings(self, changes: dict[str, str]) -> Rules:
+        """A copy with some settings changed, each given in text form (`"true"`, `"royal"`)."""
+        updates: dict[str, Any] = {}
+        for name, text in changes.items():
+            key = name.strip().replace("-", "_")
+            if key not in SETTING_CHOICES:
+                known = ", ".join(SETTING_CHOICES)
+                raise NotationError(f"unknown rules setting {name!r}; the settings are: {known}")
+            value = text.strip().lower()
+            if value in ("yes", "1"):
+                value = "true"
+            if value in ("no", "0") and key != "target":
+                value = "false"
+            if value not in SETTING_CHOICES[key]:
+                raise NotationError(_bad_value_message(key, value))
+            updates[key] = _from_text(key, value)
+        return replace(self, **updates)
+
+    @property
+    def text(self) -> str:
+        """Canonical text: the nearest preset, then the settings that differ from it."""
+        best_name, best_diff = "classic", _diff(PRESETS["classic"], self)
+        for name, preset in PRESETS.items():
+            diff = _diff(preset, self)
+            if len(diff) < len(best_diff):
+                best_name, best_diff = name, diff
+        return " ".join([best_name, *(f"{k}={v}" for k, v in best_diff.items())])
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read `PRESET [key=value ...]`; a bare list of settings starts from classic."""
+        words = text.replace(",", " ").split()
+        rules = PRESETS["classic"]
+        if words and "=" not in words[0]:
+            rules = preset(words[0])
+            words = words[1:]
+        changes: dict[str, str] = {}
+        for word in words:
+            if "=" not in word:
+                raise NotationError(f"{word!r} in rules {text!r}: settings are written key=value")
+            key, value = word.split("=", 1)
+            changes[key] = value
+        return rules.with_settings(changes)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({self.text!r})"
+
+
+def _to_text(value: object) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "hand"
+    return str(value)
+
+
+def _from_text(key: str, value: str) -> object:
+    if key in ("sweeps", "builds"):
+        return value == "on"
+    if key == "target":
+        return None if value == "hand" else int(value)
+    if SETTING_CHOICES[key][0] in ("true", "false"):
+        return value == "true"
+    return value
+
+
+def _bad_value_message(key: str, value: object) -> str:
+    choices = " / ".join(SETTING_CHOICES[key])
+    return f"setting {key} cannot be {value!r}; choose {choices}"
+
+
+def _diff(base: Rules, other: Rules) -> dict[str, str]:
+    a, b = base.settings(), other.settings()
+    return {k: b[k] for k in a if a[k] != b[k]}
+
+
+PRESETS: Final[dict[str, Rules]] = {
+    "classic": Rules(),
+    "royal": Rules(face_values="royal"),
+    "royal-aces-high": Rules(face_values="royal", ace_high=True),
+    "no-builds": Rules(builds=False),
+    "spade": Rules(scoring="spades", target=61),
+    "draw": Rules(draw=True),
+}
+
+PRESET_HELP: Final[dict[str, str]] = {
+    "classic": "the classic game: every default of the rules page",
+    "royal": "court cards count J 11, Q 12, K 13 and build like numbers",
+    "royal-aces-high": "royal, and an ace may capture as 1 or 14",
+    "no-builds": "Nordic style: captures and trails only, no building",
+    "spade": "Spade Casino: every spade scores, game to 61",
+    "draw": "Draw Casino: draw a card after every play",
+}
+
+
+def preset(name: str) -> Rules:
+    """The preset of that name (see RULES.md, Presets)."""
+    key = name.strip().lower().replace("_", "-")
+    if key not in PRESETS:
+        raise NotationError(f"unknown rules preset {name!r}; presets: {', '.join(PRESETS)}")
+    return PRESETS[key]
+
+
+CLASSIC: Final = PRESETS["classic"]
