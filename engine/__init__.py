@@ -5,7 +5,7 @@ The public API in one import::
     from engine import Position, legal_moves, check, parse_move, apply_move
 """
 
-from engine.apply import Outcome, apply_move
+from engine.apply import Outcome, apply_move, pass_turn
 from engine.cards import Card, format_cards, full_deck, parse_cards, pretty_cards
 from engine.errors import (
     AmbiguousMoveError,
@@ -26,6 +26,6 @@ __all__ = [
     "AmbiguousMoveError", "Attempt", "Build", "BuildRef", "Card", "CassinoError",
     "IllegalMoveError", "InvalidMoveError", "InvalidPositionError", "LegalMoves", "Move",
     "NotationError", "Outcome", "Position", "Rules", "Verdict", "apply_move", "check",
-    "format_cards", "full_deck", "legal_moves", "parse_attempt", "parse_cards", "parse_move",
+    "format_cards", "full_deck", "legal_moves", "pass_turn", "parse_attempt", "parse_cards", "parse_move",
     "preset", "pretty_cards",
 ]

@@ -45,3 +45,16 @@ def apply_move(position: Position, move: Move) -> Outcome:
         and (not position.last or position.rules.last_play_sweep)
     )
     return Outcome(after, captured, sweep)
+
+
+def pass_turn(position: Position) -> Position:
+    """The same table seen by the next player clockwise (2.4).
+
+    The mover's hand is kept among `other_hands`; the next player's hand,
+    which must be known there, becomes `hand` (empty if it is not known).
+    """
+    others = dict(position.other_hands)
+    others[position.seat] = position.hand
+    seat = (position.seat + 1) % position.players
+    hand = others.pop(seat, ())
+    return replace(position, seat=seat, hand=hand, other_hands=tuple(others.items()))
