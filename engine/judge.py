@@ -261,9 +261,11 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
         raise _Illegal(CAPTURE_NOTHING, f"Choose what {card.pretty} should take: table cards or a "
                        "build of its value (4.1).", "4.1")
     values = rules.capture_values(card)
-    if attempt.value is not None and attempt.value not in values:
+    by_rank = rules.one_card_rank(card) or not values
+    allowed = (card.rank,) if by_rank else values
+    if attempt.value is not None and attempt.value not in allowed:
         raise _Illegal(BAD_CAPTURE_VALUE, _bad_value_message(card, attempt.value, rules), "1.5")
-    if rules.one_card_rank(card) or not values:
+    if by_rank:
         return _judge_rank_capture(position, card, items)
     courts = [i for i in items if isinstance(i, Card) and rules.table_value(i) is None]
     if courts:

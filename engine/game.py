@@ -1,0 +1,334 @@
+"""The deal and the game loop for 2, 3 and 4 players (RULES.md 2, 8, 9, 10).
+
+`GameState` is immutable: `play(move)` returns the next state. A game is
+fully determined by its settings, its seed and its moves, which is how it is
+saved (`to_json`) and how a finished hand is replayed with every card shown.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from engine.apply import apply_move
+from engine.cards import Card, full_deck
+from engine.errors import IllegalMoveError, NotationError
+from engine.judge import check
+from engine.movegen import LegalMoves, legal_moves
+from engine.moves import Move
+from engine.position import Build, Position
+from engine.rules import CLASSIC, Rules
+from engine.scoring import SideScore, decide_game, score_hand, side_count, side_of
+
+CARDS_PER_DEAL: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log: a move, a deal, the residue, or a hand's score."""
+
+    hand: int
+    deal: int
+    kind: str  # "deal" | "move" | "residue" | "score"
+    seat: int | None
+    text: str
+    move: str | None = None
+    captured: tuple[Card, ...] = ()
+    sweep: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A finished hand: each side's breakdown and the totals after it."""
+
+    hand: int
+    scores: tuple[SideScore, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    rules: Rules
+    players: int
+    seed: int
+    first_dealer: int
+    dealer: int
+    hand_number: int
+    deal_number: int
+    stock: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    loose: tuple[Card, ...]
+    builds: tuple[Build, ...]
+    to_move: int
+    piles: tuple[tuple[Card, ...], ...]
+    sweeps: tuple[int, ...]
+    last_capturer: int | None
+    totals: tuple[int, ...]
+    results: tuple[HandResult, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    moves: tuple[str, ...] = field(default=())
+    winner: int | None = None
+    hand_over: bool = False
+
+    # ----- facts -----------------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        return side_count(self.players)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def deals_per_hand(self) -> int:
+        """6 deals with 2 players, 4 with 3, 3 with 4 (2.3); Draw Casino deals once."""
+        if self.rules.draw:
+            return 1
+        return (52 - 4) // (CARDS_PER_DEAL * self.players)
+
+    @property
+    def last_deal(self) -> bool:
+        """The deal announced as "last" (2.3): the stock is used up."""
+        return not self.stock
+
+    @property
+    def is_last_play(self) -> bool:
+        """The coming play is the final card of the hand (8.2, 9.1)."""
+        others = sum(len(h) for s, h in enumerate(self.hands) if s != self.to_move)
+        return not self.stock and others == 0 and len(self.hands[self.to_move]) == 1
+
+    def side_of(self, seat: int) -> int:
+        return side_of(seat, self.players)
+
+    def position(self, seat: int | None = None) -> Position:
+        """The position as `seat` (default: the player to move) may see it."""
+        who = self.to_move if seat is None else seat
+        return Position(
+            loose=self.loose,
+            builds=self.builds,
+            hand=self.hands[who],
+            seat=who,
+            players=self.players,
+            rules=self.rules,
+            last=self.is_last_play and who == self.to_move,
+        )
+
+    def full_position(self) -> Position:
+        """The position with every hand shown (for replays and analysis)."""
+        others = tuple((s, h) for s, h in enumerate(self.hands) if s != self.to_move)
+        return replace(self.position(), other_hands=others)
+
+    def legal_moves(self) -> LegalMoves:
+        return legal_moves(self.position())
+
+    def unseen(self, seat: int) -> tuple[Card, ...]:
+        """Cards `seat` cannot see: other hands and the stock (never captured piles,
+        which every player watched being taken)."""
+        visible = set(self.hands[seat]) | set(self.loose)
+        visible.update(c for b in self.builds for c in b.cards)
+        visible.update(c for pile in self.piles for c in pile)
+        return tuple(c for c in full_deck() if c not in visible)
+
+    # ----- playing ---------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> GameState:
+        """Play a move for the player to move; raises IllegalMoveError with the judge's words."""
+        if self.over:
+            raise IllegalMoveError("the game is over")
+        position = self.position()
+        verdict = check(position, move)
+        if not verdict.legal or verdict.move is None:
+            shown = move if isinstance(move, str) else move.text
+            raise IllegalMoveError(f"{shown!r} in {position.text!r}: {verdict.message}")
+        legal = verdict.move
+        outcome = apply_move(position, legal)
+        seat = self.to_move
+        side = self.side_of(seat)
+        hands = list(self.hands)
+        hands[seat] = outcome.position.hand
+        piles = list(self.piles)
+        sweeps = list(self.sweeps)
+        last_capturer = self.last_capturer
+        if outcome.captured:
+            piles[side] = piles[side] + outcome.captured
+            last_capturer = seat
+            if outcome.sweep:
+                sweeps[side] += 1
+        entry = LogEntry(self.hand_number, self.deal_number, "move", seat, legal.pretty,
+                         legal.text, outcome.captured, outcome.sweep)
+        stock = self.stock
+        if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
+            hands[seat] = tuple(sorted((*hands[seat], stock[0])))
+            stock = stock[1:]
+        state = replace(
+            self,
+            stock=stock,
+            hands=tuple(hands),
+            loose=outcome.position.loose,
+            builds=outcome.position.builds,
+            piles=tuple(piles),
+            sweeps=tuple(sweeps),
+            last_capturer=last_capturer,
+            to_move=(seat + 1) % self.players,
+            log=(*self.log, entry),
+            moves=(*self.moves, legal.text),
+        )
+        return state._after_play()
+
+    def _after_play(self) -> GameState:
+        if any(self.hands):
+            return self
+        if self.stock:
+            return self._deal_round()
+        return self._end_hand()
+
+    def _deal_round(self) -> GameState:
+        """Four more cards to each player, none to the table (2.3)."""
+        stock = list(self.stock)
+        hands = [list(h) for h in self.hands]
+        for seat in _deal_order(self.dealer, self.players):
+            hands[seat].extend(stock[:CARDS_PER_DEAL])
+            del stock[:CARDS_PER_DEAL]
+        deal = self.deal_number + 1
+        note = " (last)" if not stock else ""
+        entry = LogEntry(self.hand_number, deal, "deal", self.dealer, f"Deal {deal}{note}")
+        return replace(
+            self,
+            stock=tuple(stock),
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            deal_number=deal,
+            to_move=(self.dealer + 1) % self.players,
+            log=(*self.log, entry),
+        )
+
+    def _end_hand(self) -> GameState:
+        """Residue to the last capturer (9.1), score (10.1), decide the game (10.4)."""
+        piles = list(self.piles)
+        log = list(self.log)
+        residue = self.loose + tuple(c for b in self.builds for c in b.cards)
+        if residue and self.last_capturer is not None:
+            side = self.side_of(self.last_capturer)
+            piles[side] = piles[side] + residue
+            log.append(LogEntry(self.hand_number, self.deal_number, "residue",
+                                self.last_capturer, "takes the cards left on the table",
+                                captured=residue))
+        scores = score_hand(piles, self.sweeps, self.rules)
+        winner = decide_game(self.totals, scores, self.rules)
+        totals = tuple(t + s.total for t, s in zip(self.totals, scores, strict=True))
+        result = HandResult(self.hand_number, scores, totals)
+        summary = ", ".join(f"side {s.side}: {s.total}" for s in scores)
+        log.append(LogEntry(self.hand_number, self.deal_number, "score", None, summary))
+        return replace(self, piles=tuple(piles), loose=(), builds=(), totals=totals,
+                       results=(*self.results, result), log=tuple(log), winner=winner,
+                       hand_over=True)
+
+    def next_hand(self) -> GameState:
+        """Start the next hand; the deal passes to the left (2.4)."""
+        if self.over:
+            raise IllegalMoveError("the game is over")
+        if not self.hand_over:
+            raise IllegalMoveError("the hand is still being played")
+        return _start_hand(self, (self.dealer + 1) % self.players, self.hand_number + 1)
+
+    # ----- saving ----------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """Settings, seed and moves: enough to rebuild the game exactly."""
+        return json.dumps({
+            "players": self.players,
+            "rules": self.rules.text,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "moves": list(self.moves),
+            "hands_started": self.hand_number,
+        })
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        try:
+            data: dict[str, Any] = json.loads(text)
+            state = new_game(int(data["players"]), Rules.parse(str(data["rules"])),
+                             int(data["seed"]), int(data.get("first_dealer", 0)))
+            for move in data["moves"]:
+                if state.hand_over and not state.over:
+                    state = state.next_hand()
+                state = state.play(str(move))
+            if state.hand_over and not state.over and data.get("hands_started", 0) > \
+                    state.hand_number:
+                state = state.next_hand()
+            return state
+        except (KeyError, TypeError, json.JSONDecodeError) as error:
+            raise NotationError(f"not a saved game: {error}") from None
+
+
+def _deal_order(dealer: int, players: int) -> list[int]:
+    """Clockwise from the dealer's left, the dealer last (2.2, 2.4)."""
+    return [(dealer + k) % players for k in range(1, players + 1)]
+
+
+def shuffled_deck(seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The pack for one hand, from an explicit seeded Random (never global state)."""
+    deck = list(full_deck())
+    random.Random(f"cassino:{seed}:{hand_number}").shuffle(deck)
+    return tuple(deck)
+
+
+def deal_first(deck: Sequence[Card], dealer: int, players: int, ones: bool
+               ) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    """The first deal of a hand: 4 to each player and 4 to the table (2.2).
+
+    In twos: two to each player with the table after the first player, twice.
+    With `deal: ones`, singly, four times round.
+    """
+    stock = list(deck)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    table: list[Card] = []
+    order: list[int | None] = _deal_order(dealer, players)
+    order.insert(1, None)  # None: the table, dealt right after the first player
+    size, rounds = (1, 4) if ones else (2, 2)
+    for _ in range(rounds):
+        for seat in order:
+            cards, stock = stock[:size], stock[size:]
+            (table if seat is None else hands[seat]).extend(cards)
+    return hands, table, stock
+
+
+def new_game(players: int = 2, rules: Rules = CLASSIC, seed: int = 0, dealer: int = 0
+             ) -> GameState:
+    """A new game with the first hand dealt."""
+    if players not in (2, 3, 4):
+        raise NotationError(f"Cassino is played by 2, 3 or 4 players, not {players}")
+    sides = side_count(players)
+    blank = GameState(
+        rules=rules, players=players, seed=seed, first_dealer=dealer, dealer=dealer,
+        hand_number=0, deal_number=0, stock=(), hands=(), loose=(), builds=(), to_move=0,
+        piles=(), sweeps=(), last_capturer=None, totals=(0,) * sides,
+    )
+    return _start_hand(blank, dealer, 1)
+
+
+def _start_hand(state: GameState, dealer: int, hand_number: int) -> GameState:
+    deck = shuffled_deck(state.seed, hand_number)
+    hands, table, stock = deal_first(deck, dealer, state.players, state.rules.deal == "ones")
+    sides = side_count(state.players)
+    entry = LogEntry(hand_number, 1, "deal", dealer, f"Hand {hand_number}: deal 1")
+    return replace(
+        state,
+        dealer=dealer,
+        hand_number=hand_number,
+        deal_number=1,
+        stock=tuple(stock),
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        loose=tuple(sorted(table)),
+        builds=(),
+        to_move=(dealer + 1) % state.players,
+        piles=((),) * sides,
+        sweeps=(0,) * sides,
+        last_capturer=None,
+        log=(*state.log, entry),
+        hand_over=False,
+    )
