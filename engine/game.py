@@ -287,7 +287,7 @@ def deal_first(deck: Sequence[Card], dealer: int, players: int, ones: bool
     stock = list(deck)
     hands: list[list[Card]] = [[] for _ in range(players)]
     table: list[Card] = []
-    order: list[int | None] = _deal_order(dealer, players)
+    order: list[int | None] = [*_deal_order(dealer, players)]
     order.insert(1, None)  # None: the table, dealt right after the first player
     size, rounds = (1, 4) if ones else (2, 2)
     for _ in range(rounds):
