@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.errors import NotationError
@@ -27,16 +27,38 @@ _SYMBOL_TO_SUIT: Final = {v: k for k, v in SUIT_SYMBOLS.items()}
 _CARD_RE: Final = re.compile(r"^(10|[2-9]|[atjqk1])([shdc♠♥♦♣])$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Card:
-    """One playing card. Ordered by rank, then suit, so sorted hands read naturally."""
+    """One playing card. Ordered by rank, then suit (s h d c), so sorted hands read
+    naturally. Comparison and hashing use one precomputed integer because the
+    move generator sorts and hashes cards in its inner loops."""
 
     rank: int
     suit: str
+    _key: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not 1 <= self.rank <= 13 or self.suit not in SUITS:
+        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13 or self.suit not in SUITS:
             raise NotationError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        object.__setattr__(self, "_key", self.rank * 4 + SUITS.index(self.suit))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return self._key
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Card) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key >= other._key
 
     @property
     def is_court(self) -> bool:

@@ -34,10 +34,15 @@ class LogEntry:
     deal: int
     kind: str  # "deal" | "move" | "residue" | "score"
     seat: int | None
-    text: str
-    move: str | None = None
+    note: str = ""
+    move: Move | None = None
     captured: tuple[Card, ...] = ()
     sweep: bool = False
+
+    @property
+    def text(self) -> str:
+        """Plain words for the log; a move's words are made only when shown."""
+        return self.move.pretty if self.move is not None else self.note
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +74,7 @@ class GameState:
     totals: tuple[int, ...]
     results: tuple[HandResult, ...] = ()
     log: tuple[LogEntry, ...] = ()
-    moves: tuple[str, ...] = field(default=())
+    moves: tuple[Move, ...] = field(default=())
     winner: int | None = None
     hand_over: bool = False
 
@@ -140,11 +145,13 @@ class GameState:
         if self.over:
             raise IllegalMoveError("the game is over")
         position = self.position()
-        verdict = check(position, move)
-        if not verdict.legal or verdict.move is None:
-            shown = move if isinstance(move, str) else move.text
-            raise IllegalMoveError(f"{shown!r} in {position.text!r}: {verdict.message}")
-        legal = verdict.move
+        legal = move if isinstance(move, Move) and move in legal_moves(position) else None
+        if legal is None:  # only now is the judge needed, to explain or to read notation
+            verdict = check(position, move)
+            if not verdict.legal or verdict.move is None:
+                shown = move if isinstance(move, str) else move.text
+                raise IllegalMoveError(f"{shown!r} in {position.text!r}: {verdict.message}")
+            legal = verdict.move
         outcome = apply_move(position, legal)
         seat = self.to_move
         side = self.side_of(seat)
@@ -158,8 +165,8 @@ class GameState:
             last_capturer = seat
             if outcome.sweep:
                 sweeps[side] += 1
-        entry = LogEntry(self.hand_number, self.deal_number, "move", seat, legal.pretty,
-                         legal.text, outcome.captured, outcome.sweep)
+        entry = LogEntry(self.hand_number, self.deal_number, "move", seat, "", legal,
+                         outcome.captured, outcome.sweep)
         stock = self.stock
         if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
             hands[seat] = tuple(sorted((*hands[seat], stock[0])))
@@ -175,7 +182,7 @@ class GameState:
             last_capturer=last_capturer,
             to_move=(seat + 1) % self.players,
             log=(*self.log, entry),
-            moves=(*self.moves, legal.text),
+            moves=(*self.moves, legal),
         )
         return state._after_play()
 
@@ -243,7 +250,7 @@ class GameState:
             "rules": self.rules.text,
             "seed": self.seed,
             "first_dealer": self.first_dealer,
-            "moves": list(self.moves),
+            "moves": [m.text for m in self.moves],
             "hands_started": self.hand_number,
         })
 

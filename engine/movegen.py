@@ -73,7 +73,8 @@ class _Table:
     builds: tuple[Build, ...]
     values: list[int | None]  # table value of each item (None: classic court card)
     loose_bits: int
-    _groups: dict[tuple[int, bool], list[int]]
+    _groups: dict[bool, dict[int, list[int]]]
+    _items: dict[int, tuple[tuple[Card, ...], tuple[Build, ...]]]
 
     @classmethod
     def of(cls, position: Position) -> _Table:
@@ -81,55 +82,60 @@ class _Table:
         loose, builds = position.loose, position.builds
         values: list[int | None] = [rules.table_value(c) for c in loose]
         values.extend(b.value for b in builds)
-        return cls(position, loose, builds, values, (1 << len(loose)) - 1, {})
+        return cls(position, loose, builds, values, (1 << len(loose)) - 1, {}, {})
 
     def sum_masks(self, target: int, with_single_builds: bool) -> list[int]:
         """Masks of items summing to `target` (one card of that value counts too).
 
         Loose number cards only, plus single builds as one card of their value
-        when `with_single_builds` (4.4's `build_in_sums`).
+        when `with_single_builds` (4.4's `build_in_sums`). All subset sums up to
+        the highest capture value are found in one pass and bucketed by sum.
         """
-        key = (target, with_single_builds)
-        cached = self._groups.get(key)
-        if cached is not None:
-            return cached
-        items: list[tuple[int, int]] = []
+        buckets = self._groups.get(with_single_builds)
+        if buckets is None:
+            buckets = self._groups[with_single_builds] = self._subset_sums(with_single_builds)
+        return buckets.get(target, [])
+
+    def _subset_sums(self, with_single_builds: bool) -> dict[int, list[int]]:
+        limit = 14
+        n = len(self.loose)
+        subsets: list[tuple[int, int]] = [(0, 0)]
         for i, value in enumerate(self.values):
-            if value is None or value > target:
+            if value is None or value > limit:
                 continue
-            if i < len(self.loose) or (with_single_builds and not self.builds[i - len(self.loose)]
-                                       .is_multiple):
-                items.append((value, 1 << i))
-        items.sort(reverse=True)
-        found: list[int] = []
-        suffix = [0] * (len(items) + 1)
-        for k in range(len(items) - 1, -1, -1):
-            suffix[k] = suffix[k + 1] + items[k][0]
-
-        def search(start: int, remaining: int, mask: int) -> None:
-            if remaining == 0:
-                found.append(mask)
-                return
-            if suffix[start] < remaining:
-                return
-            for k in range(start, len(items)):
-                value, bit = items[k]
-                if value <= remaining:
-                    search(k + 1, remaining - value, mask | bit)
-
-        search(0, target, 0)
-        self._groups[key] = found
-        return found
+            if i >= n and not (with_single_builds and not self.builds[i - n].is_multiple):
+                continue
+            bit = 1 << i
+            subsets.extend([(total + value, mask | bit) for total, mask in subsets
+                            if total + value <= limit])
+        buckets: dict[int, list[int]] = {}
+        for total, mask in subsets[1:]:
+            buckets.setdefault(total, []).append(mask)
+        return buckets
 
     def build_bits(self, predicate: object = None) -> list[tuple[int, Build]]:
         base = len(self.loose)
         return [(1 << (base + j), b) for j, b in enumerate(self.builds)]
 
     def items_of(self, mask: int) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
-        n = len(self.loose)
-        loose = tuple(c for i, c in enumerate(self.loose) if mask >> i & 1)
-        builds = tuple(b for j, b in enumerate(self.builds) if mask >> (n + j) & 1)
-        return loose, builds
+        """The loose cards and builds a mask stands for, each in table order."""
+        found = self._items.get(mask)
+        if found is None:
+            n = len(self.loose)
+            loose: list[Card] = []
+            builds: list[Build] = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                i = low.bit_length() - 1
+                if i < n:
+                    loose.append(self.loose[i])
+                else:
+                    builds.append(self.builds[i - n])
+                rest ^= low
+            found = (tuple(loose), tuple(builds))
+            self._items[mask] = found
+        return found
 
 
 def disjoint_unions(groups: Sequence[int]) -> set[int]:
@@ -153,7 +159,20 @@ def _generate(position: Position) -> list[Move]:
         candidates = list(_captures(table, card))
         if rules.builds and rules.table_value(card) is not None:
             candidates.extend(_builds(table, card, rest))
-        moves.extend(m for m in candidates if _duty_met(position, m, rest))
+        if not position.controlled_builds():
+            # Nothing controlled yet: a build move's own value is held (checked in
+            # _builds), so the duty (7.1) cannot fail.
+            moves.extend(candidates)
+            continue
+        duty: dict[tuple[str, int | None, tuple[Build, ...]], bool] = {}
+        for move in candidates:
+            # The duty depends only on what the move does to builds, not on loose cards.
+            key = (move.kind, move.value if move.kind == BUILD else None, move.builds)
+            met = duty.get(key)
+            if met is None:
+                met = duty[key] = _duty_met(position, move, rest)
+            if met:
+                moves.append(move)
     trails = [Move(card, TRAIL) for card in sorted(seen_cards)]
     trails = [m for m in trails if _duty_met(position, m, _without(position.hand, m.card))]
     if _may_trail(position, bool(moves)):
@@ -190,7 +209,7 @@ def _captures(table: _Table, card: Card) -> Iterator[Move]:
         for mask in disjoint_unions(groups):
             if mask:
                 loose, builds = table.items_of(mask)
-                yield Move(card, CAPTURE, value, loose, builds)
+                yield Move.trusted(card, CAPTURE, value, loose, builds)
 
 
 def _rank_captures(table: _Table, card: Card) -> Iterator[Move]:
@@ -206,7 +225,7 @@ def _rank_captures(table: _Table, card: Card) -> Iterator[Move]:
     for mask in {c | u for c in choices for u in disjoint_unions(build_groups)}:
         if mask:
             loose, builds = table.items_of(mask)
-            yield Move(card, CAPTURE, card.rank, loose, builds)
+            yield Move.trusted(card, CAPTURE, card.rank, loose, builds)
 
 
 def _builds(table: _Table, card: Card, rest: tuple[Card, ...]) -> Iterator[Move]:
@@ -225,17 +244,17 @@ def _builds(table: _Table, card: Card, rest: tuple[Card, ...]) -> Iterator[Move]
                 if not union & completion:
                     mask = completion | union
                     if mask:
-                        yield Move(card, BUILD, value, table.items_of(mask)[0])
+                        yield Move.trusted(card, BUILD, value, table.items_of(mask)[0], ())
         for _, build in table.build_bits():
             if build.value == value:  # adding to a build of this value (5.7)
                 for completion in completions:
                     for union in unions:
                         if not union & completion:
                             loose = table.items_of(completion | union)[0]
-                            yield Move(card, BUILD, value, loose, (build,))
+                            yield Move.trusted(card, BUILD, value, loose, (build,))
             elif not build.is_multiple and build.value + played == value:  # raising (5.5)
                 for union in unions:
-                    yield Move(card, BUILD, value, table.items_of(union)[0], (build,))
+                    yield Move.trusted(card, BUILD, value, table.items_of(union)[0], (build,))
 
 
 def controlled_after(position: Position, move: Move) -> list[Build]:

@@ -53,6 +53,16 @@ class Move:
         object.__setattr__(self, "loose", tuple(sorted(self.loose)))
         object.__setattr__(self, "builds", tuple(sorted(self.builds, key=_build_key)))
 
+    @classmethod
+    def trusted(cls, card: Card, kind: str, value: int | None, loose: tuple[Card, ...],
+                builds: tuple[Build, ...]) -> Move:
+        """Build a Move from parts already sorted and valid (the generator's hot path)."""
+        move = object.__new__(cls)
+        for name, part in (("card", card), ("kind", kind), ("value", value), ("loose", loose),
+                           ("builds", builds), ("groups", None)):
+            object.__setattr__(move, name, part)
+        return move
+
     @property
     def target(self) -> Build | None:
         """For a build move: the existing build it goes onto, if any."""
