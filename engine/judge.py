@@ -262,11 +262,16 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
                        "build of its value (4.1).", "4.1")
     values = rules.capture_values(card)
     by_rank = rules.one_card_rank(card) or not values
-    allowed = (card.rank,) if by_rank else values
+    allowed = tuple(dict.fromkeys((card.rank, *values))) if by_rank else values
     if attempt.value is not None and attempt.value not in allowed:
         raise _Illegal(BAD_CAPTURE_VALUE, _bad_value_message(card, attempt.value, rules), "1.5")
     if by_rank:
-        return _judge_rank_capture(position, card, items)
+        # An ace under ace_high with aces_like_faces: the one-card rule (4.6) governs it
+        # as 1; counting 14 (1.5) it takes groups of 14 like any other card.
+        as_14 = 14 in values and (attempt.value == 14 or (
+            attempt.value is None and not all(_value(i, rules) == 1 for i in items)))
+        if not as_14:
+            return _judge_rank_capture(position, card, items)
     courts = [i for i in items if isinstance(i, Card) and rules.table_value(i) is None]
     if courts:
         raise _Illegal(NUMBER_TAKES_COURT, f"{card.pretty} cannot take {_names(courts)}: in "

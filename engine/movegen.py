@@ -199,10 +199,13 @@ def _may_trail(position: Position, other_moves: bool) -> bool:
 
 def _captures(table: _Table, card: Card) -> Iterator[Move]:
     rules = table.position.rules
-    if rules.one_card_rank(card) or not rules.capture_values(card):
+    values = rules.capture_values(card)
+    if rules.one_card_rank(card) or not values:
         yield from _rank_captures(table, card)
-        return
-    for value in rules.capture_values(card):
+        # The one-card rule (4.6) is about taking cards of the card's own rank. An
+        # ace under ace_high may still count 14 (1.5) and then takes groups of 14.
+        values = tuple(v for v in values if v != card.rank)
+    for value in values:
         groups = list(table.sum_masks(value, rules.build_in_sums))
         groups.extend(bit for bit, b in table.build_bits() if b.value == value
                       and not (rules.build_in_sums and not b.is_multiple))
@@ -239,19 +242,18 @@ def _builds(table: _Table, card: Card, rest: tuple[Card, ...]) -> Iterator[Move]
             continue  # 5.2: a build needs a card of its value kept in hand
         unions = disjoint_unions(table.sum_masks(value, False))
         completions = [0] if value == played else table.sum_masks(value - played, False)
-        for completion in completions:
-            for union in unions:
-                if not union & completion:
-                    mask = completion | union
-                    if mask:
-                        yield Move.trusted(card, BUILD, value, table.items_of(mask)[0], ())
+        # The loose cards used with the played card. A set, because one outcome can
+        # arise from several (completion, union) pairs: Ad b6 with Ac 5d 5s is
+        # Ad+5d with Ac+5s, or Ad+5s with Ac+5d, and must be listed once.
+        masks = sorted({completion | union for completion in completions for union in unions
+                        if not union & completion})
+        for mask in masks:
+            if mask:  # 5.3: a new build uses at least one table card
+                yield Move.trusted(card, BUILD, value, table.items_of(mask)[0], ())
         for _, build in table.build_bits():
             if build.value == value:  # adding to a build of this value (5.7)
-                for completion in completions:
-                    for union in unions:
-                        if not union & completion:
-                            loose = table.items_of(completion | union)[0]
-                            yield Move.trusted(card, BUILD, value, loose, (build,))
+                for mask in masks:
+                    yield Move.trusted(card, BUILD, value, table.items_of(mask)[0], (build,))
             elif not build.is_multiple and build.value + played == value:  # raising (5.5)
                 for union in unions:
                     yield Move.trusted(card, BUILD, value, table.items_of(union)[0], (build,))

@@ -1,0 +1,164 @@
+"""Checking answers: right, missed and illegal moves; feedback overrides; choose
+and mistake steps; stars; reason labels; hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import REASON_CODES, Attempt, Card, parse_move
+from tutorial_app.course import (
+    ChooseStep,
+    Course,
+    MistakeStep,
+    PlayStep,
+    check_answer,
+    check_choice,
+    check_mistake,
+    loads,
+    reason_label,
+    solutions,
+    stars,
+)
+
+
+@pytest.fixture
+def first_sum(good_course: Course) -> PlayStep:
+    step = good_course.lesson("basics").step("first-sum")
+    assert isinstance(step, PlayStep)
+    return step
+
+
+def test_correct_move(first_sum: PlayStep) -> None:
+    feedback = check_answer(first_sum, "8s x 3d+5c")
+    assert feedback.status == "correct" and feedback.correct
+    assert feedback.message == "5 + 3 = 8. That is a sum."
+    assert feedback.move is not None and feedback.move.text == "8s x 5c+3d"
+    assert feedback.code == "legal" and feedback.stars == 3
+
+
+def test_correct_move_as_move_or_click_attempt(first_sum: PlayStep) -> None:
+    move = parse_move("8s x 5c+3d", first_sum.position)
+    assert check_answer(first_sum, move).status == "correct"
+    clicks = Attempt.selection(Card.parse("8s"), "capture", [Card.parse("3d"), Card.parse("5c")])
+    assert check_answer(first_sum, clicks).status == "correct"
+
+
+def test_stars_from_wrong_attempts_and_hints(first_sum: PlayStep) -> None:
+    assert check_answer(first_sum, "8s x 5c+3d", wrong_attempts=1).stars == 2
+    assert check_answer(first_sum, "8s x 5c+3d", hints_used=3).stars == 1
+    assert [stars(0, 0), stars(1, 0), stars(0, 1), stars(1, 1), stars(0, 3), stars(5, 0)] == [
+        3, 2, 2, 2, 1, 1]
+
+
+def test_missed_move_uses_feedback_by_move(first_sum: PlayStep) -> None:
+    feedback = check_answer(first_sum, "8s t")
+    assert feedback.status == "missed"
+    assert feedback.message == "Trailing is legal, but you could have taken two cards."
+    assert feedback.stars == 0 and feedback.code == "legal"
+
+
+def test_missed_move_explains_what_it_did_and_what_was_asked(first_sum: PlayStep) -> None:
+    feedback = check_answer(first_sum, "2c t")
+    assert feedback.status == "missed"
+    assert feedback.message == "2♣ trails: it takes nothing. The goal: take 5♣ and 3♦."
+
+
+def test_illegal_move_uses_feedback_by_code(first_sum: PlayStep) -> None:
+    feedback = check_answer(first_sum, "8s x 5c")
+    assert feedback.status == "illegal" and feedback.code == "wrong-sum"
+    assert feedback.message == "Count again: 5 and 3 make 8."
+    assert feedback.rule == "4.1"
+
+
+def test_illegal_move_uses_the_judge_words_by_default(first_sum: PlayStep) -> None:
+    feedback = check_answer(first_sum, "Kh t")
+    assert feedback.status == "illegal" and feedback.code == "card-not-in-hand"
+    assert feedback.message == "K♥ is not in your hand (you hold 2♣ 8♠)."
+
+
+def test_unreadable_move(first_sum: PlayStep) -> None:
+    feedback = check_answer(first_sum, "eight of spades")
+    assert feedback.status == "illegal" and feedback.code is None and feedback.move is None
+    assert feedback.message.startswith("That is not a move I can read: ")
+
+
+def test_feedback_for_an_illegal_move_by_its_text() -> None:
+    lesson = loads("""
+id: f
+title: F
+steps:
+  - id: s
+    kind: play
+    position: "table: 5c 3d 9h; hand: 8s 2c"
+    prompt: Take two.
+    goal: {capture: [5c, 3d]}
+    feedback:
+      "8s x 9h": The 9 is worth 9.
+      missed: Take both.
+""", "f.yaml")
+    step = lesson.steps[0]  # type: ignore[union-attr]
+    assert isinstance(step, PlayStep)
+    assert check_answer(step, "8s x 9h").message == "The 9 is worth 9."
+    clicks = Attempt.selection(Card.parse("8s"), "capture", [Card.parse("9h")])
+    assert check_answer(step, clicks).message == "The 9 is worth 9."
+    assert check_answer(step, "8s x 5c").message.startswith("5♣ is worth 5")
+    assert check_answer(step, "2c t").message == "Take both."
+
+
+def test_solutions(first_sum: PlayStep, good_course: Course) -> None:
+    assert [m.text for m in solutions(first_sum)] == ["8s x 5c+3d"]
+    assert [m.text for m in solutions(good_course.puzzle("p-safe"))] == ["4s t"]
+
+
+def test_puzzles_check_like_play_steps(good_course: Course) -> None:
+    puzzle = good_course.puzzle("p-sum")
+    assert check_answer(puzzle, "8s x 6s+2c 5h+3d").status == "correct"
+    feedback = check_answer(puzzle, "8s x 5h+3d")
+    assert feedback.status == "missed"
+    assert feedback.message == ("8♠ takes 5♥+3♦: it takes 2 cards, but 8♠ could take 4 cards. "
+                                "The goal: take as many table cards as you can.")
+    assert check_answer(puzzle, "4d x 2c").status == "illegal"
+    assert puzzle.hints == (
+        "Look for every group of table cards that adds up to one of your cards: one card can "
+        "take several groups at once.", "Play 8♠.", "The move: 8♠ takes 6♠+2♣, 5♥+3♦.")
+    assert good_course.puzzle("p-sweep").hints[2] == "10♦ takes everything."
+
+
+def test_choose_step(good_course: Course) -> None:
+    step = good_course.lesson("basics").step("which-legal")
+    assert isinstance(step, ChooseStep)
+    assert check_choice(step, frozenset({0, 2})).status == "correct"
+    wrong = check_choice(step, frozenset({0, 1, 2}))
+    assert wrong.status == "missed"
+    assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ make 9, not 8: "
+                             "every group 8♠ takes must add up to 8 (4.1).")
+    assert check_choice(step, frozenset({0})).message == \
+        "Not quite: you missed 1 correct option(s)."
+
+
+def test_choose_step_by_goal(good_course: Course) -> None:
+    step = good_course.lesson("basics").step("best-take")
+    assert isinstance(step, ChooseStep)
+    assert step.correct == frozenset({0})
+    assert step.explanations[1] == ("Legal, but not what was asked: it takes 2 cards, but 8♠ "
+                                    "could take 4 cards.")
+
+
+def test_mistake_step(good_course: Course) -> None:
+    step = good_course.lesson("basics").step("spot-it")
+    assert isinstance(step, MistakeStep)
+    right = check_mistake(step, "number-takes-court")
+    assert right.status == "correct" and right.rule == "4.5"
+    assert right.message.startswith("Right. 8♥ cannot take K♥")
+    wrong = check_mistake(step, "wrong-sum")
+    assert wrong.status == "missed" and wrong.code == "wrong-sum"
+    assert step.move == "8h x Kh" and step.move_words == "8♥ takes K♥"
+
+
+def test_every_reason_code_has_a_label() -> None:
+    labels = [reason_label(code) for code in REASON_CODES]
+    assert all(label and not label.startswith("reason.") for label in labels)
+    assert len(set(labels)) == len(labels)
+    assert reason_label("wrong-sum") == "The cards do not add up"
+    with pytest.raises(ValueError):
+        reason_label("no-such-code")

@@ -1,0 +1,79 @@
+"""One translation lookup: every key the code uses exists in English, a new
+language is data only, and lesson texts fall back to what the file says."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tutorial_app.course import i18n, load_course
+from tutorial_app.course.messages_en import MESSAGES
+
+PACKAGE = Path(i18n.__file__).parent
+GOOD = Path(__file__).parent / "good"
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    i18n.add_messages("fr-test", {
+        "goal.most-cards": "prenez le plus de cartes possible",
+        "lesson.basics.steps.first-sum.prompt": "Prenez deux cartes avec votre 8♠.",
+    })
+    i18n.set_language("fr-test")
+    yield
+    i18n.set_language("en")
+
+
+def test_every_literal_key_in_the_code_is_in_the_catalogue() -> None:
+    used: set[str] = set()
+    for path in PACKAGE.glob("*.py"):
+        used |= set(re.findall(r'\bt\(\s*"([a-z0-9.-]+)"', path.read_text(encoding="utf-8")))
+    assert used and not used - MESSAGES.keys()
+
+
+def test_generated_keys_exist() -> None:
+    for family in ("kind.capture", "kind.build", "kind.trail", "goal.kind.capture",
+                   "goal.kind.build", "goal.kind.trail", "count.card.one", "count.point.other",
+                   *(f"rank.{n}" for n in range(1, 15))):
+        assert family in MESSAGES
+
+
+def test_fields_are_plain_names() -> None:
+    for key, text in MESSAGES.items():
+        for _, name, _, _ in string.Formatter().parse(text):
+            assert name is None or name.isidentifier(), key
+
+
+def test_unknown_key_shows_itself() -> None:
+    assert i18n.t("no.such.key") == "no.such.key"
+
+
+def test_lists_and_counts() -> None:
+    assert i18n.join_and(["a", "b", "c"]) == "a, b and c"
+    assert i18n.join_or(["a", "b"]) == "a or b"
+    assert (i18n.count(1, "card"), i18n.count(2, "card")) == ("1 card", "2 cards")
+
+
+def test_another_language_changes_ui_and_lesson_text(french: None) -> None:
+    assert i18n.t("goal.most-cards") == "prenez le plus de cartes possible"
+    assert i18n.t("goal.sweep") == "sweep the table (take every card on it)"  # falls back
+    course = load_course(GOOD)
+    step = course.lesson("basics").step("first-sum")
+    assert step.prompt == "Prenez deux cartes avec votre 8♠."  # type: ignore[union-attr]
+    assert course.puzzle("p-sum").hints[0] != ""
+
+
+def test_languages_from_locale_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "xx.yaml").write_text('"goal.sweep": "SWEEP!"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    assert "xx" in i18n.available_languages()
+    try:
+        i18n.set_language("xx")
+        assert i18n.t("goal.sweep") == "SWEEP!"
+    finally:
+        i18n.set_language("en")
+        i18n._catalogues.pop("xx", None)

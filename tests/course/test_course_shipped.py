@@ -1,0 +1,82 @@
+"""Every file shipped in lessons/ loads and validates, quickly; and for every play
+step and puzzle a correct move, a wrong legal move (where there is one) and an
+illegal move are checked; every choose and mistake step answers right and wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import legal_moves
+from tutorial_app.course import (
+    ChooseStep,
+    Course,
+    MistakeStep,
+    PlayStep,
+    Puzzle,
+    check_answer,
+    check_choice,
+    check_mistake,
+    load_course,
+    solutions,
+)
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Course:
+    return load_course(LESSONS)
+
+
+def test_shipped_lessons_validate(shipped: Course) -> None:
+    assert [str(e) for e in shipped.errors] == []
+    assert shipped.files > 0 and len(shipped.lessons) + len(shipped.puzzle_sets) == shipped.files
+
+
+def test_shipped_lessons_load_fast(shipped: Course) -> None:
+    assert shipped.seconds < 10, f"loading took {shipped.seconds:.2f} s"
+
+
+def test_enough_puzzles(shipped: Course) -> None:
+    assert len(shipped.puzzles) >= 200
+    assert {p.difficulty for p in shipped.puzzles} >= {1, 2, 3, 4}
+
+
+def _playables(course: Course) -> list[PlayStep | Puzzle]:
+    steps: list[PlayStep | Puzzle] = [s for lesson in course.lessons for s in lesson.steps
+                                      if isinstance(s, PlayStep)]
+    return [*steps, *course.puzzles]
+
+
+def test_every_play_step_and_puzzle_checks_right_wrong_and_illegal(shipped: Course) -> None:
+    checked = 0
+    for step in _playables(shipped):
+        where = f"{step.key}"
+        answers = solutions(step)
+        assert answers, where
+        assert check_answer(step, answers[0]).status == "correct", where
+        assert check_answer(step, answers[0].text).status == "correct", where
+        wrong = [m for m in legal_moves(step.position) if m not in answers]
+        if not step.goal.legality_only:
+            assert wrong, where
+            feedback = check_answer(step, wrong[0])
+            assert feedback.status == "missed" and feedback.message, where
+        illegal = check_answer(step, "Ks x 10d 10h 10c")
+        assert illegal.status == "illegal" and illegal.message, where
+        assert all(step.hints), where
+        checked += 1
+    assert checked == len(_playables(shipped))
+
+
+def test_every_choose_and_mistake_step_answers(shipped: Course) -> None:
+    for lesson in shipped.lessons:
+        for step in lesson.steps:
+            if isinstance(step, ChooseStep):
+                assert check_choice(step, step.correct).status == "correct", step.key
+                assert check_choice(step, frozenset()).status == "missed", step.key
+            elif isinstance(step, MistakeStep):
+                assert check_mistake(step, step.answer).status == "correct", step.key
+                other = next(code for code, _ in step.choices if code != step.answer)
+                assert check_mistake(step, other).status == "missed", step.key

@@ -1,0 +1,65 @@
+"""The course layer: lessons and puzzles loaded from YAML, checked with the engine.
+
+Pure Python (never imports streamlit), so the app's pages only render what
+this package decides. The public API::
+
+    from tutorial_app.course import load_course, check_answer, check_choice, check_mistake
+
+See docs/lessons.md for the file format this package reads.
+"""
+
+from tutorial_app.course.checking import (
+    check_answer,
+    check_choice,
+    check_mistake,
+    solutions,
+    stars,
+)
+from tutorial_app.course.course import Course, load_course
+from tutorial_app.course.errors import LessonError, LessonFileError
+from tutorial_app.course.goals import Goal
+from tutorial_app.course.i18n import set_language, t
+from tutorial_app.course.loader import load, loads
+from tutorial_app.course.model import (
+    STEP_KINDS,
+    THEMES,
+    ChooseStep,
+    Feedback,
+    Lesson,
+    MistakeStep,
+    PlayStep,
+    Puzzle,
+    PuzzleSet,
+    ReadStep,
+    Step,
+)
+from tutorial_app.course.reasons import reason_label
+
+__all__ = [
+    "STEP_KINDS",
+    "THEMES",
+    "ChooseStep",
+    "Course",
+    "Feedback",
+    "Goal",
+    "Lesson",
+    "LessonError",
+    "LessonFileError",
+    "MistakeStep",
+    "PlayStep",
+    "Puzzle",
+    "PuzzleSet",
+    "ReadStep",
+    "Step",
+    "check_answer",
+    "check_choice",
+    "check_mistake",
+    "load",
+    "load_course",
+    "loads",
+    "reason_label",
+    "set_language",
+    "solutions",
+    "stars",
+    "t",
+]

@@ -1,0 +1,7 @@
+"""Entry point for `python -m tutorial_app.course`."""
+
+import sys
+
+from tutorial_app.course.cli import main
+
+sys.exit(main())

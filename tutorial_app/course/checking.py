@@ -1,0 +1,94 @@
+"""Checking a learner's answer: a move for play steps and puzzles, a pick for
+choose steps, a reason for mistake steps.
+
+Legality is the engine judge's; this module only decides whether a legal
+move meets the goal and which words the learner reads: the step's own
+feedback when the author wrote some for this move or reason, else the
+judge's explanation (illegal) or the goal's account of the miss (legal).
+"""
+
+from __future__ import annotations
+
+from engine import Attempt, Move, NotationError, check, parse_attempt
+from tutorial_app.course import answers, words
+from tutorial_app.course.i18n import t
+from tutorial_app.course.model import ChooseStep, Feedback, MistakeStep, PlayStep, Puzzle
+from tutorial_app.course.playable import MISSED
+from tutorial_app.course.scene import Scene
+
+Playable = PlayStep | Puzzle
+
+
+def solutions(step: Playable) -> list[Move]:
+    """Every legal move that meets the goal (computed when the lesson was loaded)."""
+    return list(step.solution_moves)
+
+
+def stars(wrong_attempts: int, hints_used: int) -> int:
+    """3 for a first try with no hint; 2 with one or two slips (wrong tries plus hint
+    levels used); 1 otherwise, which includes being shown the move (hint level 3)."""
+    slips = max(wrong_attempts, 0) + max(hints_used, 0)
+    if slips == 0:
+        return 3
+    return 2 if slips <= 2 else 1
+
+
+def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempts: int = 0,
+                 hints_used: int = 0) -> Feedback:
+    """Judge a try at a play step or puzzle.
+
+    `code` is the judge's reason code ("legal" for any legal move), or None
+    when the text is not move notation at all. `stars` (from the keyword
+    arguments) is set only for a correct answer.
+    """
+    if isinstance(attempt, str):
+        try:
+            attempt = parse_attempt(attempt)
+        except NotationError as error:
+            return Feedback("illegal", t("feedback.bad-notation", error=str(error)))
+    verdict = check(step.position, attempt)
+    as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
+    written = _written(step, answers.feedback_keys(as_attempt, verdict))
+    if not verdict.legal or verdict.move is None:
+        message = written or step.feedback.get(verdict.code) or verdict.message
+        return Feedback("illegal", message, verdict.code, verdict.move, 0, verdict.rule)
+    move = verdict.move
+    if move in step.solution_moves:
+        message = step.success or t("feedback.correct", move=words.move(move))
+        return Feedback("correct", message, verdict.code, move, stars(wrong_attempts, hints_used))
+    trial = Scene(step.position).trial(move)
+    message = written or step.feedback.get(MISSED) or t(
+        "feedback.missed", move=words.move(move), why=step.goal.miss(trial),
+        goal=step.goal.describe())
+    return Feedback("missed", message, verdict.code, move, 0)
+
+
+def _written(step: Playable, keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        if key in step.feedback:
+            return step.feedback[key]
+    return None
+
+
+def check_choice(step: ChooseStep, selected: frozenset[int]) -> Feedback:
+    """Right when exactly the correct options are picked; else say what is off."""
+    chosen = frozenset(selected)
+    if chosen == step.correct:
+        return Feedback("correct", step.success or t("choose.correct"), stars=3)
+    wrong = sorted(chosen - step.correct)
+    if wrong:
+        first = wrong[0]
+        message = t("choose.wrong-pick", option=step.options[first],
+                    why=step.explanations[first])
+    else:
+        missing = len(step.correct - chosen)
+        message = t("choose.missing", count=missing)
+    return Feedback("missed", message)
+
+
+def check_mistake(step: MistakeStep, code: str) -> Feedback:
+    """Right when the learner names the judge's reason; the judge's words explain it."""
+    if code == step.answer:
+        message = step.success or t("mistake.correct", explanation=step.explanation)
+        return Feedback("correct", message, code, None, 3, step.rule)
+    return Feedback("missed", t("mistake.wrong"), code)

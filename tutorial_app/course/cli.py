@@ -1,0 +1,147 @@
+"""`python -m tutorial_app.course validate | show | generate`: the teacher's tools.
+
+validate  checks every lesson file and lists every problem (exit 1), or prints
+          a summary of what the course holds and how long checking took.
+show      prints a lesson or puzzle set as text, with the engine's answers.
+generate  finds puzzles for a theme in seeded random deals and writes a set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from tutorial_app.course import show
+from tutorial_app.course.course import Course, course_files, load_course
+from tutorial_app.course.errors import LessonFileError
+from tutorial_app.course.generate import RECIPES, generate
+from tutorial_app.course.loader import load
+from tutorial_app.course.model import STEP_KINDS, THEMES, Lesson, PuzzleSet
+
+DEFAULT_FOLDER = Path("lessons")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tutorial_app.course",
+                                     description="Check, review and generate lessons and puzzles.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("validate", help="check lesson files; list every error")
+    check.add_argument("paths", nargs="*", type=Path, default=[DEFAULT_FOLDER],
+                       help="folders or files (default: lessons/)")
+    view = commands.add_parser("show", help="print a lesson or puzzle set with its answers")
+    view.add_argument("target", help="a lesson or puzzle-set id, or a file")
+    view.add_argument("--lessons", type=Path, default=DEFAULT_FOLDER,
+                      help="where to look an id up (default: lessons/)")
+    make = commands.add_parser("generate", help="find puzzles for a theme in random deals")
+    make.add_argument("--theme", required=True, choices=sorted(RECIPES))
+    make.add_argument("--count", type=int, default=20)
+    make.add_argument("--seed", type=int, default=1)
+    make.add_argument("--id", dest="set_id", help="puzzle-set id (default: generated-THEME)")
+    make.add_argument("--out", type=Path, help="write the YAML here (default: print it)")
+    args = parser.parse_args(argv)
+    if args.command == "validate":
+        return validate(args.paths)
+    if args.command == "show":
+        return show_target(args.target, args.lessons)
+    return generate_set(args.theme, args.count, args.seed, args.set_id, args.out)
+
+
+def validate(paths: Sequence[Path]) -> int:
+    started = time.perf_counter()
+    course = Course()
+    for path in paths:
+        if path.is_dir():
+            part = load_course(path)
+            course.lessons += part.lessons
+            course.puzzle_sets += part.puzzle_sets
+            course.errors += part.errors
+            course.files += part.files
+        elif path.is_file():
+            course.files += 1
+            try:
+                content = load(path)
+            except LessonFileError as error:
+                course.errors += error.errors
+                continue
+            if isinstance(content, Lesson):
+                course.lessons.append(content)
+            else:
+                course.puzzle_sets.append(content)
+        else:
+            print(f"{path}: no such file or folder", file=sys.stderr)
+            return 2
+    seconds = time.perf_counter() - started
+    for problem in course.errors:
+        print(problem)
+    if course.errors:
+        bad = len({e.file for e in course.errors})
+        print(f"{len(course.errors)} error(s) in {bad} of {course.files} file(s) "
+              f"(checked in {seconds:.2f} s)", file=sys.stderr)
+        return 1
+    print(summary(course, seconds))
+    return 0
+
+
+def summary(course: Course, seconds: float) -> str:
+    kinds = Counter(step.kind for lesson in course.lessons for step in lesson.steps)
+    steps = sum(kinds.values())
+    themes = Counter(theme for p in course.puzzles for theme in p.themes)
+    levels = Counter(p.difficulty for p in course.puzzles)
+    lines = [
+        f"OK: {course.files} file(s): {len(course.lessons)} lesson(s), {steps} step(s) ("
+        + ", ".join(f"{kind} {kinds[kind]}" for kind in STEP_KINDS) + "), "
+        f"{len(course.puzzles)} puzzle(s) in {len(course.puzzle_sets)} set(s)",
+        "puzzles by theme: " + (", ".join(f"{t} {themes[t]}" for t in THEMES if themes[t])
+                                or "-"),
+        "puzzles by difficulty: " + (", ".join(f"{d}: {levels[d]}" for d in sorted(levels))
+                                     or "-"),
+        f"checked in {seconds:.2f} s",
+    ]
+    return "\n".join(lines)
+
+
+def show_target(target: str, folder: Path) -> int:
+    path = Path(target)
+    try:
+        if path.is_file():
+            print(show.render(load(path)), end="")
+            return 0
+        for candidate in course_files(folder) if folder.is_dir() else []:
+            content = _peek(candidate, target)
+            if content is not None:
+                print(show.render(content), end="")
+                return 0
+    except LessonFileError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"no lesson or puzzle set {target!r} in {folder}", file=sys.stderr)
+    return 1
+
+
+def _peek(path: Path, target: str) -> Lesson | PuzzleSet | None:
+    """Load the file only if its id is the one asked for (cheap text check first)."""
+    text = path.read_text(encoding="utf-8")
+    if f"id: {target}" not in text:
+        return None
+    content = load(path)
+    return content if content.id == target else None
+
+
+def generate_set(theme: str, count: int, seed: int, set_id: str | None, out: Path | None) -> int:
+    command = (f"python -m tutorial_app.course generate --theme {theme} --count {count} "
+               f"--seed {seed}" + (f" --id {set_id}" if set_id else ""))
+    try:
+        text, puzzles = generate(theme, count, seed, set_id, command)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 1
+    if out is None:
+        print(text, end="")
+    else:
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {len(puzzles.puzzles)} puzzle(s) to {out}", file=sys.stderr)
+    return 0

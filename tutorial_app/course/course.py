@@ -1,0 +1,223 @@
+"""A whole course: every lesson and puzzle set in a folder, checked together.
+
+One bad file never stops the course from loading: its errors go to
+`Course.errors` and the good files load. Checks across files (ids used
+twice, prerequisites that do not exist or go round in a circle) drop the
+files they concern, so what the app receives is always consistent: every
+prerequisite of a lesson is in the course and comes before it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tutorial_app.course.errors import LessonError
+from tutorial_app.course.i18n import set_language
+from tutorial_app.course.loader import Document, read_document
+from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet
+from tutorial_app.course.yamlsrc import Source
+
+SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class Course:
+    lessons: list[Lesson] = field(default_factory=list)
+    puzzle_sets: list[PuzzleSet] = field(default_factory=list)
+    errors: list[LessonError] = field(default_factory=list)
+    files: int = 0
+    seconds: float = 0.0
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(f"no lesson {lesson_id!r}")
+
+    @property
+    def puzzles(self) -> list[Puzzle]:
+        return [p for s in self.puzzle_sets for p in s.puzzles]
+
+    def puzzle(self, puzzle_id: str) -> Puzzle:
+        """A puzzle by its id (unique in the course), or by `set-id/puzzle-id`."""
+        set_id, _, local = puzzle_id.rpartition("/")
+        for puzzle in self.puzzles:
+            if puzzle.id == local and (not set_id or puzzle.set_id == set_id):
+                return puzzle
+        raise KeyError(f"no puzzle {puzzle_id!r}")
+
+    def puzzle_set(self, set_id: str) -> PuzzleSet:
+        for puzzle_set in self.puzzle_sets:
+            if puzzle_set.id == set_id:
+                return puzzle_set
+        raise KeyError(f"no puzzle set {set_id!r}")
+
+    def themes(self) -> list[str]:
+        """The themes that some puzzle has, in the order of the themes list."""
+        used = {theme for p in self.puzzles for theme in p.themes}
+        return [theme for theme in THEMES if theme in used]
+
+    def puzzles_with(self, theme: str) -> list[Puzzle]:
+        return [p for p in self.puzzles if theme in p.themes]
+
+
+def course_files(folder: Path) -> list[Path]:
+    """Every lesson file under the folder, sub-folders included, in path order."""
+    found = [p for p in folder.rglob("*") if p.suffix in SUFFIXES and p.is_file()]
+    return sorted(found, key=lambda p: p.relative_to(folder).as_posix())
+
+
+def load_course(folder: Path | str, *, language: str | None = None) -> Course:
+    """Load every file under `folder`; never raises for a bad file (see `errors`)."""
+    started = time.perf_counter()
+    if language is not None:
+        set_language(language)
+    root = Path(folder)
+    course = Course()
+    documents: list[Document] = []
+    failed: set[str] = set()
+    paths = course_files(root)
+    for path in paths:
+        src = Source(str(path))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            src.error(None, "", f"cannot read the file: {error}")
+            course.errors.extend(src.errors)
+            continue
+        document = read_document(src, text)
+        course.errors.extend(src.sorted_errors())
+        if document.content is not None and not src.errors:
+            documents.append(document)
+        elif document.id is not None:
+            failed.add(document.id)
+    documents = _unique_ids(documents, course.errors)
+    lessons = [d for d in documents if isinstance(d.content, Lesson)]
+    course.lessons = _ordered(lessons, documents, failed, course.errors)
+    course.puzzle_sets = [d.content for d in documents if isinstance(d.content, PuzzleSet)]
+    course.errors.sort()
+    course.files = len(paths)
+    course.seconds = time.perf_counter() - started
+    return course
+
+
+def _error(document: Document, where: tuple[int, int], path: str, message: str) -> LessonError:
+    assert document.content is not None
+    return LessonError(document.content.file, where[0], where[1], path, message)
+
+
+def _unique_ids(documents: list[Document], errors: list[LessonError]) -> list[Document]:
+    """Drop a file whose id, or one of whose puzzle ids, an earlier file already uses."""
+    files: dict[str, str] = {}
+    puzzles: dict[str, str] = {}
+    kept: list[Document] = []
+    for document in documents:
+        content = document.content
+        assert content is not None
+        problems: list[LessonError] = []
+        if content.id in files:
+            problems.append(_error(document, document.id_at, "id",
+                                   f"id {content.id!r} is already used by {files[content.id]}"))
+        for puzzle_id, (where, path) in document.puzzle_ids_at.items():
+            if puzzle_id in puzzles:
+                problems.append(_error(document, where, path, f"puzzle id {puzzle_id!r} is "
+                                       f"already used by {puzzles[puzzle_id]}"))
+        if problems:
+            errors.extend(problems)
+            continue
+        files[content.id] = content.file
+        puzzles.update({pid: content.file for pid in document.puzzle_ids_at})
+        kept.append(document)
+    return kept
+
+
+def _ordered(lessons: list[Document], documents: list[Document], failed: set[str],
+             errors: list[LessonError]) -> list[Lesson]:
+    """Lessons with prerequisites first (file order otherwise); bad prerequisites drop a lesson."""
+    by_id = {d.content.id: d for d in lessons if d.content is not None}
+    sets = {d.content.id for d in documents if isinstance(d.content, PuzzleSet)}
+    dropped: set[str] = set()
+    for lesson_id, document in by_id.items():
+        for required, (where, path) in document.requires_at.items():
+            if required in sets:
+                errors.append(_error(document, where, path,
+                                     f"{required!r} is a puzzle set, not a lesson"))
+                dropped.add(lesson_id)
+            elif required in failed and required not in by_id:
+                errors.append(_error(document, where, path, f"requires {required!r}, which has "
+                                     "errors"))
+                dropped.add(lesson_id)
+            elif required not in by_id:
+                errors.append(_error(document, where, path, f"unknown lesson {required!r}"))
+                dropped.add(lesson_id)
+    for cycle in _cycles(by_id):
+        for lesson_id, nxt in zip(cycle, [*cycle[1:], cycle[0]], strict=True):
+            where, path = by_id[lesson_id].requires_at[nxt]
+            loop = " -> ".join([*cycle[cycle.index(lesson_id):], *cycle[:cycle.index(lesson_id)],
+                                lesson_id])
+            errors.append(_error(by_id[lesson_id], where, path,
+                                 f"prerequisites go round in a circle: {loop}"))
+            dropped.add(lesson_id)
+    _cascade(by_id, dropped, errors)
+    index = {lesson_id: i for i, lesson_id in enumerate(by_id)}
+    kept = {i: d for i, d in by_id.items() if i not in dropped}
+    waiting = {i: len(d.requires_at) for i, d in kept.items()}
+    ready = [(index[i], i) for i, n in waiting.items() if n == 0]
+    heapq.heapify(ready)
+    out: list[Lesson] = []
+    while ready:
+        _, lesson_id = heapq.heappop(ready)
+        content = kept[lesson_id].content
+        assert isinstance(content, Lesson)
+        out.append(content)
+        for other, document in kept.items():
+            if lesson_id in document.requires_at:
+                waiting[other] -= 1
+                if waiting[other] == 0:
+                    heapq.heappush(ready, (index[other], other))
+    return out
+
+
+def _cascade(by_id: dict[str, Document], dropped: set[str], errors: list[LessonError]) -> None:
+    """A lesson whose prerequisite was dropped is dropped too, and says why."""
+    changed = True
+    while changed:
+        changed = False
+        for lesson_id, document in by_id.items():
+            if lesson_id in dropped:
+                continue
+            for required, (where, path) in document.requires_at.items():
+                if required in dropped:
+                    errors.append(_error(document, where, path, f"requires {required!r}, "
+                                         "which has errors"))
+                    dropped.add(lesson_id)
+                    changed = True
+                    break
+
+
+def _cycles(by_id: dict[str, Document]) -> list[list[str]]:
+    """Each circle of prerequisites once (found by depth-first search)."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(lesson_id: str) -> None:
+        state[lesson_id] = 1
+        stack.append(lesson_id)
+        for required in by_id[lesson_id].requires_at:
+            if required not in by_id:
+                continue
+            if state.get(required) == 1:
+                found.append(stack[stack.index(required):])
+            elif required not in state:
+                visit(required)
+        stack.pop()
+        state[lesson_id] = 2
+
+    for lesson_id in by_id:
+        if lesson_id not in state:
+            visit(lesson_id)
+    return found

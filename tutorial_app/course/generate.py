@@ -1,0 +1,260 @@
+"""Finding puzzles in random deals: one theme at a time, seeded, verified.
+
+A recipe says how to lay out a mid-game table for its theme (how many loose
+cards and builds, how big a hand), which goal to ask, and which answers
+really show the theme. A candidate is kept only when its goal is met by one
+or two legal moves, so the puzzle has a clear answer. Every kept puzzle is
+written out and read back through the strict loader before it is returned.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import yaml
+
+from engine import BUILD, CAPTURE, CLASSIC, PRESETS, Build, Card, Move, Position, Rules
+from engine.cards import full_deck
+from tutorial_app.course.answers import solutions
+from tutorial_app.course.goal_reader import GoalReader
+from tutorial_app.course.goals import Goal
+from tutorial_app.course.loader import loads
+from tutorial_app.course.model import PuzzleSet
+from tutorial_app.course.scene import Scene
+from tutorial_app.course.yamlsrc import Source
+
+MIN_MOVES: Final = 4  # fewer legal moves than this makes a puzzle too easy to guess
+GoalMaker = Callable[[Scene], object | None]
+Accept = Callable[[Scene, tuple[Move, ...]], bool]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How to find puzzles for one theme."""
+
+    title: str
+    goal: GoalMaker  # the goal as written in YAML, chosen for this position (or None)
+    accept: Accept  # do these solutions really show the theme?
+    loose: tuple[int, int] = (3, 5)
+    builds: tuple[int, int] = (0, 0)
+    hand: tuple[int, int] = (2, 3)
+    own_builds: bool = False  # may the player to move control a build?
+    rules: str = "classic"
+    courts: bool = True  # may court cards be dealt to the table and hand?
+    base: int = 0  # how much harder than its size the theme is (added to the grade)
+
+
+def _groups(move: Move) -> tuple[tuple[object, ...], ...]:
+    return tuple(move.display_groups())
+
+
+def _all(test: Callable[[Move], bool]) -> Accept:
+    return lambda scene, found: all(test(m) for m in found)
+
+
+def _pairs_only(move: Move) -> bool:
+    groups = _groups(move)
+    return move.kind == CAPTURE and len(groups) == 1 and len(move.taken_cards) == 1 \
+        and not move.builds
+
+
+def _one_sum(move: Move) -> bool:
+    groups = _groups(move)
+    return move.kind == CAPTURE and len(groups) == 1 and len(groups[0]) >= 2 \
+        and not move.builds
+
+
+def _several_groups(move: Move) -> bool:
+    return move.kind == CAPTURE and len(_groups(move)) >= 2
+
+
+def _court_play(move: Move) -> bool:
+    return move.kind == CAPTURE and move.card.is_court
+
+
+def _royal_sum(move: Move) -> bool:
+    return move.kind == CAPTURE and (move.card.is_court or any(c.is_court for c in move.loose)) \
+        and any(len(g) >= 2 for g in _groups(move))
+
+
+def _new_build(move: Move) -> bool:
+    return move.kind == BUILD and not move.builds
+
+
+def _raise(move: Move) -> bool:
+    return move.kind == BUILD and bool(move.builds) and move.builds[0].value != move.value
+
+
+def _multiple_result(move: Move) -> bool:
+    if move.kind != BUILD:
+        return False
+    base = sum(c.rank for b in move.builds for c in b.cards)
+    total = base + move.card.rank + sum(c.rank for c in move.loose)
+    return total > (move.value or 0)
+
+
+def _best_points(scene: Scene) -> object | None:
+    best = scene.best_points
+    return {"points-at-least": best} if best >= 2 else None
+
+
+def _build_goal(test: Callable[[Move], bool]) -> GoalMaker:
+    """{build: V} for a value V whose build moves all pass `test` (one or two of them)."""
+    def make(scene: Scene) -> object | None:
+        values = sorted({m.value for m in scene.moves if m.kind == BUILD and m.value})
+        for value in values:
+            found = [m for m in scene.moves if m.kind == BUILD and m.value == value]
+            if 1 <= len(found) <= 2 and all(test(m) for m in found):
+                return {"build": value}
+        return None
+    return make
+
+
+def _fixed(goal: object) -> GoalMaker:
+    return lambda scene: goal
+
+
+RECIPES: Final[dict[str, Recipe]] = {
+    "pairing": Recipe("Pairs", _fixed("most-cards"), _all(_pairs_only), (3, 5), (0, 0), (2, 3)),
+    "sum": Recipe("Sums", _fixed("most-cards"), _all(_one_sum), (3, 5), (0, 0), (2, 3)),
+    "multiple-capture": Recipe("Several groups at once", _fixed("most-cards"),
+                               _all(_several_groups), (4, 6), (0, 1), (2, 3), base=1),
+    "court-cards": Recipe("Court cards", _fixed("most-cards"), _all(_court_play), (3, 4),
+                          (0, 0), (2, 3)),
+    "sweep": Recipe("Sweeps", _fixed("sweep"), lambda s, f: True, (2, 4), (0, 1), (2, 3),
+                    base=1),
+    "scoring": Recipe("Points", _best_points, lambda s, f: True, (3, 5), (0, 1), (2, 3),
+                      base=1),
+    "build": Recipe("Builds", _build_goal(_new_build), lambda s, f: True, (3, 4), (0, 0),
+                    (3, 3), courts=False, base=1),
+    "raise": Recipe("Raising a build", _build_goal(_raise), lambda s, f: True, (2, 3), (1, 1),
+                    (3, 3), courts=False, base=1),
+    "multiple-build": Recipe("Multiple builds", _build_goal(_multiple_result),
+                             lambda s, f: True, (3, 4), (0, 1), (3, 3), courts=False, base=2),
+    "take-build": Recipe("Taking builds", _fixed({"all": ["take-build", "most-cards"]}),
+                         lambda s, f: True, (2, 4), (1, 2), (2, 3), base=1),
+    "strategy": Recipe("Leave no sweep", _fixed("no-sweep-left"), lambda s, f: True, (1, 3),
+                       (0, 0), (3, 3), base=2),
+    "royal": Recipe("Royal values", _fixed("most-cards"), _all(_royal_sum), (3, 5), (0, 1),
+                    (2, 3), rules="royal", base=1),
+}
+
+
+def _build_from(deck: list[Card], rng: random.Random, rules: Rules,
+                controller: int) -> Build | None:
+    """Two table cards (or two pairs, for a multiple build) that make a value."""
+    numbers = [c for c in deck if rules.table_value(c) is not None]
+    rng.shuffle(numbers)
+    for first in numbers:
+        for second in numbers:
+            if second == first:
+                continue
+            value = first.rank + second.rank
+            if value > min(rules.max_build, 10):
+                continue
+            cards = [first, second]
+            if rng.random() < 0.25:  # a multiple build: add a card of the same value
+                extra = next((c for c in numbers if c.rank == value and c not in cards), None)
+                if extra is not None:
+                    cards.append(extra)
+            for card in cards:
+                deck.remove(card)
+            return Build(value, tuple(cards), controller)
+    return None
+
+
+def sample(recipe: Recipe, rng: random.Random) -> Position | None:
+    """One random mid-game position for the recipe (None if the deal did not fit)."""
+    rules = PRESETS.get(recipe.rules, CLASSIC)
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    if not recipe.courts:
+        deck = [c for c in deck if not c.is_court]
+    hand = [deck.pop() for _ in range(rng.randint(*recipe.hand))]
+    builds: list[Build] = []
+    for _ in range(rng.randint(*recipe.builds)):
+        owner = 0 if recipe.own_builds and rng.random() < 0.5 else 1
+        build = _build_from(deck, rng, rules, owner)
+        if build is not None:
+            builds.append(build)
+    loose = [deck.pop() for _ in range(rng.randint(*recipe.loose))]
+    position = Position(loose=tuple(loose), builds=tuple(builds), hand=tuple(hand), rules=rules)
+    return None if position.problems() else position
+
+
+def _goal_of(data: object, position: Position) -> Goal | None:
+    src = Source("<generator>")
+    node = yaml.compose(yaml.safe_dump(data), Loader=yaml.SafeLoader)
+    return GoalReader(src, position, position.rules).read(node, "goal") if node else None
+
+
+def grade(scene: Scene, found: tuple[Move, ...], base: int = 0) -> int:
+    """Difficulty 1-5: more choice on the table, bigger answers and harder themes."""
+    move = found[0]
+    score = len(move.taken_cards) + len(_groups(move)) - 1 + 2 * len(move.builds)
+    score += 1 if move.kind == BUILD else 0
+    score += (len(scene.moves) > 8) + (len(scene.moves) > 16) + (len(scene.moves) > 30)
+    score += 1 if len(found) == 1 else 0
+    return max(1, min(5, (score + 1) // 2 + base))
+
+
+def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[str, object]]:
+    """Up to `count` puzzles for the theme, each as the YAML mapping of a puzzle."""
+    recipe = RECIPES[theme]
+    rng = random.Random(seed)
+    found_puzzles: list[dict[str, object]] = []
+    seen: set[Position] = set()
+    for _ in range(attempts):
+        if len(found_puzzles) >= count:
+            break
+        position = sample(recipe, rng)
+        if position is None or position in seen:
+            continue
+        seen.add(position)
+        scene = Scene(position)
+        data = recipe.goal(scene)
+        goal = _goal_of(data, position) if data is not None else None
+        if goal is None:
+            continue
+        found = solutions(position, goal)
+        if not 1 <= len(found) <= 2 or len(scene.moves) < MIN_MOVES:
+            continue
+        if not recipe.accept(scene, found):
+            continue
+        found_puzzles.append({"position": position.text, "goal": data, "themes": [theme],
+                              "difficulty": grade(scene, found, recipe.base)})
+    return found_puzzles
+
+
+def to_yaml(set_id: str, theme: str, puzzles: list[dict[str, object]], command: str) -> str:
+    recipe = RECIPES[theme]
+    lines = [f"# Generated by: {command}",
+             "# Each goal is met by one or two legal moves (checked by the engine).",
+             f"id: {set_id}", f'title: "Practice: {recipe.title.lower()}"',
+             f"rules: {recipe.rules}", "puzzles:"]
+    for number, puzzle in enumerate(puzzles, 1):
+        goal = yaml.safe_dump(puzzle["goal"], default_flow_style=True, width=1000)
+        goal = goal.strip().removesuffix("...").strip()
+        themes = puzzle["themes"]
+        assert isinstance(themes, list)
+        lines += [f"  - id: {set_id}-{number:03d}", f'    position: "{puzzle["position"]}"',
+                  f"    goal: {goal}", f"    themes: [{', '.join(themes)}]",
+                  f"    difficulty: {puzzle['difficulty']}"]
+    return "\n".join(lines) + "\n"
+
+
+def generate(theme: str, count: int, seed: int, set_id: str | None = None,
+             command: str = "") -> tuple[str, PuzzleSet]:
+    """The YAML text of a verified puzzle set, and the set as the loader reads it."""
+    name = set_id or f"generated-{theme}"
+    puzzles = find(theme, count, seed)
+    if not puzzles:
+        raise ValueError(f"no puzzles found for theme {theme!r} with seed {seed}")
+    text = to_yaml(name, theme, puzzles, command or f"generate --theme {theme} --count {count} "
+                   f"--seed {seed}")
+    loaded = loads(text, f"{name}.yaml")
+    assert isinstance(loaded, PuzzleSet)
+    return text, loaded
