@@ -82,7 +82,7 @@ class Card:
     @property
     def name(self) -> str:
         """Words, e.g. ``ten of diamonds`` (for screen readers)."""
-        rank = RANK_NAMES.get(self.rank, _NUMBER_WORDS[self.rank])
+        rank = RANK_NAMES[self.rank] if self.rank in RANK_NAMES else _NUMBER_WORDS[self.rank]
         return f"{rank} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:

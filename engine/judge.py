@@ -197,9 +197,15 @@ def _resolve_item(position: Position, item: object) -> Card | Build:
     raise _Illegal(NOT_ON_TABLE, f"There is no build {item.ref} on the table.", "3.2")
 
 
+_VALUE_WORDS: Final = {"1": "an ace", "11": "a jack (11)", "12": "a queen (12)",
+                       "13": "a king (13)", "14": "an ace (as 14)"}
+
+
 def _a(value: str) -> str:
-    """'an 8', 'a 9': the article a learner expects before a number."""
-    return f"an {value}" if value.startswith(("8", "11", "18")) else f"a {value}"
+    """'an 8', 'a 9', 'a king (13)': how a learner says a card of that value."""
+    if value in _VALUE_WORDS:
+        return _VALUE_WORDS[value]
+    return f"an {value}" if value.startswith("8") else f"a {value}"
 
 
 def _name(item: Card | Build) -> str:

@@ -150,6 +150,9 @@ def _generate(position: Position) -> list[Move]:
     rules = position.rules
     table = _Table.of(position)
     moves: list[Move] = []
+    # Controlling nothing, a build move's own value is held (checked in _builds),
+    # so the duty (7.1) cannot fail and need not be checked move by move.
+    duty_applies = bool(position.controlled_builds()) and rules.keep_capture_card
     seen_cards: set[Card] = set()
     for card in position.hand:
         if card in seen_cards:
@@ -159,9 +162,7 @@ def _generate(position: Position) -> list[Move]:
         candidates = list(_captures(table, card))
         if rules.builds and rules.table_value(card) is not None:
             candidates.extend(_builds(table, card, rest))
-        if not position.controlled_builds():
-            # Nothing controlled yet: a build move's own value is held (checked in
-            # _builds), so the duty (7.1) cannot fail.
+        if not duty_applies:
             moves.extend(candidates)
             continue
         duty: dict[tuple[str, int | None, tuple[Build, ...]], bool] = {}
@@ -173,8 +174,9 @@ def _generate(position: Position) -> list[Move]:
                 met = duty[key] = _duty_met(position, move, rest)
             if met:
                 moves.append(move)
-    trails = [Move(card, TRAIL) for card in sorted(seen_cards)]
-    trails = [m for m in trails if _duty_met(position, m, _without(position.hand, m.card))]
+    trails = [Move.trusted(card, TRAIL, None, (), ()) for card in sorted(seen_cards)]
+    if duty_applies:
+        trails = [m for m in trails if _duty_met(position, m, _without(position.hand, m.card))]
     if _may_trail(position, bool(moves)):
         moves.extend(trails)
     if not moves and position.hand:

@@ -137,7 +137,13 @@ class Move:
         return self.text
 
     def __repr__(self) -> str:
-        return f"<Move {self.text}>"
+        """Pastes back as code (DESIGN.md), given `from engine import Build, Card, Move`.
+
+        The text form alone is not enough: `[3c 4h]` names a build without its
+        value and controller, so only a position can read it (`parse_move`).
+        """
+        return (f"Move({self.card!r}, {self.kind!r}, {self.value!r}, {self.loose!r}, "
+                f"{self.builds!r})")
 
 
 def _build_key(build: Build) -> tuple[int, tuple[Card, ...]]:

@@ -120,7 +120,7 @@ class Rules:
 
     def settings(self) -> dict[str, str]:
         """Every setting in its RULES.md text form."""
-        return {f.name: _to_text(getattr(self, f.name)) for f in fields(self)}
+        return {f.name: _to_text(f.name, getattr(self, f.name)) for f in fields(self)}
 
     def with_settings(self, changes: dict[str, str]) -> Rules:
         """A copy with some settings changed, each given in text form (`"true"`, `"royal"`)."""
@@ -173,7 +173,9 @@ class Rules:
         return f"Rules.parse({self.text!r})"
 
 
-def _to_text(value: object) -> str:
+def _to_text(key: str, value: object) -> str:
+    if key in ("sweeps", "builds"):
+        return "on" if value else "off"
     if value is True:
         return "true"
     if value is False:
