@@ -1,0 +1,55 @@
+"""Helpers for the app tests: open pages as a link would, click like a learner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = Path(__file__).resolve().parents[2] / "tutorial_app" / "app.py"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+PAGES = {
+    "learn": "views/learn.py",
+    "puzzles": "views/puzzles.py",
+    "sandbox": "views/sandbox.py",
+    "classroom": "views/classroom.py",
+    "rules": "views/rules.py",
+}
+
+
+def new_app() -> AppTest:
+    return AppTest.from_file(str(APP), default_timeout=60)
+
+
+def open_page(at: AppTest, page: str, **params: str) -> AppTest:
+    """Run the app once, then open a page (with link parameters, as a shared link would)."""
+    at.run()
+    at.query_params.clear()
+    at.query_params.update(params)
+    at.switch_page(PAGES[page]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def sign_in(at: AppTest, name: str = "Ana") -> AppTest:
+    """Type a name into the welcome form and press Start."""
+    at.text_input(key="signin_name").input(name)
+    start = next(b for b in at.button if b.label == "Start learning")
+    start.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def texts(at: AppTest) -> str:
+    """Everything the page says in markdown, alerts and captions, as one string."""
+    parts: list[str] = []
+    for kind in (at.markdown, at.success, at.error, at.warning, at.info, at.caption,
+                 at.title, at.subheader, at.header):
+        parts.extend(str(el.value) for el in kind)
+    return "\n".join(parts)

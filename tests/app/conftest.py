@@ -1,0 +1,36 @@
+"""Fixtures for the app tests: a fresh database and a small fixed course per test,
+and helpers that click like a learner."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from apphelpers import FIXTURES, new_app
+from streamlit.testing.v1 import AppTest
+
+
+@pytest.fixture
+def course_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "course"
+    shutil.copytree(FIXTURES / "course", folder)
+    return folder
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "progress.sqlite3"
+
+
+@pytest.fixture
+def env(course_dir: Path, db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("CASSINO_DB", str(db))
+    monkeypatch.setenv("CASSINO_LESSONS", str(course_dir))
+    yield
+
+
+@pytest.fixture
+def app(env: None) -> AppTest:
+    return new_app()

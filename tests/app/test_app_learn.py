@@ -1,0 +1,156 @@
+"""The Learn page: the lesson path, the player for every kind of step, hints,
+stars, progress saved and restored, reset, and links to a step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apphelpers import click, new_app, open_page, sign_in, texts
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.store import ProgressStore
+
+
+def start_lesson(at: AppTest, lesson: str = "basics") -> AppTest:
+    return click(at, f"open-{lesson}")
+
+
+def test_first_visit_asks_a_name_then_shows_the_path(app: AppTest) -> None:
+    open_page(app, "learn")
+    assert "What is your name?" in texts(app)
+    sign_in(app, "Ana")
+    page = texts(app)
+    assert "Test basics" in page and "Test sums" in page
+    assert "Finish Test basics first." in page
+    assert app.button(key="open-after-basics").disabled
+    assert not app.button(key="open-basics").disabled
+
+
+def test_a_play_step_answered_wrong_then_right(app: AppTest, db: Path) -> None:
+    open_page(app, "learn", lesson="basics", step="pair")
+    sign_in(app)
+    assert "Capture the 7♥." in texts(app)
+    # wrong: the 7♠ with the 3♣ is not a pair; the judge explains, naming the cards
+    click(app, "cb-learn-h-7s")
+    click(app, "cb-learn-t-3c")
+    click(app, "learn-capture")
+    assert app.error, texts(app)
+    explanation = app.error[0].value
+    assert "3♣" in explanation and "7" in explanation
+    # the selection stays: clear it, then the right move
+    click(app, "learn-clear")
+    click(app, "cb-learn-h-7s")
+    click(app, "cb-learn-t-7h")
+    click(app, "learn-capture")
+    assert app.success and "★★☆" in app.success[0].value  # one wrong try: two stars
+    store = ProgressStore(db)
+    (learner,) = store.learners()
+    assert store.progress(learner.id)["basics"].steps == {"pair": 2}
+
+
+def test_a_legal_move_that_misses_the_goal(app: AppTest) -> None:
+    open_page(app, "learn", lesson="basics", step="pair")
+    sign_in(app)
+    click(app, "cb-learn-h-4d")
+    click(app, "learn-trail")
+    assert app.warning and not app.success
+
+
+def test_hints_come_in_three_levels(app: AppTest) -> None:
+    open_page(app, "learn", lesson="basics", step="pair")
+    sign_in(app)
+    click(app, "hint-1")
+    assert [i.value for i in app.info] == ["Which card has the same value as the 7♥?"]
+    click(app, "hint-2")
+    click(app, "hint-3")
+    assert len(app.info) == 3 and "7♠ takes 7♥." in app.info[2].value
+    click(app, "cb-learn-h-7s")
+    click(app, "cb-learn-t-7h")
+    click(app, "learn-capture")
+    assert "★☆☆" in app.success[0].value
+
+
+def test_choose_and_mistake_steps(app: AppTest) -> None:
+    open_page(app, "learn", lesson="basics", step="which")
+    sign_in(app)
+    app.checkbox(key="learn.opt.which.1").check().run()
+    click(app, "check-choice")
+    assert app.warning and not app.success
+    app.checkbox(key="learn.opt.which.1").uncheck().run()
+    app.checkbox(key="learn.opt.which.0").check().run()
+    app.checkbox(key="learn.opt.which.2").check().run()
+    click(app, "check-choice")
+    assert app.success
+    click(app, "step-next")
+    assert "What is wrong with this move?" in texts(app)
+    app.radio(key="learn.why.spot").set_value("card-used-twice").run()
+    click(app, "check-mistake")
+    assert app.warning
+    app.radio(key="learn.why.spot").set_value("wrong-sum").run()
+    click(app, "check-mistake")
+    assert app.success
+
+
+def solve_basics(at: AppTest) -> None:
+    click(at, "cb-learn-h-7s")
+    click(at, "cb-learn-t-7h")
+    click(at, "learn-capture")
+    click(at, "step-next")
+    for i in (0, 2):
+        at.checkbox(key=f"learn.opt.which.{i}").check().run()
+    click(at, "check-choice")
+    click(at, "step-next")
+    at.radio(key="learn.why.spot").set_value("wrong-sum").run()
+    click(at, "check-mistake")
+
+
+def test_progress_is_saved_and_restored_and_unlocks_the_next_lesson(app: AppTest,
+                                                                    db: Path) -> None:
+    open_page(app, "learn")
+    sign_in(app, "Bea")
+    start_lesson(app)
+    assert "Step 1 of 4" in texts(app) or app.get("progress")
+    click(app, "step-next")
+    solve_basics(app)
+    click(app, "finish")
+    assert "Lesson finished: Test basics ★★★" in texts(app)
+    # a new visit (another tab, another day): the same name finds the same progress
+    again = new_app()
+    open_page(again, "learn")
+    sign_in(again, "bea")
+    assert "★★★" in "".join(str(h.proto.body) for h in again.get("html"))
+    assert not again.button(key="open-after-basics").disabled
+    assert again.button(key="open-basics").label == "Review"
+    assert ProgressStore(db).progress(ProgressStore(db).learners()[0].id)["basics"].completed
+
+
+def test_reset_one_lesson_asks_for_confirmation(app: AppTest, db: Path) -> None:
+    open_page(app, "learn", lesson="basics", step="pair")
+    sign_in(app)
+    solve_basics(app)
+    click(app, "to-path")
+    click(app, "reset-basics")
+    assert "cannot be undone" in texts(app)
+    click(app, "cancel-reset")
+    store = ProgressStore(db)
+    me = store.learners()[0].id
+    assert store.progress(me)["basics"].steps
+    click(app, "reset-basics")
+    click(app, "confirm-reset")
+    assert store.progress(me) == {}
+    click(app, "reset-all")
+    click(app, "confirm-reset")
+    assert "Progress reset." in texts(app)
+
+
+def test_a_shared_link_opens_the_step_and_the_link_follows_the_learner(app: AppTest) -> None:
+    open_page(app, "learn", lesson="basics", step="spot")
+    sign_in(app)
+    assert "Step 4 of 4" in texts(app) or "What is wrong with this move?" in texts(app)
+    click(app, "step-back")
+    assert app.query_params["step"] == ["which"] or app.query_params["step"] == "which"
+
+
+def test_a_link_to_a_missing_lesson_says_so(app: AppTest) -> None:
+    open_page(app, "learn", lesson="nope")
+    assert any("does not exist" in e.value for e in app.error)

@@ -1,0 +1,207 @@
+"""The app's plain-Python logic: safe text, links, move selection, the sandbox's
+editing and line of moves, the lesson path and puzzle choice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import CAPTURE, Card, Position, Rules, check
+from tutorial_app import lesson_flow, links, puzzle_flow, safe_text
+from tutorial_app import sandbox as sb
+from tutorial_app.moveinput import Selection
+from tutorial_app.store import LessonProgress
+
+# ----- safe text --------------------------------------------------------------------------
+
+
+def test_plain_text_escapes_html_and_markdown() -> None:
+    out = safe_text.plain("<script>x</script> **b** [l](javascript:1) $m$ :red[x]")
+    assert "<" not in out and ">" not in out
+    for raw in ("**", "](", "$m$", ":red["):
+        assert raw not in out
+
+
+def test_lesson_text_keeps_emphasis_but_no_links_images_html_or_math() -> None:
+    out = safe_text.lesson("A **sum** is *easy*: `8s x 5c` <img src=x onerror=y> "
+                           "[a](javascript:alert(1)) ![i](http://x/y.png) $x$ www.x.org")
+    assert "**sum**" in out and "*easy*" in out and "`8s x 5c`" in out
+    assert "<img" not in out and "](" not in out and "javascript:" not in out
+    assert "$x$" not in out and "www.x" not in out and "http:" not in out
+
+
+def test_document_keeps_tables_but_not_html() -> None:
+    out = safe_text.document("| a | b |\n|---|---|\n| <b>1</b> | $2 |")
+    assert "| a | b |" in out and "<b>" not in out and "\\$2" in out
+
+
+# ----- links ------------------------------------------------------------------------------
+
+
+def test_ids_from_links() -> None:
+    assert links.clean_id("first-pair") == "first-pair"
+    for bad in ("", " ", "<script>", "a b", "x" * 80, None, "../etc"):
+        assert links.clean_id(bad) is None
+
+
+def test_positions_from_links() -> None:
+    found = links.read_position("table: 5c; hand: 3d 8s", "3d b8 5c")
+    assert found.position == Position.parse("table: 5c; hand: 3d 8s")
+    assert [m.text for m in found.moves] == ["3d b8 5c"] and found.error is None
+    assert links.read_position("").position is None
+    assert "cannot be read" in (links.read_position("table: Zz").error or "")
+    assert "impossible" in (links.read_position("table: 5c; hand: 5c").error or "")
+    assert "too long" in (links.read_position("table: " + "5c " * 400).error or "")
+    bad_move = links.read_position("table: 5c; hand: 3d 8s", "8s x 5c")
+    assert bad_move.position is not None and bad_move.moves == () and bad_move.error
+
+
+def test_share_urls() -> None:
+    assert links.share_url("http://h:8501/sandbox?x=1", "puzzles", {"puzzle": "p1"}) == (
+        "http://h:8501/puzzles?puzzle=p1")
+    assert links.share_url(None, "", {"lesson": "a", "step": ""}) == "/?lesson=a"
+    assert links.query_string({"position": "table: 5c; hand: 3d"}) == (
+        "?position=table%3A+5c%3B+hand%3A+3d")
+
+
+# ----- selection --------------------------------------------------------------------------
+
+
+def test_clicks_make_an_attempt_for_the_judge() -> None:
+    position = Position.parse("table: 5c 3d 9h; hand: 8s 2c")
+    sel = Selection().toggle_hand(Card.parse("8s"))
+    sel = sel.toggle_loose(Card.parse("5c")).toggle_loose(Card.parse("3d"))
+    assert sel.describe() == "8♠ → 3♦ 5♣"
+    assert check(position, sel.capture()).legal
+    assert not check(position, sel.toggle_loose(Card.parse("9h")).capture()).legal
+    assert sel.toggle_hand(Card.parse("8s")).card is None
+    assert sel.toggle_hand(Card.parse("2c")).card == Card.parse("2c")
+    assert sel.capture().kind == CAPTURE
+
+
+def test_build_value_guess() -> None:
+    position = Position.parse("table: 5c [6: 3s 3d @1]; hand: 3h 8s 9c")
+    sel = Selection().toggle_hand(Card.parse("3h")).toggle_loose(Card.parse("5c"))
+    assert sel.build_value_guess(position) == 8
+    (build,) = position.builds
+    raise_it = Selection().toggle_hand(Card.parse("3h")).toggle_build(build)
+    assert raise_it.build_value_guess(position) == 9
+    assert check(position, raise_it.build(9)).legal
+
+
+def test_fit_forgets_what_is_gone() -> None:
+    position = Position.parse("table: 5c; hand: 8s")
+    sel = Selection(Card.parse("3d"), frozenset({Card.parse("5c"), Card.parse("9h")}))
+    assert sel.fit(position) == Selection(None, frozenset({Card.parse("5c")}))
+
+
+# ----- sandbox ------------------------------------------------------------------------------
+
+
+def test_placing_cards_moves_them_never_duplicates() -> None:
+    position = Position.parse("table: 5c; hand: 8s")
+    moved = sb.place_card(position, Card.parse("5c"), sb.HAND)
+    assert moved.loose == () and Card.parse("5c") in moved.hand
+    assert sb.remove_card(moved, Card.parse("8s")).hand == (Card.parse("5c"),)
+    assert len(sb.free_cards(moved)) == 50
+
+
+def test_adding_builds_checks_them() -> None:
+    position = Position.parse("table: 3s 5h; hand: 8c")
+    made = sb.add_build(position, [Card.parse("3s"), Card.parse("5h")], 8, 0)
+    assert not made.problems and made.position.loose == ()
+    bad = sb.add_build(position, [Card.parse("3s"), Card.parse("5h")], 7, 0)
+    assert bad.problems and bad.position == position
+
+
+def test_rules_changes_break_up_impossible_builds() -> None:
+    position = Position.parse("table: [8: 3s 5h @0]; hand: 8c")
+    changed = sb.with_rules(position, Rules.parse("no-builds"))
+    assert changed.builds == () and len(changed.loose) == 2
+    assert sb.with_players(position, 4, 3).seat == 3
+
+
+def test_a_line_of_moves_steps_back_and_forward() -> None:
+    start = Position.parse("table: 5c 3d; hand: 8s 2c")
+    move = check(start, "8s x 5c+3d").move
+    assert move is not None
+    line = sb.Line(start).play(move)
+    assert line.position.table_empty and line.plies[0].sweep
+    assert line.piles() == {0: (3, 1)}
+    assert line.back().position == start and line.back().forward() == line
+    assert line.moves_text == "8s x 5c+3d"
+    again = sb.Line.from_moves(start, [move])
+    assert again.position == line.position
+
+
+def test_the_turn_passes_only_to_a_known_hand() -> None:
+    start = Position.parse("table: 5c; hand: 5s 9d; hand 1: 7h")
+    move = check(start, "5s x 5c").move
+    assert move is not None
+    after = sb.next_position(start, move)
+    assert after.seat == 1 and after.hand == (Card.parse("7h"),)
+    alone = Position.parse("table: 5c; hand: 5s 9d")
+    assert sb.next_position(alone, move).seat == 0
+
+
+def test_describe_moves_says_what_each_does() -> None:
+    effects = sb.describe_moves(Position.parse("table: 5h; hand: 5s 10c 5d")).effects
+    words = {e.text: e.effect for e in effects}
+    assert words["5s x 5h"] == "takes 1 card — a sweep!"
+    assert words["5s b10 5h"] == "makes a single build of 10"
+    assert words["5s b5 5h"] == "makes a multiple build of 5"
+    assert effects[-1].kind == "trail"
+
+
+# ----- lesson path and puzzles ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FakeStep:
+    id: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class FakeLesson:
+    id: str
+    title: str
+    requires: tuple[str, ...]
+    steps: tuple[FakeStep, ...]
+    summary: str = ""
+
+
+def test_lesson_path_states_and_stars() -> None:
+    one = FakeLesson("one", "One", (), (FakeStep("r", "read"), FakeStep("a", "play"),
+                                        FakeStep("b", "choose")))
+    two = FakeLesson("two", "Two", ("one",), (FakeStep("c", "play"),))
+    fresh = lesson_flow.lesson_path([one, two], {})
+    assert [e.state for e in fresh] == ["open", "locked"]
+    assert fresh[1].missing == ("One",)
+    progress = {"one": LessonProgress({"a": 3, "b": 2}, 3, True)}
+    done = lesson_flow.lesson_path([one, two], progress)
+    assert [e.state for e in done] == ["done", "open"] and done[0].solved == 2
+    assert lesson_flow.lesson_stars(one, {"a": 3, "b": 2}) == 3
+    assert lesson_flow.lesson_stars(one, {"a": 1, "b": 2}) == 2
+    assert lesson_flow.unsolved(one, {"a": 3}) == ["b"]
+    assert lesson_flow.star_text(2) == "★★☆"
+
+
+@dataclass(frozen=True)
+class FakePuzzle:
+    id: str
+    themes: tuple[str, ...]
+    difficulty: int
+
+
+def test_puzzle_filters_and_next() -> None:
+    puzzles = [FakePuzzle("a", ("sum",), 3), FakePuzzle("b", ("build",), 1),
+               FakePuzzle("c", ("sum", "sweep"), 5)]
+    chosen = puzzle_flow.matching(puzzles, puzzle_flow.Filter(frozenset({"sum"})), {})
+    assert [p.id for p in chosen] == ["a", "c"]
+    easy = puzzle_flow.matching(puzzles, puzzle_flow.Filter(lowest=1, highest=3), {"b": True})
+    assert [p.id for p in easy] == ["b", "a"]
+    hidden = puzzle_flow.Filter(hide_solved=True)
+    assert [p.id for p in puzzle_flow.matching(puzzles, hidden, {"b": True})] == ["a", "c"]
+    assert puzzle_flow.next_puzzle(puzzles, "a", {"b": True}).id == "c"  # type: ignore[union-attr]
+    assert puzzle_flow.next_puzzle(puzzles, "c", {}).id == "a"  # type: ignore[union-attr]
+    assert puzzle_flow.next_puzzle([], None) is None

@@ -1,0 +1,163 @@
+"""Classroom, Rules, every page rendering, broken lesson files, and safety: no HTML
+or script from a lesson file or a link ever reaches the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from apphelpers import PAGES, click, new_app, open_page, sign_in, texts
+from streamlit.testing.v1 import AppTest
+
+from engine.rules import SETTING_CHOICES
+from tutorial_app.store import ProgressStore
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_every_page_renders(app: AppTest, page: str) -> None:
+    open_page(app, page)
+    assert not app.exception
+
+
+def test_every_page_renders_with_the_real_lessons(env: None,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CASSINO_LESSONS")
+    at = new_app()
+    for page in PAGES:
+        open_page(at, page)
+
+
+def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
+        app: AppTest, db: Path) -> None:
+    open_page(app, "classroom")
+    assert "Classroom" in texts(app)
+    click(app, "class-next")  # the play step of the test lesson
+    assert "Capture the 7♥." in texts(app)
+    assert any(b.key == "cbbig-class-h-7s" for b in app.button)  # large cards
+    app.toggle(key="class.reveal").set_value(True).run()
+    assert "7♠ takes 7♥" in texts(app)
+    app.toggle(key="class.moves").set_value(True).run()
+    assert "All legal moves (" in texts(app)
+    click(app, "cbbig-class-h-7s")
+    click(app, "cbbig-class-t-3c")
+    click(app, "class-capture")
+    assert app.error
+    app.radio(key="class.mode").set_value("puzzle").run()
+    assert not app.exception
+    assert ProgressStore(db).learners() == []
+
+
+def test_rules_page_explains_every_setting(app: AppTest) -> None:
+    open_page(app, "rules")
+    presets, settings = (table.value for table in app.dataframe)
+    assert set(settings["Setting"]) == set(SETTING_CHOICES)
+    assert "royal" in set(presets["Preset"])
+
+
+def test_a_broken_lesson_file_is_named_and_the_rest_still_works(app: AppTest,
+                                                                course_dir: Path) -> None:
+    (course_dir / "broken.yaml").write_text("id: broken\ntitle: [unclosed\n", encoding="utf-8")
+    (course_dir / "wrong.yaml").write_text(
+        "id: wrong\ntitle: Wrong\nsummary: x\nrules: classic\nsteps:\n"
+        "  - id: a\n    kind: play\n    position: 'table: 7h; hand: 7s'\n"
+        "    prompt: x\n    goal: {capture: [9h]}\n    colour: red\n", encoding="utf-8")
+    open_page(app, "learn")
+    problems = "\n".join(e.value for e in app.error).replace("\\", "")
+    assert "broken.yaml" in problems and "wrong.yaml" in problems
+    sign_in(app)
+    assert "Test basics" in texts(app)
+    click(app, "open-basics")
+    assert not app.exception
+
+
+EVIL = "<script>alert('x')</script><img src=x onerror=alert(1)>"
+
+
+def unsafe_outputs(at: AppTest) -> list[str]:
+    """Everything emitted as raw HTML: st.html bodies and markdown allowed to hold HTML."""
+    found = [str(h.proto.body) for h in at.get("html")]
+    found += [m.value for m in at.markdown if m.proto.allow_html]
+    return found
+
+
+def test_a_lesson_that_tries_to_inject_html_is_shown_as_text(app: AppTest,
+                                                              course_dir: Path) -> None:
+    (course_dir / "evil.yaml").write_text(
+        'id: evil\ntitle: "Evil <b>title</b>"\nsummary: "<i>sum</i> [x](javascript:alert(1))"\n'
+        "rules: classic\nsteps:\n"
+        f'  - id: read\n    kind: read\n    text: "{EVIL} ![p](http://example.com/p.png)"\n'
+        f'    position: "table: 7h; hand: 7s"\n'
+        f'  - id: play\n    kind: play\n    position: "table: 7h; hand: 7s"\n'
+        f'    prompt: "{EVIL}"\n    goal: {{capture: [7h]}}\n    success: "{EVIL}"\n',
+        encoding="utf-8")
+    open_page(app, "learn", lesson="evil", step="read")
+    sign_in(app)
+    for chunk in unsafe_outputs(app):
+        assert "<script" not in chunk and "onerror" not in chunk and "javascript:" not in chunk
+    shown = texts(app)
+    assert "&lt;script&gt;" in shown and "<script" not in shown
+    assert "](http" not in shown
+    click(app, "step-next")
+    click(app, "cb-learn-h-7s")
+    click(app, "cb-learn-t-7h")
+    click(app, "learn-capture")
+    for chunk in unsafe_outputs(app):
+        assert "<script" not in chunk and "onerror" not in chunk
+    assert "<script" not in texts(app)
+    click(app, "to-path")
+    for chunk in unsafe_outputs(app):
+        assert "<i>" not in chunk and "javascript:" not in chunk
+
+
+def test_links_that_try_to_inject_html_are_shown_as_text(app: AppTest) -> None:
+    for page, params in (("learn", {"lesson": EVIL, "step": EVIL}),
+                         ("puzzles", {"puzzle": EVIL}),
+                         ("sandbox", {"position": f"table: 7h; hand: 7s {EVIL}"}),
+                         ("sandbox", {"position": "table: 7h; hand: 7s", "moves": EVIL})):
+        open_page(app, page, **params)
+        for chunk in unsafe_outputs(app):
+            assert "<script" not in chunk and "onerror" not in chunk
+        assert "<script" not in texts(app)
+
+
+def test_learner_names_are_shown_as_text(app: AppTest) -> None:
+    open_page(app, "learn")
+    sign_in(app, "<b>Bo</b> [x](javascript:1)")
+    assert "<b>" not in texts(app)
+    for chunk in unsafe_outputs(app):
+        assert "<b>Bo" not in chunk
+
+
+def test_the_four_colour_deck(app: AppTest) -> None:
+    open_page(app, "sandbox", position="table: 5d 5c; hand: 5h")
+    bodies = "".join(str(h.proto.body) for h in app.get("html"))
+    app.toggle(key="four_colour").set_value(True).run()
+    four = "".join(str(h.proto.body) for h in app.get("html"))
+    assert bodies != four  # the diamonds and clubs are drawn again, in blue and green
+
+
+def test_every_real_lesson_step_and_a_sample_of_puzzles_open(
+        env: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Smoke test over the real course: each lesson step and every 10th puzzle renders."""
+    from tutorial_app.course import load_course
+    from tutorial_app.ui.session import DEFAULT_LESSONS
+
+    monkeypatch.delenv("CASSINO_LESSONS")
+    course = load_course(DEFAULT_LESSONS)
+    at = new_app()
+    open_page(at, "learn")
+    sign_in(at)
+    for lesson in course.lessons:
+        for step in lesson.steps:
+            at.query_params.clear()
+            at.query_params.update({"lesson": lesson.id, "step": step.id})
+            at.run()
+            assert not at.exception, (lesson.id, step.id, [e.value for e in at.exception])
+            assert at.session_state["learn.lesson"] == lesson.id
+    at.switch_page("views/puzzles.py")
+    for puzzle in course.puzzles[::10]:
+        at.query_params.clear()
+        at.query_params.update({"puzzle": puzzle.id})
+        at.run()
+        assert not at.exception, (puzzle.id, [e.value for e in at.exception])
+        assert at.session_state["puzzles.current"] == puzzle.id

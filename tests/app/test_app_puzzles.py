@@ -1,0 +1,83 @@
+"""The Puzzles page: solving, failing, hints (unrated), the solution, next puzzle,
+filters, and a link to a puzzle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apphelpers import click, open_page, sign_in, texts
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.store import ProgressStore
+
+
+def rating(db: Path) -> float:
+    (learner,) = ProgressStore(db).learners()
+    return float(learner.rating)
+
+
+def test_a_link_opens_the_puzzle_and_solving_it_raises_the_rating(app: AppTest,
+                                                                   db: Path) -> None:
+    open_page(app, "puzzles", puzzle="tp2")
+    sign_in(app)
+    assert "Pair a card." in texts(app)
+    click(app, "cb-puzzle-h-5s")
+    click(app, "cb-puzzle-t-5d")
+    click(app, "puzzle-capture")
+    assert app.success, texts(app)
+    assert "Rating 1200 →" in texts(app)
+    assert rating(db) > 1200
+    assert ProgressStore(db).solved_puzzles(ProgressStore(db).learners()[0].id) == {"tp2": True}
+
+
+def test_a_missed_puzzle_lowers_the_rating_and_offers_the_solution(app: AppTest,
+                                                                   db: Path) -> None:
+    open_page(app, "puzzles", puzzle="tp1")
+    sign_in(app)
+    click(app, "cb-puzzle-h-4d")
+    click(app, "puzzle-trail")
+    assert app.warning
+    assert rating(db) < 1200
+    click(app, "show-solution")
+    assert "Solution" in texts(app)
+    assert "8♠ takes" in texts(app)
+
+
+def test_an_illegal_try_is_explained_and_not_rated(app: AppTest, db: Path) -> None:
+    open_page(app, "puzzles", puzzle="tp1")
+    sign_in(app)
+    click(app, "cb-puzzle-h-8s")
+    click(app, "cb-puzzle-t-2c")
+    click(app, "puzzle-capture")
+    assert app.error and "2♣" in app.error[0].value
+    assert rating(db) == 1200
+
+
+def test_a_hint_makes_the_try_unrated(app: AppTest, db: Path) -> None:
+    open_page(app, "puzzles", puzzle="tp2")
+    sign_in(app)
+    click(app, "puzzle-hint-1")
+    assert app.info
+    click(app, "cb-puzzle-h-5s")
+    click(app, "cb-puzzle-t-5d")
+    click(app, "puzzle-capture")
+    assert app.success and "Unrated: a hint was used." in texts(app)
+    assert rating(db) == 1200
+
+
+def test_next_puzzle_and_filters(app: AppTest) -> None:
+    open_page(app, "puzzles")
+    sign_in(app)
+    first = app.session_state["puzzles.current"]
+    assert first == "tp2"  # the easiest first
+    click(app, "next-puzzle")
+    assert app.session_state["puzzles.current"] == "tp1"
+    assert app.query_params["puzzle"] in ("tp1", ["tp1"])
+    app.multiselect(key="puzzles.themes").select("pairing").run()
+    assert "1 puzzle(s) match your choice." in texts(app)
+
+
+def test_a_link_to_a_missing_puzzle_says_so(app: AppTest) -> None:
+    open_page(app, "puzzles", puzzle="<script>alert(1)</script>")
+    assert any("does not exist" in e.value for e in app.error)
+    assert all("<script>" not in e.value for e in app.error)

@@ -1,0 +1,163 @@
+"""The progress store: learners, steps, lessons, puzzles and rating; safe under
+concurrent use from threads and from separate processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from tutorial_app import rating
+from tutorial_app.store import LearnerNameError, ProgressStore, clean_name, db_path
+
+
+def test_path_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "deep" / "folder" / "p.sqlite3"
+    monkeypatch.setenv("CASSINO_DB", str(target))
+    assert db_path() == target
+    ProgressStore()
+    assert target.exists()
+    monkeypatch.delenv("CASSINO_DB")
+    assert db_path().name == "progress.sqlite3" and db_path().parent.name == "data"
+
+
+def test_wal_mode(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    con = sqlite3.connect(store.path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    con.close()
+
+
+def test_learner_names(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ana = store.learner("  Ana  ")
+    assert store.learner("ana").id == ana.id  # any case, same learner
+    assert store.learner("Ana  Maria").name == "Ana Maria"
+    assert [x.name for x in store.learners()] == ["Ana", "Ana Maria"]
+    for bad in ("", "   ", "x" * 41, "a\x00b"):
+        with pytest.raises(LearnerNameError):
+            clean_name(bad)
+
+
+def test_steps_keep_the_best_result_and_lessons_complete(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    me = store.learner("Ana").id
+    store.record_step(me, "sums", "first", 1, wrong=3)
+    store.record_step(me, "sums", "first", 3)
+    store.record_step(me, "sums", "first", 2, wrong=1)
+    store.record_step(me, "sums", "second", 2)
+    store.complete_lesson(me, "sums", 3)
+    progress = store.progress(me)
+    assert progress["sums"].steps == {"first": 3, "second": 2}
+    assert progress["sums"].completed and progress["sums"].stars == 3
+    other = store.learner("Bo").id
+    assert store.progress(other) == {}
+
+
+def test_reset_one_lesson_or_everything(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    me = store.learner("Ana").id
+    store.record_step(me, "a", "s", 3)
+    store.record_step(me, "b", "s", 3)
+    store.complete_lesson(me, "a", 3)
+    store.record_puzzle(me, "p1", 3, solved=True, hinted=False)
+    store.reset_lesson(me, "a")
+    assert set(store.progress(me)) == {"b"}
+    store.reset_all(me)
+    assert store.progress(me) == {}
+    assert store.solved_puzzles(me) == {}
+    fresh = store.get_learner(me)
+    assert fresh is not None and fresh.rating == rating.START and fresh.rated_games == 0
+
+
+def test_puzzle_rating_rises_falls_and_hints_make_it_unrated(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    me = store.learner("Ana").id
+    up = store.record_puzzle(me, "p1", 3, solved=True, hinted=False)
+    assert up.rated and up.change is not None and up.change.delta > 0
+    down = store.record_puzzle(me, "p2", 3, solved=False, hinted=False)
+    assert down.rated and down.change is not None and down.change.delta < 0
+    hinted = store.record_puzzle(me, "p3", 3, solved=True, hinted=True)
+    assert not hinted.rated and hinted.change is None
+    again = store.record_puzzle(me, "p1", 3, solved=True, hinted=False)
+    assert not again.rated and not again.first_try
+    learner = store.get_learner(me)
+    assert learner is not None and learner.rated_games == 2
+    assert learner.rating == pytest.approx(down.change.after)
+    assert store.solved_puzzles(me) == {"p1": True, "p2": False, "p3": True}
+    assert store.rating_history(me) == [up.change.after, down.change.after]
+
+
+def test_threads_never_lose_an_update(tmp_path: Path) -> None:
+    path = tmp_path / "p.sqlite3"
+    ProgressStore(path)
+    errors: list[BaseException] = []
+
+    def work(name: str) -> None:
+        try:
+            store = ProgressStore(path)
+            me = store.learner(name).id
+            for i in range(25):
+                store.record_puzzle(me, f"p{i}", 1 + i % 5, solved=i % 2 == 0,
+                                    hinted=False)
+                store.record_step(me, "lesson", f"s{i}", 3)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    # two "tabs" of the same learner and three other learners, all at once
+    threads = [threading.Thread(target=work, args=(name,))
+               for name in ("Ana", "ana", "Bo", "Cy", "Di")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    store = ProgressStore(path)
+    assert store.integrity_ok()
+    by_name = {x.name.capitalize(): x for x in store.learners()}
+    assert set(by_name) == {"Ana", "Bo", "Cy", "Di"}  # "Ana" and "ana" are one learner
+    # Ana's two tabs try the same 25 puzzles: only the first try at each is rated.
+    assert by_name["Ana"].rated_games == 25
+    for name in ("Bo", "Cy", "Di"):
+        assert by_name[name].rated_games == 25
+        assert len(store.rating_history(by_name[name].id)) == 25
+
+
+def _process_worker(path: str, name: str, count: int) -> None:
+    store = ProgressStore(path)
+    me = store.learner(name).id
+    for i in range(count):
+        store.record_puzzle(me, f"{name}-{i}", 3, solved=i % 3 != 0, hinted=False)
+        store.record_step(me, "sums", f"step-{i}", 1 + i % 3)
+
+
+def test_processes_never_corrupt_the_database(tmp_path: Path) -> None:
+    path = str(tmp_path / "p.sqlite3")
+    ProgressStore(path)
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_process_worker, args=(path, name, 20))
+               for name in ("Ana", "Bo", "Ana", "Cy")]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=120)
+        assert worker.exitcode == 0
+    store = ProgressStore(path)
+    assert store.integrity_ok()
+    learners = {x.name: x for x in store.learners()}
+    assert learners["Ana"].rated_games == 20  # two processes, same ids: each rated once
+    assert learners["Bo"].rated_games == 20 and learners["Cy"].rated_games == 20
+    assert len(store.progress(learners["Ana"].id)["sums"].steps) == 20
+
+
+def test_elo_update_shape() -> None:
+    assert rating.puzzle_rating(1) < rating.puzzle_rating(5)
+    easy_win = rating.update(1200, 0, 1, True).delta
+    hard_win = rating.update(1200, 0, 5, True).delta
+    assert 0 < easy_win < hard_win
+    assert rating.update(1200, 50, 3, True).delta < rating.update(1200, 0, 3, True).delta
+    assert rating.update(400, 0, 5, False).after == rating.FLOOR
+    assert rating.RatingChange(1200, 1218).text == "1200 → 1218 (+18)"

@@ -1,0 +1,108 @@
+"""Start the real app with `streamlit run` in a subprocess and drive it with
+Playwright in Debian's Chromium. Skipped, with the reason, when /usr/bin/chromium
+is missing."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+FIXTURE_COURSE = ROOT / "tests" / "app" / "fixtures" / "course"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+            if not CHROMIUM.exists():
+                item.add_marker(pytest.mark.skip(
+                    reason="browser tests need Debian's Chromium at /usr/bin/chromium "
+                           "(apt-get install chromium)"))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """A running `streamlit run tutorial_app/app.py`."""
+
+    def __init__(self, db: Path, lessons: Path | None, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, CASSINO_DB=str(db))
+        if lessons is not None:
+            env["CASSINO_LESSONS"] = str(lessons)
+        else:
+            env.pop("CASSINO_LESSONS", None)
+        self._log = log.open("w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "tutorial_app/app.py",
+             "--server.headless", "true", "--server.port", str(self.port),
+             "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        self._wait()
+
+    def _wait(self) -> None:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"streamlit exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.25)
+        raise RuntimeError("streamlit did not start within 90 s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self._log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("server")
+    running = Server(folder / "progress.sqlite3", FIXTURE_COURSE, folder / "streamlit.log")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The app with the real lessons/ folder (for screenshots)."""
+    folder = tmp_path_factory.mktemp("real")
+    running = Server(folder / "progress.sqlite3", None, folder / "streamlit.log")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -1,0 +1,99 @@
+"""End to end in a real browser: a learner plays a capture by clicking cards, sees
+a wrong move explained, opens a puzzle link, and works the cards by keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browserserver import Server
+from playwright.sync_api import Page, expect
+
+WAIT = 20_000
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    opened = context.new_page()
+    opened.set_default_timeout(WAIT)
+    yield opened
+    context.close()
+
+
+def sign_in(page: Page, name: str) -> None:
+    page.get_by_role("textbox", name="Your name").fill(name)
+    page.get_by_role("button", name="Start learning").click()
+    expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
+
+
+def card(page: Page, name: str) -> Any:
+    """A card button by its screen-reader label, e.g. "seven of spades"."""
+    return page.get_by_role("button", name=name, exact=False).first
+
+
+def test_learn_a_capture_by_clicking_cards(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/")
+    sign_in(page, "Ana")
+    expect(page.get_by_role("heading", name="Test basics")).to_be_visible()
+    page.get_by_role("button", name="Start").first.click()
+    expect(page.get_by_text("Step 1 of 4")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Capture the 7♥.")).to_be_visible()
+    card(page, "seven of spades").click()
+    expect(card(page, "seven of spades (selected)")).to_be_visible()
+    card(page, "seven of hearts").click()
+    expect(card(page, "seven of hearts (selected)")).to_be_visible()
+    page.get_by_role("button", name="Capture").click()
+    success = page.get_by_test_id("stAlertContentSuccess")
+    expect(success).to_contain_text("A pair.")
+    expect(success).to_contain_text("★★★")
+    assert "lesson=basics" in page.url and "step=pair" in page.url
+
+
+def test_a_wrong_move_is_explained(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/?lesson=basics&step=pair")
+    sign_in(page, "Bo")
+    card(page, "seven of spades").click()
+    expect(card(page, "seven of spades (selected)")).to_be_visible()
+    card(page, "three of clubs").click()
+    expect(card(page, "three of clubs (selected)")).to_be_visible()
+    page.get_by_role("button", name="Capture").click()
+    error = page.get_by_test_id("stAlertContentError")
+    expect(error).to_contain_text("3♣")
+    expect(error).to_contain_text("(4.1)")  # the rule number
+    # clear the selection and try again
+    page.get_by_role("button", name="Clear selection").click()
+    expect(card(page, "seven of spades (selected)")).to_have_count(0)
+
+
+def test_a_puzzle_link_opens_the_puzzle(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/puzzles?puzzle=tp2")
+    sign_in(page, "Cy")
+    expect(page.get_by_text("Pair a card.")).to_be_visible()
+    card(page, "five of spades").click()
+    expect(card(page, "five of spades (selected)")).to_be_visible()
+    card(page, "five of diamonds").click()
+    expect(card(page, "five of diamonds (selected)")).to_be_visible()
+    page.get_by_role("button", name="Capture").click()
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
+    expect(page.get_by_text("Rating 1200 →")).to_be_visible()
+
+
+def test_cards_work_by_keyboard(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/sandbox?position=table%3A+5c+3d%3B+hand%3A+8s")
+    seven = card(page, "eight of spades")
+    expect(seven).to_be_visible()
+    seven.focus()
+    page.keyboard.press("Enter")
+    expect(card(page, "eight of spades (selected)")).to_be_visible()
+    card(page, "five of clubs").focus()
+    page.keyboard.press("Space")
+    expect(card(page, "five of clubs (selected)")).to_be_visible()
+    card(page, "three of diamonds").focus()
+    page.keyboard.press("Enter")
+    expect(card(page, "three of diamonds (selected)")).to_be_visible()
+    page.get_by_role("button", name="Capture").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("8♠ takes")

@@ -1,0 +1,107 @@
+"""Screenshots of the main pages in a real browser, with the real lessons.
+
+Each page must render without an exception box. The pictures go to a temporary
+folder, or to docs/screenshots/ when UPDATE_SCREENSHOTS=1 is set (that is how
+the pictures in the docs are made)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserserver import ROOT, Server
+from playwright.sync_api import Page, expect
+
+WAIT = 20_000
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        folder = ROOT / "docs" / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    return tmp_path
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000},
+                                  device_scale_factor=1)
+    opened = context.new_page()
+    opened.set_default_timeout(WAIT)
+    yield opened
+    context.close()
+
+
+def settle(page: Page) -> None:
+    """Wait until Streamlit has finished running the script."""
+    page.wait_for_timeout(400)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=WAIT)
+    page.wait_for_timeout(600)
+    assert page.get_by_test_id("stException").count() == 0
+
+
+def snap(page: Page, folder: Path, name: str, full: bool = True) -> None:
+    """Save the page; `full` makes the window as tall as the page (Streamlit scrolls
+    inside its main block, so a full-page screenshot alone would not see it all)."""
+    settle(page)
+    if full:
+        height = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('[data-testid=stMain] *')]"
+            ".slice(0, 1).map(e => e.scrollHeight), 1000)")
+        page.set_viewport_size({"width": 1400, "height": min(int(height) + 80, 4000)})
+        page.wait_for_timeout(500)
+    page.screenshot(path=str(folder / f"{name}.png"))
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def sign_in(page: Page, name: str) -> None:
+    page.get_by_role("textbox", name="Your name").fill(name)
+    page.get_by_role("button", name="Start learning").click()
+    expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
+
+
+def card(page: Page, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=False).first
+
+
+def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: Path) -> None:
+    url = real_server.url
+    page.goto(f"{url}/")
+    sign_in(page, "Ana")
+    snap(page, shots, "learn-path", full=False)
+
+    page.goto(f"{url}/?lesson=sums&step=first-sum")
+    sign_in(page, "Ana")
+    expect(page.locator('[class*="st-key-hand-learn"]')).to_be_visible()
+    hand = page.locator('[class*="st-key-hand-learn"] button').first
+    hand.click()
+    settle(page)
+    page.locator('[class*="st-key-felt-learn"] button').first.click()
+    settle(page)
+    page.get_by_role("button", name="Capture").click()
+    snap(page, shots, "lesson-step")
+
+    page.goto(f"{url}/puzzles")
+    sign_in(page, "Ana")
+    page.locator('[class*="st-key-hand-puzzle"] button').first.click()
+    snap(page, shots, "puzzles")
+
+    position = "table: 3d 4s 9d [7: 3c 4h @1]; hand: 2s 9c 7d"
+    page.goto(f"{url}/sandbox?position={position}")
+    card(page, "two of spades").click()
+    settle(page)
+    page.locator('[class*="st-key-cb-sandbox-b7"] button').click()
+    snap(page, shots, "sandbox")
+
+    page.goto(f"{url}/classroom?lesson=sums&step=first-sum")
+    settle(page)
+    page.get_by_text("Reveal the answer").click()
+    snap(page, shots, "classroom")
+
+    page.goto(f"{url}/rules")
+    snap(page, shots, "rules", full=False)

@@ -1,0 +1,71 @@
+"""Cassino Tutor: the Streamlit entry script.
+
+Run with `streamlit run tutorial_app/app.py`. This script only sets up the
+frame shared by every page (title, styles, the learner box in the sidebar)
+and the navigation; each page lives in its own module under `views/`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:  # `streamlit run tutorial_app/app.py` from anywhere
+    sys.path.insert(0, str(_ROOT))
+
+import streamlit as st  # noqa: E402
+
+from tutorial_app import links, safe_text  # noqa: E402
+from tutorial_app.ui import session  # noqa: E402
+from tutorial_app.ui.css import BASE_CSS  # noqa: E402
+from tutorial_app.ui.strings import t  # noqa: E402
+
+st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
+                   initial_sidebar_state="expanded")
+st.html(BASE_CSS)
+
+VIEWS = Path(__file__).parent / "views"
+learn = st.Page(VIEWS / "learn.py", title=t("nav.learn"), icon=":material/school:",
+                url_path="learn", default=True)
+puzzles = st.Page(VIEWS / "puzzles.py", title=t("nav.puzzles"), icon=":material/extension:",
+                  url_path="puzzles")
+sandbox = st.Page(VIEWS / "sandbox.py", title=t("nav.sandbox"), icon=":material/science:",
+                  url_path="sandbox")
+classroom = st.Page(VIEWS / "classroom.py", title=t("nav.classroom"), icon=":material/co_present:",
+                    url_path="classroom")
+rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
+                url_path="rules")
+
+# ---------------------------------------------------------------------------------------
+# PLAY PAGE (against the computer) GOES HERE, added later:
+#   play = st.Page(VIEWS / "play.py", title=t("nav.play"), icon=":material/playing_cards:",
+#                  url_path="play")
+# and add `play` to the "Practise" section below (after `puzzles`).
+# ---------------------------------------------------------------------------------------
+
+current = st.navigation({
+    t("nav.section.learn"): [learn, puzzles],
+    t("nav.section.explore"): [sandbox, classroom, rules],
+})
+
+# A shared link opened at the app's root still lands on the page it names.
+params = st.query_params
+if current.url_path == learn.url_path and links.PUZZLE in params:
+    st.switch_page(puzzles, query_params=params.to_dict())
+if current.url_path == learn.url_path and links.POSITION in params:
+    st.switch_page(sandbox, query_params=params.to_dict())
+
+with st.sidebar:
+    st.markdown(f"### 🂡 {t('app.title')}")
+    st.caption(t("app.tagline"))
+    who = session.learner()
+    if who is not None:
+        with st.container(border=True, key="learner-box"):
+            st.markdown(t("sidebar.learner", name=safe_text.plain(who.name)))
+            st.caption(t("sidebar.rating", rating=f"{who.rating:.0f}"))
+            st.button(t("sidebar.switch"), key="sign-out", on_click=session.sign_out,
+                      type="tertiary", icon=":material/logout:")
+    st.toggle(t("sidebar.four_colour"), key="four_colour", help=t("sidebar.four_colour_help"))
+
+current.run()

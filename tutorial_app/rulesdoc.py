@@ -1,0 +1,35 @@
+"""Reading the rules page (docs/rules.md) for display (plain Python, no Streamlit).
+
+The page is Markdown written by the project; it is still shown through
+`safe_text.lesson`, so it can never inject HTML. It is split at level-2
+headings so the app can show it in sections.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+RULES_PAGE: Final = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    sections: tuple[str, ...]
+    error: str | None = None
+
+
+def split_sections(text: str) -> tuple[str, ...]:
+    parts = re.split(r"(?m)^(?=## )", text)
+    return tuple(p.strip() for p in parts if p.strip())
+
+
+def read_rules_page(path: Path = RULES_PAGE) -> RulesPage:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return RulesPage((), f"The rules page {path.name} is not there yet; the settings below "
+                             "come straight from the rules engine.")
+    return RulesPage(split_sections(text))

@@ -1,0 +1,248 @@
+"""The card table on screen: the felt with loose cards and builds, the hand, and the
+buttons that make a move (Capture, Build N, Trail, Clear).
+
+Every card is an `st.button` with a readable label ("8 of spades") painted
+with the app's own SVG (see `css.py`); clicking selects or unselects it.
+What is selected lives in session state as a `moveinput.Selection` under
+`<scope>.sel`; the last verdict under `<scope>.verdict`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, Position, Verdict
+from tutorial_app import safe_text
+from tutorial_app.moveinput import Selection
+from tutorial_app.ui import card_svg as svg
+from tutorial_app.ui.css import (
+    BIG_HEIGHT,
+    BIG_PREFIX,
+    CARD_HEIGHT,
+    CARD_PREFIX,
+    Painted,
+    card_rules,
+)
+from tutorial_app.ui.strings import t
+
+
+def four_colour() -> bool:
+    return bool(st.session_state.get("four_colour", False))
+
+
+def selection(scope: str) -> Selection:
+    value = st.session_state.get(f"{scope}.sel")
+    return value if isinstance(value, Selection) else Selection()
+
+
+def set_selection(scope: str, value: Selection) -> None:
+    st.session_state[f"{scope}.sel"] = value
+    st.session_state.pop(f"{scope}.verdict", None)
+
+
+def clear(scope: str) -> None:
+    set_selection(scope, Selection())
+
+
+def _toggle(scope: str, how: Callable[[Selection], Selection]) -> None:
+    set_selection(scope, how(selection(scope)))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLook:
+    big: bool = False
+    interactive: bool = True
+    you: int | None = 0  # the seat shown as "You"; None in the sandbox
+
+    @property
+    def height(self) -> int:
+        return BIG_HEIGHT if self.big else CARD_HEIGHT
+
+    @property
+    def prefix(self) -> str:
+        return BIG_PREFIX if self.big else CARD_PREFIX
+
+
+def _card_key(look: BoardLook, scope: str, zone: str, card: Card) -> str:
+    return f"{look.prefix}{scope}-{zone}-{card}"
+
+
+def _build_key(look: BoardLook, scope: str, build: Build) -> str:
+    cards = "".join(str(c) for c in build.cards)
+    return f"{look.prefix}{scope}-b{build.value}-{cards}"
+
+
+def paint(painted: list[Painted], look: BoardLook) -> None:
+    """Emit the CSS that draws these card buttons (nothing when there are none)."""
+    css = card_rules(painted, look.height)
+    if css:
+        st.html(css)
+
+
+def _zone_title(text: str) -> None:
+    st.html(f'<div class="ct-zone">{escape(text)}</div>')
+
+
+def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None:
+    """The felt: loose cards then builds, each clickable when the look is interactive."""
+    sel = selection(scope)
+    painted: list[Painted] = []
+    colours = four_colour()
+    with st.container(key=f"felt-{scope}"):
+        _zone_title(t("board.table"))
+        if position.table_empty:
+            st.html(f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>')
+        with st.container(horizontal=True, gap="small"):
+            for card in position.loose:
+                key = _card_key(look, scope, "t", card)
+                label = svg.card_name(card)
+                selected = card in sel.loose
+                painted.append(Painted(key, svg.card_svg(card, colours), selected=selected))
+                st.button(label + (t("board.selected") if selected else ""), key=key,
+                          disabled=not look.interactive,
+                          on_click=_toggle, args=(scope, lambda s, c=card: s.toggle_loose(c)))
+            for build in position.builds:
+                key = _build_key(look, scope, build)
+                drawing = svg.build_svg(build, colours, look.you)
+                selected = build in sel.builds
+                n = len(build.cards)
+                painted.append(Painted(key, drawing, svg.WIDTH + svg.FAN * (n - 1) + 8,
+                                       svg.HEIGHT + 34, selected))
+                st.button(svg.build_label(build, look.you)
+                          + (t("board.selected") if selected else ""),
+                          key=key, disabled=not look.interactive, on_click=_toggle,
+                          args=(scope, lambda s, b=build: s.toggle_build(b)))
+    paint(painted, look)
+
+
+def hand(position: Position, scope: str, look: BoardLook = BoardLook(),
+         title: str | None = None) -> None:
+    """The player's hand: clicking a card chooses it as the card to play."""
+    sel = selection(scope)
+    painted: list[Painted] = []
+    colours = four_colour()
+    with st.container(key=f"hand-{scope}"):
+        _zone_title(title or t("board.your_hand"))
+        if not position.hand:
+            st.caption(t("board.hand_empty"))
+        with st.container(horizontal=True, gap="small"):
+            for card in position.hand:
+                key = _card_key(look, scope, "h", card)
+                selected = sel.card == card
+                painted.append(Painted(key, svg.card_svg(card, colours), selected=selected))
+                st.button(svg.card_name(card) + (t("board.selected") if selected else ""),
+                          key=key, disabled=not look.interactive, on_click=_toggle,
+                          args=(scope, lambda s, c=card: s.toggle_hand(c)))
+    paint(painted, look)
+
+
+def picture(position: Position, scope: str, big: bool = False, you: int | None = 0) -> None:
+    """A position shown but not played (read steps, choose steps, the classroom)."""
+    look = BoardLook(big=big, interactive=False, you=you)
+    height = look.height
+    colours = four_colour()
+    with st.container(key=f"felt-{scope}"):
+        _zone_title(t("board.table"))
+        parts = [svg.img_tag(svg.card_svg(c, colours), svg.card_name(c), height)
+                 for c in position.loose]
+        parts += [svg.img_tag(svg.build_svg(b, colours, you), svg.build_label(b, you),
+                              height + 34 * height // svg.HEIGHT) for b in position.builds]
+        if parts:
+            st.html(f'<div class="ct-row">{"".join(parts)}</div>')
+        else:
+            st.html(f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>')
+    if position.hand:
+        with st.container(key=f"hand-{scope}"):
+            _zone_title(t("board.your_hand"))
+            st.html(svg.hand_fan_html(position.hand, height, colours))
+
+
+AttemptHandler = Callable[[Attempt], None]
+
+
+def _fire(scope: str, kind: str, on_attempt: AttemptHandler) -> None:
+    sel = selection(scope)
+    value = int(st.session_state.get(f"{scope}.value", 1)) if kind == BUILD else None
+    on_attempt(sel.attempt(kind, value))
+
+
+def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
+               enabled: bool = True) -> None:
+    """Capture / Build N / Trail / Clear. A pressed action hands the attempt (legal or
+    not) to `on_attempt`, which runs before the page is drawn again."""
+    sel = selection(scope)
+    rules = position.rules
+    if sel.describe():
+        st.markdown(t("board.chosen", what=sel.describe()))
+    else:
+        st.caption(t("board.how_to"))
+    value_key = f"{scope}.value"
+    if st.session_state.get(f"{scope}.value_for") != sel:
+        st.session_state[value_key] = sel.build_value_guess(position)
+        st.session_state[f"{scope}.value_for"] = sel
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
+                      key=f"actions-{scope}"):
+        st.button(t("board.capture"), key=f"{scope}-capture", type="primary",
+                  disabled=not enabled, icon=":material/back_hand:",
+                  on_click=_fire, args=(scope, CAPTURE, on_attempt))
+        if rules.builds:
+            value = st.number_input(t("board.build_value"), min_value=1,
+                                    max_value=rules.max_build, step=1, key=value_key,
+                                    disabled=not enabled, width=130)
+            st.button(t("board.build", n=int(value)), key=f"{scope}-build",
+                      disabled=not enabled, icon=":material/layers:",
+                      on_click=_fire, args=(scope, BUILD, on_attempt))
+        st.button(t("board.trail"), key=f"{scope}-trail", disabled=not enabled,
+                  icon=":material/south:", on_click=_fire, args=(scope, TRAIL, on_attempt))
+        st.button(t("board.clear"), key=f"{scope}-clear", type="tertiary",
+                  disabled=not enabled or sel.empty, on_click=clear, args=(scope,))
+
+
+def rule_note(message: str, rule: str | None) -> str:
+    """" (rule 4.1)", unless the judge's words already cite that rule."""
+    if not rule or f"{rule})" in message or f"{rule}," in message:
+        return ""
+    return t("board.rule", rule=rule)
+
+
+def judged(feedback: Any, judge: str | None) -> None:
+    """An illegal try: the judge's explanation (naming the cards and the rule) in red,
+    and the lesson author's own advice under it when they wrote some."""
+    words = judge or feedback.message
+    rule = rule_note(words, feedback.rule)
+    st.error(safe_text.plain(words) + rule, icon=":material/block:")
+    if judge and feedback.message and feedback.message != judge:
+        st.markdown(f":material/school: {safe_text.lesson(feedback.message)}")
+
+
+def show_verdict(verdict: Verdict | None) -> None:
+    """The judge's words right under the move: green when legal, red when not."""
+    if verdict is None:
+        return
+    message = safe_text.plain(verdict.message)
+    if verdict.legal:
+        st.success(message, icon=":material/check_circle:")
+    else:
+        rule = rule_note(verdict.message, verdict.rule)
+        st.error(f"{message}{rule}", icon=":material/block:")
+
+
+def pile(count: int, caption: str, big: bool = False) -> None:
+    """A captured pile (or the stock) as a face-down stack with its count."""
+    piles({caption: count}, big)
+
+
+def piles(counts: dict[str, int], big: bool = False) -> None:
+    """Several stacks side by side, e.g. each seat's captured cards, or the stock
+    (caption "Stock · deal 3 of 6") where a game has one."""
+    height = (BIG_HEIGHT if big else CARD_HEIGHT) + 40
+    images = "".join(
+        svg.img_tag(svg.stack_svg(count, caption),
+                    f"{caption}: {t('board.card_count', n=count)}", height)
+        for caption, count in counts.items())
+    st.html(f'<div class="ct-row">{images}</div>')

@@ -1,0 +1,116 @@
+"""The app's own CSS (plain Python, no Streamlit).
+
+Card controls are ordinary `st.button`s. Streamlit gives the container of a
+keyed element the class `st-key-<key>`, so every card button has a key that
+starts with `cb-` (or `cbbig-` for the projector's large cards) and a small
+per-key rule that paints the card's SVG as the button's background. The
+button's own text, e.g. "8 of spades", stays in the page for screen readers
+and is only hidden visually; the button keeps its keyboard focus ring.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from tutorial_app.ui.card_svg import HEIGHT, WIDTH, data_uri
+
+CARD_PREFIX: Final = "cb-"
+BIG_PREFIX: Final = "cbbig-"
+CARD_HEIGHT: Final = 122
+BIG_HEIGHT: Final = 200
+_KEY_OK: Final = re.compile(r"^[A-Za-z0-9_-]+$")
+
+BASE_CSS: Final = """
+<style>
+:root { --felt: #2e6b48; --felt-dark: #23553a; --gold: #f2c94c; --focus: #1f6feb; }
+div[class*="st-key-cb-"] button, div[class*="st-key-cbbig-"] button {
+  padding: 0; border: none; border-radius: 9px; min-height: 0;
+  background-color: transparent; background-position: center; background-repeat: no-repeat;
+  background-size: contain; box-shadow: 0 3px 6px rgba(0,0,0,.28);
+  transition: transform .12s ease, box-shadow .12s ease; position: relative;
+}
+div[class*="st-key-cb-"] button:hover, div[class*="st-key-cbbig-"] button:hover {
+  transform: translateY(-5px); box-shadow: 0 8px 14px rgba(0,0,0,.32);
+}
+div[class*="st-key-cb-"] button:focus-visible, div[class*="st-key-cbbig-"] button:focus-visible {
+  outline: 4px solid var(--focus); outline-offset: 3px;
+}
+div[class*="st-key-cb-"] button > *, div[class*="st-key-cbbig-"] button > * {
+  position: absolute !important; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
+}
+div[class*="st-key-felt"] {
+  background: radial-gradient(ellipse at center, var(--felt) 0%, var(--felt-dark) 100%);
+  border-radius: 18px; padding: 14px 18px 18px 18px; box-shadow: inset 0 0 0 3px #1b4430;
+}
+div[class*="st-key-felt"] p, div[class*="st-key-felt"] span,
+div[class*="st-key-felt"] .ct-zone { color: #f4f1e6; }
+div[class*="st-key-hand"] {
+  background: #f3efe4; border-radius: 18px; padding: 12px 18px 16px 18px;
+  border: 1px solid #d9d2bf;
+}
+.ct-row { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }
+.ct-card { filter: drop-shadow(0 3px 4px rgba(0,0,0,.28)); }
+.ct-zone { font-weight: 700; letter-spacing: .06em; text-transform: uppercase;
+  font-size: .8rem; margin-bottom: 4px; }
+.ct-empty { color: #f4f1e6; opacity: .8; font-style: italic; padding: 40px 8px; }
+.ct-stars { color: #d4a017; font-size: 1.25rem; letter-spacing: .08em; }
+div[class*="st-key-classroom"] p, div[class*="st-key-classroom"] li {
+  font-size: 1.6rem; line-height: 1.45; }
+div[class*="st-key-classroom"] h1 { font-size: 3rem; }
+div[class*="st-key-classroom"] h2 { font-size: 2.3rem; }
+div[class*="st-key-classroom"] button p { font-size: 1.3rem; }
+div[class*="st-key-tray-"] button { min-height: 0; padding: 2px 6px; font-weight: 700; }
+div[class*="st-key-tray-h-"] button p, div[class*="st-key-tray-d-"] button p { color: #c8102e; }
+div[class*="st-key-four-tray"] div[class*="st-key-tray-d-"] button p { color: #1d5fc4; }
+div[class*="st-key-four-tray"] div[class*="st-key-tray-c-"] button p { color: #1e7b34; }
+</style>
+"""
+
+
+READING_WIDTH: Final = (
+    "<style>.stMainBlockContainer { max-width: 1080px; }</style>"
+)
+"""Pages of reading and one board (Learn, Puzzles, Rules) keep a comfortable width."""
+
+
+def safe_key(text: str) -> str:
+    """A key usable in a CSS class name (letters, digits, - and _ only)."""
+    key = re.sub(r"[^A-Za-z0-9_-]", "_", text)
+    assert _KEY_OK.match(key)
+    return key
+
+
+@dataclass(frozen=True, slots=True)
+class Painted:
+    """One card button to paint: its key, its SVG, its size, whether it is selected."""
+
+    key: str
+    svg: str
+    width: float = WIDTH
+    height: float = HEIGHT
+    selected: bool = False
+
+
+def card_rules(items: Iterable[Painted], height: int) -> str:
+    """<style> with one rule per card button (background, size, selected look);
+    `height` is the on-screen height of one card."""
+    rules: list[str] = []
+    for item in items:
+        key = safe_key(item.key)
+        # the card part of every drawing is `height` tall; a build adds its caption strip
+        h = round(height * item.height / HEIGHT, 1)
+        w = round(h * item.width / item.height, 1)
+        rules.append(
+            f'div.st-key-{key} button{{background-image:url("{data_uri(item.svg)}");'
+            f"width:{w}px;height:{h}px}}"
+        )
+        if item.selected:
+            rules.append(
+                f"div.st-key-{key} button{{transform:translateY(-14px)!important;"
+                "box-shadow:0 0 0 4px var(--gold),0 10px 18px rgba(0,0,0,.4)!important}"
+            )
+    return "<style>" + "".join(rules) + "</style>" if rules else ""

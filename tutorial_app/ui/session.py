@@ -1,0 +1,140 @@
+"""Shared page plumbing: the course (cached, reloaded when a file changes), the
+progress store, the current learner, and the error panel for broken lesson files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import streamlit as st
+
+from engine import parse_cards
+from tutorial_app import safe_text
+from tutorial_app.store import Learner, LearnerNameError, ProgressStore, db_path
+from tutorial_app.ui.card_svg import hand_fan_html
+from tutorial_app.ui.strings import t
+
+if TYPE_CHECKING:
+    from tutorial_app.course import Course, Lesson, Puzzle
+
+REPO_ROOT: Final = Path(__file__).resolve().parents[2]
+DEFAULT_LESSONS: Final = REPO_ROOT / "lessons"
+LEARNER_KEY: Final = "learner_id"
+
+
+def lessons_folder() -> Path:
+    """$CASSINO_LESSONS, or lessons/ in the repository."""
+    configured = os.environ.get("CASSINO_LESSONS", "").strip()
+    return Path(configured) if configured else DEFAULT_LESSONS
+
+
+def _stamp(folder: Path) -> tuple[tuple[str, float, int], ...]:
+    try:
+        files = sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml"))
+        return tuple((str(p), p.stat().st_mtime, p.stat().st_size) for p in files)
+    except OSError:
+        return ()
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _load_course(folder: str, stamp: tuple[tuple[str, float, int], ...]) -> Course:
+    from tutorial_app.course import load_course
+
+    return load_course(Path(folder))
+
+
+def course() -> Course:
+    """The course from the lessons folder; loaded again whenever a file changes."""
+    folder = lessons_folder()
+    return _load_course(str(folder), _stamp(folder))
+
+
+def find_lesson(current: Course, lesson_id: str | None) -> Lesson | None:
+    if not lesson_id:
+        return None
+    try:
+        return current.lesson(lesson_id)
+    except KeyError:
+        return None
+
+
+def find_puzzle(current: Course, puzzle_id: str | None) -> Puzzle | None:
+    if not puzzle_id:
+        return None
+    try:
+        return current.puzzle(puzzle_id)
+    except KeyError:
+        return None
+
+
+def course_errors_panel(current: Any) -> None:
+    """Name every broken lesson file and its problem; the rest of the course still works."""
+    errors = list(getattr(current, "errors", ()) or ())
+    if not errors:
+        return
+    with st.expander(t("course.errors_title", n=len(errors)), expanded=True,
+                     icon=":material/error:"):
+        for error in errors:
+            st.error(safe_text.plain(str(error)))
+
+
+@st.cache_resource(show_spinner=False)
+def _store(path: str) -> ProgressStore:
+    return ProgressStore(path)
+
+
+def store() -> ProgressStore:
+    return _store(str(db_path()))
+
+
+def learner() -> Learner | None:
+    learner_id = st.session_state.get(LEARNER_KEY)
+    if learner_id is None:
+        return None
+    return store().get_learner(int(learner_id))
+
+
+def _sign_in(name_key: str) -> None:
+    try:
+        found = store().learner(str(st.session_state.get(name_key, "")))
+    except LearnerNameError as error:
+        st.session_state["signin_error"] = str(error)
+        return
+    st.session_state.pop("signin_error", None)
+    st.session_state[LEARNER_KEY] = found.id
+
+
+def _choose(learner_id: int) -> None:
+    st.session_state[LEARNER_KEY] = learner_id
+
+
+def sign_out() -> None:
+    st.session_state.pop(LEARNER_KEY, None)
+
+
+def require_learner() -> Learner | None:
+    """The learner, or a welcome form asking for a name (returns None until given)."""
+    current = learner()
+    if current is not None:
+        return current
+    with st.container(border=True, key="welcome"):
+        st.html(hand_fan_html(parse_cards("As Kh Qd Jc 10s"), 96))
+        st.subheader(t("welcome.title"))
+        st.write(t("welcome.body"))
+        with st.form("signin", border=False):
+            st.text_input(t("welcome.name"), key="signin_name", max_chars=40,
+                          placeholder=t("welcome.placeholder"))
+            st.form_submit_button(t("welcome.start"), type="primary", on_click=_sign_in,
+                                  args=("signin_name",))
+        problem = st.session_state.get("signin_error")
+        if problem:
+            st.error(safe_text.plain(problem))
+        known = store().learners()
+        if known:
+            st.caption(t("welcome.known"))
+            with st.container(horizontal=True, gap="small"):
+                for other in known[:30]:
+                    st.button(other.name, key=f"as-{other.id}", on_click=_choose,
+                              args=(other.id,), type="tertiary")
+    return None
