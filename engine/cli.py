@@ -132,12 +132,17 @@ Chooser = Callable[[GameState, int, random.Random], Move]
 
 
 def _chooser(levels_text: str, players: int) -> Chooser:
-    """Computer players per seat (level 1 = random legal moves)."""
-    levels = [int(x) for x in levels_text.split(",")] if levels_text else [1]
+    """Computer players per seat, each seeing only its own view of the game."""
+    from engine.players import choose_move, view_of
+
+    try:
+        levels = [int(x) for x in levels_text.split(",")] if levels_text else [3]
+    except ValueError:
+        raise CassinoError(f"--levels {levels_text!r}: write levels per seat, e.g. 4,2") from None
     levels = (levels * players)[:players]
 
     def choose(state: GameState, seat: int, rng: random.Random) -> Move:
-        return rng.choice(list(state.legal_moves()))
+        return choose_move(levels[seat], view_of(state, seat), rng)
 
     return choose
 
@@ -167,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a whole game between computer players")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--players", type=int, default=2)
-    play.add_argument("--levels", default="", help="computer level per seat, e.g. 4,2")
+    play.add_argument("--levels", default="",
+                      help="computer level per seat, 1 (random) to 4 (searching), e.g. 4,2 (3)")
     _rules_args(play)
     play.set_defaults(run=cmd_play)
     bench = sub.add_parser("bench", help="time the move generator and random games")
