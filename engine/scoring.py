@@ -42,6 +42,21 @@ def side_name(side: int, players: int) -> str:
     return f"seat {side}"
 
 
+def card_points(card: Card, spade_scoring: bool = False) -> int:
+    """The points one captured card carries by itself, whoever ends with most cards
+    or spades: aces, the casinos, and under Spade Casino every spade (10.1, 10.3)."""
+    points = 0
+    if card.rank == 1:
+        points += 1
+    if card == BIG_CASINO:
+        points += 2
+    if card == LITTLE_CASINO:
+        points += 1
+    if spade_scoring and card.suit == "s":
+        points += 2 if card == JACK_OF_SPADES else 1
+    return points
+
+
 @dataclass(frozen=True, slots=True)
 class SideScore:
     """One side's points for one hand, item by item (10.1, 10.3)."""

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from engine import CAPTURE, Build, Card, Move, Outcome, Position, Rules, apply_move, legal_moves
-from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO
 from engine.movegen import LegalMoves
+from engine.scoring import card_points
 
 
 class Scene:
@@ -92,18 +92,6 @@ class Trial:
                               self.position.players, after.rules)
 
 
-def card_points(card: Card, spades: bool) -> int:
-    """Points a captured card is worth at the end of the hand (RULES.md 10.1, 10.3)."""
-    worth = 0
-    if card.rank == 1:
-        worth += 1
-    if card == BIG_CASINO:
-        worth += 2
-    if card == LITTLE_CASINO:
-        worth += 1
-    if spades and card.suit == "s":
-        worth += 2 if card == JACK_OF_SPADES else 1
-    return worth
 
 
 @lru_cache(maxsize=8192)
