@@ -37,15 +37,11 @@ classroom = st.Page(VIEWS / "classroom.py", title=t("nav.classroom"), icon=":mat
 rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
                 url_path="rules")
 
-# ---------------------------------------------------------------------------------------
-# PLAY PAGE (against the computer) GOES HERE, added later:
-#   play = st.Page(VIEWS / "play.py", title=t("nav.play"), icon=":material/playing_cards:",
-#                  url_path="play")
-# and add `play` to the "Practise" section below (after `puzzles`).
-# ---------------------------------------------------------------------------------------
+play = st.Page(VIEWS / "play.py", title=t("nav.play"), icon=":material/playing_cards:",
+               url_path="play")
 
 current = st.navigation({
-    t("nav.section.learn"): [learn, puzzles],
+    t("nav.section.learn"): [learn, puzzles, play],
     t("nav.section.explore"): [sandbox, classroom, rules],
 })
 

@@ -2,9 +2,10 @@
 
 One small database holds every learner: a name chosen on the first visit (no
 password), their lesson steps and stars, finished lessons, puzzle results and
-puzzle rating. The path comes from the environment variable CASSINO_DB, by
-default ``data/progress.sqlite3`` under the repository; the folder is created
-on demand.
+puzzle rating, and the game they are playing against the computer (one per
+learner, kept as the game's own JSON so a reloaded page carries on). The path
+comes from the environment variable CASSINO_DB, by default
+``data/progress.sqlite3`` under the repository; the folder is created on demand.
 
 Safe with several tabs, learners and server processes at once: the database
 runs in WAL mode, every write is one short ``BEGIN IMMEDIATE`` transaction
@@ -71,6 +72,11 @@ CREATE TABLE IF NOT EXISTS puzzle_log (
     rating_before REAL NOT NULL,
     rating_after REAL NOT NULL,
     at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    updated REAL NOT NULL
 );
 """
 
@@ -290,6 +296,28 @@ class ProgressStore:
             rows = con.execute("SELECT rating_after FROM puzzle_log WHERE learner_id = ? AND "
                                "rated = 1 ORDER BY id", (learner_id,)).fetchall()
         return [float(r[0]) for r in rows]
+
+    # ----- the game in progress ---------------------------------------------------
+
+    def save_game(self, learner_id: int, game: str) -> None:
+        """Keep the learner's game (its JSON); replaces the one kept before."""
+        with self._write() as con:
+            con.execute(
+                "INSERT INTO games (learner_id, game, updated) VALUES (?, ?, ?) "
+                "ON CONFLICT (learner_id) DO UPDATE SET game = excluded.game, "
+                "updated = excluded.updated",
+                (learner_id, game, time.time()))
+
+    def load_game(self, learner_id: int) -> str | None:
+        """The learner's kept game, or None."""
+        with self._connect() as con:
+            row = con.execute("SELECT game FROM games WHERE learner_id = ?",
+                              (learner_id,)).fetchone()
+        return str(row[0]) if row else None
+
+    def drop_game(self, learner_id: int) -> None:
+        with self._write() as con:
+            con.execute("DELETE FROM games WHERE learner_id = ?", (learner_id,))
 
     def integrity_ok(self) -> bool:
         with self._connect() as con:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
+
+from tutorial_app.play_flow import Game
 
 APP = Path(__file__).resolve().parents[2] / "tutorial_app" / "app.py"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -14,6 +17,7 @@ PAGES = {
     "sandbox": "views/sandbox.py",
     "classroom": "views/classroom.py",
     "rules": "views/rules.py",
+    "play": "views/play.py",
 }
 
 
@@ -53,3 +57,20 @@ def texts(at: AppTest) -> str:
                  at.title, at.subheader, at.header):
         parts.extend(str(el.value) for el in kind)
     return "\n".join(parts)
+
+
+def play_until(game: Game, stop: Callable[[Game], bool] | None = None,
+               limit: int = 2000) -> Game:
+    """Play a game on without the page: the learner takes the first legal move, the
+    computer its own, until `stop(game)` is true or the game is over."""
+    for _ in range(limit):
+        if (stop is not None and stop(game)) or game.over:
+            return game
+        if game.hand_over:
+            game = game.next_hand()
+        elif game.your_turn:
+            game, verdict = game.attempt(game.state.legal_moves()[0].as_attempt())
+            assert verdict.legal
+        else:
+            game = game.advance()
+    raise AssertionError("the game did not stop")

@@ -161,3 +161,58 @@ def test_elo_update_shape() -> None:
     assert rating.update(1200, 50, 3, True).delta < rating.update(1200, 0, 3, True).delta
     assert rating.update(400, 0, 5, False).after == rating.FLOOR
     assert rating.RatingChange(1200, 1218).text == "1200 → 1218 (+18)"
+
+
+def test_a_game_in_progress_is_kept_per_learner(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ana, bo = store.learner("Ana").id, store.learner("Bo").id
+    assert store.load_game(ana) is None
+    store.save_game(ana, '{"moves": []}')
+    store.save_game(ana, '{"moves": ["5c t"]}')  # replaces the one kept before
+    store.save_game(bo, '{"moves": ["8s t"]}')
+    assert store.load_game(ana) == '{"moves": ["5c t"]}'
+    assert store.load_game(bo) == '{"moves": ["8s t"]}'
+    store.drop_game(ana)
+    assert store.load_game(ana) is None and store.load_game(bo) is not None
+    store.drop_game(ana)  # dropping nothing is fine
+    store.reset_all(bo)  # progress reset leaves the game alone
+    assert store.load_game(bo) is not None
+
+
+def test_an_older_database_gets_the_games_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript("CREATE TABLE learners (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
+                      "UNIQUE COLLATE NOCASE, created REAL NOT NULL, rating REAL NOT NULL "
+                      "DEFAULT 1200, rated_games INTEGER NOT NULL DEFAULT 0);"
+                      "INSERT INTO learners (name, created) VALUES ('Ana', 0);")
+    con.close()
+    store = ProgressStore(path)
+    (ana,) = store.learners()
+    store.save_game(ana.id, "{}")
+    assert store.load_game(ana.id) == "{}" and store.integrity_ok()
+
+
+def test_games_saved_from_many_threads_stay_whole(tmp_path: Path) -> None:
+    path = tmp_path / "p.sqlite3"
+    store = ProgressStore(path)
+    ids = [store.learner(name).id for name in ("Ana", "Bo", "Cy")]
+    errors: list[BaseException] = []
+
+    def work(learner_id: int) -> None:
+        try:
+            mine = ProgressStore(path)
+            for i in range(30):
+                mine.save_game(learner_id, f'{{"learner": {learner_id}, "n": {i}}}')
+                assert mine.load_game(learner_id) is not None
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in ids * 2]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and store.integrity_ok()
+    for learner_id in ids:
+        assert store.load_game(learner_id) == f'{{"learner": {learner_id}, "n": 29}}'

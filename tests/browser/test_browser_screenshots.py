@@ -105,3 +105,43 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
 
     page.goto(f"{url}/rules")
     snap(page, shots, "rules", full=False)
+
+
+def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Path) -> None:
+    """A game against a level-3 computer, five rounds in, played by following the hints:
+    a single build (the computer's, just made) and a multiple one (the learner's) are
+    on the table, and the hint says which to take."""
+    from engine.advice import hint
+    from tutorial_app import play_flow as pf
+    from tutorial_app.play_flow import YOU, Game, Setup
+
+    seed, rounds = 187, 5
+    page.goto(f"{real_server.url}/play")
+    sign_in(page, "Ana")
+    page.get_by_label("Seat 1").click()
+    page.get_by_role("option", name="Level 3: counting").click()
+    seed_box = page.get_by_role("spinbutton", name="Seed")
+    seed_box.fill(str(seed))
+    seed_box.press("Enter")
+    settle(page)
+    page.get_by_role("button", name="Start the game").click()
+    game = Game.start(Setup(2, (3,), pf.make_rules("classic"), seed))
+    for _ in range(rounds):
+        expect(page.get_by_text("Your turn.")).to_be_visible()
+        move = hint(game.state, YOU).move
+        page.get_by_role("button", name="Hint", exact=True).click()
+        page.get_by_role("button", name="Select these cards for me").click()
+        expect(card(page, f"{move.card.name} (selected)")).to_be_visible()
+        label = {"capture": "Capture", "trail": "Trail"}.get(move.kind, f"Build {move.value}")
+        page.get_by_role("button", name=label, exact=True).click()
+        game, _ = game.attempt(move.as_attempt())
+        expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
+        page.get_by_role("button", name="Continue").click()
+        game = game.advance()
+    expect(page.get_by_text("Your turn.")).to_be_visible()
+    assert len(game.state.builds) == 2, "the picture should show two builds"
+    page.get_by_role("button", name="Hint", exact=True).click()
+    page.get_by_role("button", name="Select these cards for me").click()
+    settle(page)
+    page.get_by_text("Game log").click()
+    snap(page, shots, "play")

@@ -237,10 +237,11 @@ def pile(count: int, caption: str, big: bool = False) -> None:
     piles({caption: count}, big)
 
 
-def piles(counts: dict[str, int], big: bool = False) -> None:
+def piles(counts: dict[str, int], big: bool = False, height: int | None = None) -> None:
     """Several stacks side by side, e.g. each seat's captured cards, or the stock
-    (caption "Stock · deal 3 of 6") where a game has one."""
-    height = (BIG_HEIGHT if big else CARD_HEIGHT) + 40
+    (caption "Stock · deal 3 of 6") where a game has one. `height` (pixels, caption
+    included) draws them smaller than a card, e.g. in a side column."""
+    height = height or (BIG_HEIGHT if big else CARD_HEIGHT) + 40
     images = "".join(
         svg.img_tag(svg.stack_svg(count, caption),
                     f"{caption}: {t('board.card_count', n=count)}", height)

@@ -76,6 +76,24 @@ READING_WIDTH: Final = (
 )
 """Pages of reading and one board (Learn, Puzzles, Rules) keep a comfortable width."""
 
+PLAY_CSS: Final = """
+<style>
+.ct-seats { display: flex; flex-wrap: wrap; gap: 12px; margin-bottom: 10px; }
+.ct-seat { background: #f3efe4; border: 1px solid #d9d2bf; border-radius: 14px;
+  padding: 8px 14px 10px 14px; flex: 1 1 150px; max-width: 240px; }
+.ct-seat.ct-turn { border: 2px solid var(--gold); box-shadow: 0 0 0 3px rgba(242,201,76,.35); }
+.ct-seat-name { font-weight: 700; }
+.ct-seat-level { font-size: .85rem; opacity: .75; }
+.ct-backs { display: flex; padding: 6px 0 2px 0; min-height: 62px; }
+.ct-back { margin-right: -16px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.25)); }
+.ct-replay { display: flex; flex-wrap: wrap; gap: 10px 22px; margin: 4px 0 10px 0; }
+.ct-replay-seat { background: #f3efe4; border-radius: 12px; padding: 6px 12px 10px 12px; }
+.ct-replay-seat .ct-row { gap: 4px; }
+div[class*="st-key-play-scores"] [data-testid="stMetricValue"] { font-size: 1.9rem; }
+</style>
+"""
+"""The Play page: the other seats with their cards face down, the replay's open hands."""
+
 
 def safe_key(text: str) -> str:
     """A key usable in a CSS class name (letters, digits, - and _ only)."""

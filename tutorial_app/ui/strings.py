@@ -2,13 +2,17 @@
 
 Every learner-facing string goes through `t(key, **values)` from
 `tutorial_app.course.i18n`; this module registers the app's English texts
-there (a translator adds `locales/<lang>.yaml` with the same keys).
+there (a translator adds `locales/<lang>.yaml` with the same keys). The
+computer levels' and score items' English words come from the engine's own
+names for them (`play.level.N`, `play.item.NAME`).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from engine.players import LEVEL_NAMES
+from engine.scoring import ITEM_LABELS, ITEMS
 from tutorial_app.course.i18n import add_messages, t
 
 MESSAGES: Final[dict[str, str]] = {
@@ -185,7 +189,102 @@ MESSAGES: Final[dict[str, str]] = {
     "rules.defaults": "(the defaults)",
     "rules.settings_note": "Numbers in brackets are the rule numbers above. The sandbox lets you "
                            "try any of these settings.",
+    "play.title": "Play",
+    "play.intro": "A whole game of Cassino against the computer. Each computer move comes with "
+                  "the reason for it, and you can ask for a hint at any time.",
+    "play.setup": "A new game",
+    "play.players": "Players",
+    "play.players.2": "2 — head to head",
+    "play.players.3": "3 — each for themselves",
+    "play.players.4": "4 — two partnerships (your partner is a computer)",
+    "play.opponents": "**Computer players**",
+    "play.level_choice": "Level {n}: {name}",
+    "play.level_tag": "Level {n} · {name}",
+    "play.preset": "Rules",
+    "play.target": "Play to",
+    "play.target.points": "{n} points",
+    "play.target.hand": "a single hand",
+    "play.custom": "Change individual settings",
+    "play.seed": "Seed",
+    "play.seed_help": "The seed decides how the cards are shuffled. The same seed, players, "
+                      "levels and rules give the same deals again, so a game can be replayed.",
+    "play.new_seed": "New seed",
+    "play.start": "Start the game",
+    "play.restore_failed": "Your saved game could not be restored ({why}). Start a new one.",
+    "play.new_game": "New game",
+    "play.new_game_after": "Start again with a new set-up.",
+    "play.abandon_confirm": "Leave this game? It cannot be continued afterwards.",
+    "play.abandon_yes": "Start a new game",
+    "play.play_again": "Play the same deals again",
+    "play.hand_n": "Hand {n}",
+    "play.deal_of": "deal {n} of {total}",
+    "play.deal_last": "deal {n} of {total}, the last",
+    "play.deal_caption": "Stock: {deal}",
+    "play.rules_line": "{rules} rules, {target}",
+    "play.goal.points": "game to {n}",
+    "play.goal.hand": "one hand decides",
+    "play.seed_shown": "seed {seed}",
+    "play.you": "You",
+    "play.seat": "Seat {seat}",
+    "play.partner": "Seat {seat} (your partner)",
+    "play.side.yours": "You and seat 2",
+    "play.side.theirs": "Seats 1 and 3",
+    "play.pile.yours": "Your pile",
+    "play.pile.of": "Seat {seat}'s pile",
+    "play.pile.yours_team": "Your side",
+    "play.pile.theirs_team": "Seats 1 + 3",
+    "play.stock": "Stock",
+    "play.holds": "holds {cards}",
+    "play.sweeps": "sweeps: {list}",
+    "play.to_play": "to play…",
+    "play.your_turn": "**Your turn.** Click a card in your hand, then what it takes or builds on.",
+    "play.your_hand_turn": "Your hand — your turn",
+    "play.not_your_turn": "It is not your turn.",
+    "play.waiting": "**{who}** is to play.",
+    "play.continue": "Continue",
+    "play.auto": "Play the computer's moves by themselves",
+    "play.auto_help": "One move every second or two, so you can follow; Continue goes at once.",
+    "play.no_computer_moves": "The computer's moves appear here, each with the reason for it.",
+    "play.you_played": "You played: {move}.",
+    "play.hint": "Hint",
+    "play.hint_help": "What the strongest computer player would play here, and why.",
+    "play.hint_move": "Hint: **{move}**",
+    "play.hint_select": "Select these cards for me",
+    "play.log": "Game log",
+    "play.why": "Why?",
+    "play.no_reason": "No explanation is available for this move.",
+    "play.log.move": "{who}: {move}",
+    "play.log.sweep": " — a sweep!",
+    "play.log.hand": "Hand {n}: the first deal, four cards each and four to the table",
+    "play.log.deal": "Deal {n}: four more cards each",
+    "play.log.deal_last": "Deal {n}, the last: four more cards each",
+    "play.log.residue": "{who}: takes the cards left on the table ({cards})",
+    "play.log.score": "Hand {n} is scored",
+    "play.hand_over": "Hand {n} is over",
+    "play.game_over": "The game is over",
+    "play.you_win": "You win the game!",
+    "play.you_win_team": "You and your partner win the game!",
+    "play.they_win": "{who} won the game. Play again?",
+    "play.first_to": "The first to reach {n} points wins the game.",
+    "play.tie_again": "The totals are equal, so another hand decides.",
+    "play.next_hand": "Next hand",
+    "play.row.item": "Points for",
+    "play.row.cards_taken": "cards taken (count)",
+    "play.row.spades_taken": "spades taken (count)",
+    "play.row.hand_points": "points this hand",
+    "play.row.game_total": "game total",
+    "play.replay": "Replay a finished hand with every card shown",
+    "play.replay_hand": "Hand to replay",
+    "play.replay_at": "move {n} of {total}",
+    "play.replay.start": "Hand {n}: the first deal",
+    "play.replay.new_deal": " (then deal {n})",
+    "play.replay.hand_end": " — the end of the hand",
 }
+
+MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})
+MESSAGES.update({f"play.level_short.{n}": name.split(":")[0]
+                 for n, name in LEVEL_NAMES.items()})
+MESSAGES.update({f"play.item.{item}": ITEM_LABELS[item] for item in ITEMS})
 
 add_messages("en", MESSAGES)
 

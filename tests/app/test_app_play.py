@@ -1,0 +1,301 @@
+"""The Play page: set up a game, move by clicking, the judge's words for an illegal
+try, the computer's replies with their reasons, hints, the end of a hand with the
+score breakdown, the end of the game, the replay, and a reload carrying on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apphelpers import click, new_app, open_page, play_until, sign_in, texts
+from streamlit.testing.v1 import AppTest
+
+from engine import BUILD, CAPTURE, Move
+from engine.advice import explain, hint
+from tutorial_app import play_flow as pf
+from tutorial_app.course import words
+from tutorial_app.play_flow import YOU, Game, Setup
+from tutorial_app.store import ProgressStore
+
+SEED = 2024
+
+
+def said(at: AppTest) -> str:
+    """Everything the page says, with Markdown's escaping backslashes taken out."""
+    return texts(at).replace("\\", "")
+
+
+def game_of(at: AppTest) -> Game:
+    found = at.session_state["play.game"]
+    assert isinstance(found, Game)
+    return found
+
+
+def start_game(at: AppTest, players: int = 2, levels: tuple[int, ...] = (1,),
+               target: str = "hand", seed: int = SEED) -> Game:
+    """Fill in the set-up form and press Start."""
+    at.radio(key="play.players").set_value(players).run()
+    for seat, level in enumerate(levels, start=1):
+        at.selectbox(key=f"play.level.{seat}").set_value(level)
+    at.selectbox(key="play.target").set_value(target)
+    at.number_input(key="play.seed").set_value(seed)
+    at.run()
+    click(at, "play-start")
+    return game_of(at)
+
+
+def signed_in(app: AppTest, name: str = "Ana") -> AppTest:
+    open_page(app, "play")
+    return sign_in(app, name)
+
+
+def play_by_clicking(at: AppTest, move: Move) -> None:
+    """Click the hand card, the table cards and builds, then the move's button."""
+    click(at, f"cb-play-h-{move.card}")
+    for card in move.loose:
+        click(at, f"cb-play-t-{card}")
+    if move.kind == CAPTURE:
+        for build in move.builds:
+            click(at, f"cb-play-b{build.value}-{''.join(str(c) for c in build.cards)}")
+        click(at, "play-capture")
+    elif move.kind == BUILD:
+        for build in move.builds:
+            click(at, f"cb-play-b{build.value}-{''.join(str(c) for c in build.cards)}")
+        at.number_input(key="play.value").set_value(move.value).run()
+        click(at, "play-build")
+    else:
+        click(at, "play-trail")
+
+
+def a_capture_or_a_trail(game: Game) -> Move:
+    moves = list(game.state.legal_moves())
+    return next((m for m in moves if m.kind == CAPTURE and not m.builds),
+                next(m for m in moves if m.kind == "trail"))
+
+
+def save_for(db: Path, name: str, game: Game) -> None:
+    store = ProgressStore(db)
+    store.save_game(store.learner(name).id, game.to_json())
+
+
+def last_card_of_the_hand(game: Game) -> bool:
+    state = game.state
+    return game.your_turn and not state.stock and len(state.hands[YOU]) == 1
+
+
+def test_the_page_asks_for_a_name_then_shows_the_set_up(app: AppTest) -> None:
+    open_page(app, "play")
+    assert "What is your name?" in texts(app)
+    sign_in(app)
+    assert "A new game" in texts(app)
+    assert app.radio(key="play.players").options == [
+        "2 — head to head", "3 — each for themselves",
+        "4 — two partnerships (your partner is a computer)"]
+    assert app.number_input(key="play.seed").value >= 100_000  # a random seed, shown
+    levels = app.selectbox(key="play.level.1").options
+    assert levels[0].startswith("Level 1: random")
+
+
+def test_a_legal_move_by_clicking_then_the_computer_replies(app: AppTest) -> None:
+    signed_in(app)
+    game = start_game(app)
+    assert game.your_turn and game.setup == Setup(2, (1,), pf.make_rules("classic", {},
+                                                                         "hand"), SEED)
+    assert "Your turn." in texts(app)
+    move = a_capture_or_a_trail(game)
+    play_by_clicking(app, move)
+    assert app.success and f"You played: {words.move(move)}." in said(app)
+    after = game_of(app)
+    assert after.state.moves == (move,) and after.computer_turn
+    assert f"cb-play-h-{move.card}" not in [b.key for b in app.button]
+    assert "**Seat 1** is to play." in said(app)
+    # the computer's reply, with the reason for it
+    click(app, "play-continue")
+    replied = game_of(app)
+    reply = replied.state.moves[1]
+    assert replied.your_turn
+    page = said(app)
+    assert f"Seat 1: {words.move(reply)}" in page
+    assert explain(after.state, reply) in page
+    assert f"You: {words.move(move)}" in page
+
+
+def test_an_illegal_move_is_explained_in_the_judges_words(app: AppTest) -> None:
+    signed_in(app)
+    game = start_game(app)
+    hand, table = game.position().hand, game.position().loose
+    card, other = next((h, c) for h in hand for c in table
+                       if c.rank != h.rank and not c.is_court and not h.is_court)
+    click(app, f"cb-play-h-{card}")
+    click(app, f"cb-play-t-{other}")
+    click(app, "play-capture")
+    assert app.error, texts(app)
+    message = app.error[0].value.replace("\\", "")
+    assert other.pretty in message and card.pretty in message
+    assert "Traceback" not in texts(app) and not app.exception
+    assert game_of(app).state.moves == ()  # nothing was played
+
+
+def test_a_hint_shows_the_move_and_why_and_can_select_its_cards(app: AppTest) -> None:
+    signed_in(app)
+    game = start_game(app, levels=(3,))
+    click(app, "play-hint")
+    advice = hint(game.state, YOU)
+    page = said(app)
+    assert f"Hint: **{words.move(advice.move)}**" in page
+    assert advice.reason[:40] in page
+    click(app, "play-hint-select")
+    if advice.move.kind == CAPTURE:
+        click(app, "play-capture")
+    elif advice.move.kind == BUILD:
+        click(app, "play-build")
+    else:
+        click(app, "play-trail")
+    assert game_of(app).state.moves == (advice.move,)
+    assert "play-hint-box" not in str(app.main)  # the hint is gone after the move
+
+
+def test_any_computer_move_in_the_log_can_be_explained(app: AppTest) -> None:
+    signed_in(app)
+    game = start_game(app, levels=(2,))
+    for _ in range(2):
+        play_by_clicking(app, a_capture_or_a_trail(game_of(app)))
+        click(app, "play-continue")
+    game = game_of(app)
+    click(app, "play-why-1")
+    reason = explain(pf.state_before(game, 1), game.state.moves[1])
+    assert any(reason[:40] in i.value.replace("\\", "") for i in app.info)
+    click(app, "play-why-1")  # a second click closes it
+    assert not any(reason[:40] in i.value.replace("\\", "") for i in app.info)
+
+
+def test_the_end_of_a_hand_shows_the_breakdown_then_the_next_hand(app: AppTest,
+                                                                  db: Path) -> None:
+    near = play_until(Game.start(Setup(2, (1,), pf.make_rules("classic"), SEED)),
+                      last_card_of_the_hand)
+    save_for(db, "Ana", near)
+    signed_in(app, "Ana")
+    assert game_of(app) == near  # carried on from the store
+    play_by_clicking(app, near.state.legal_moves()[0])
+    click(app, "play-continue")  # the dealer plays the last card of the hand
+    ended = game_of(app)
+    assert ended.hand_over and not ended.over
+    assert "Hand 1 is over" in texts(app)
+    (table,) = app.table
+    frame = table.value
+    labels = list(frame["Points for"])
+    for label in ("cards taken (count)", "most cards", "spades", "big casino (10♦)",
+                  "little casino (2♠)", "aces", "sweeps", "points this hand", "game total"):
+        assert label in labels
+    result = ended.state.results[0]
+    assert list(frame["You"])[labels.index("points this hand")] == result.scores[0].total
+    assert list(frame["Seat 1"])[labels.index("game total")] == result.totals[1]
+    assert "The first to reach 21 points wins the game." in texts(app)
+    # the hand can be replayed with every card shown
+    click(app, "replay-forward")
+    first = near.state.moves[0]
+    assert f"You: {words.move(first)}" in said(app)
+    bodies = "".join(str(h.proto.body) for h in app.get("html"))
+    replayed = pf.hand_frames(ended, 1)[1].state
+    for seat in (0, 1):
+        assert all(card.name in bodies for card in replayed.hands[seat])
+    click(app, "replay-forward")  # the computer's reply, with its reason
+    reply = near.state.moves[1]
+    assert f"Seat 1: {words.move(reply)}" in said(app)
+    assert explain(pf.state_before(ended, 1), reply) in said(app)
+    click(app, "play-next-hand")
+    second = game_of(app)
+    assert second.state.hand_number == 2 and second.computer_turn
+    assert "Hand 2 · deal 1 of 6" in said(app)
+
+
+def test_a_single_hand_game_ends_with_the_winner(app: AppTest, db: Path) -> None:
+    near = play_until(Game.start(Setup(2, (1,), pf.make_rules("classic", {}, "hand"), 7)),
+                      last_card_of_the_hand)
+    save_for(db, "Bo", near)
+    signed_in(app, "Bo")
+    play_by_clicking(app, near.state.legal_moves()[0])
+    click(app, "play-continue")
+    over = game_of(app)
+    assert over.over and "The game is over" in texts(app)
+    assert pf.winner_text(over) in said(app)
+    assert app.metric[0].value == str(over.state.totals[0])
+    click(app, "play-again")  # the same deals again
+    again = game_of(app)
+    assert again.state == Game.start(near.setup).state
+
+
+def test_a_reload_carries_on_with_the_game(app: AppTest, db: Path) -> None:
+    signed_in(app, "Cy")
+    start_game(app, players=3, levels=(1, 2), target="21", seed=99)
+    play_by_clicking(app, a_capture_or_a_trail(game_of(app)))
+    click(app, "play-continue")
+    before = game_of(app)
+    assert len(before.state.moves) == 2
+    # a new visit: the page is loaded again and the learner gives their name
+    again = new_app()
+    open_page(again, "play")
+    sign_in(again, "cy")
+    restored = game_of(again)
+    assert restored == before
+    assert restored.computer_turn and "**Seat 2** is to play." in said(again)
+    click(again, "play-continue")
+    assert game_of(again).your_turn
+    assert all(f"cb-play-h-{c}" in [b.key for b in again.button]
+               for c in game_of(again).position().hand)
+
+
+def test_four_players_with_a_computer_partner(app: AppTest) -> None:
+    signed_in(app)
+    game = start_game(app, players=4, levels=(1, 3, 2), target="21")
+    assert game.setup.levels == (1, 3, 2)
+    bodies = "".join(str(h.proto.body) for h in app.get("html"))
+    assert "Seat 2 (your partner)" in bodies and "Seat 3" in bodies
+    assert [m.label for m in app.metric] == ["You and seat 2", "Seats 1 and 3"]
+    assert "Your side" in bodies and "Seats 1 + 3" in bodies  # the captured piles
+
+
+def test_a_new_game_leaves_the_old_one(app: AppTest, db: Path) -> None:
+    signed_in(app, "Di")
+    start_game(app)
+    store = ProgressStore(db)
+    me = store.learners()[0].id
+    assert store.load_game(me) is not None
+    click(app, "play-abandon")
+    assert "A new game" in texts(app) and store.load_game(me) is None
+
+
+def test_a_broken_saved_game_is_explained_not_crashed(app: AppTest, db: Path) -> None:
+    store = ProgressStore(db)
+    store.save_game(store.learner("Ed").id, '{"setup": "<script>alert(1)</script>"}')
+    signed_in(app, "Ed")
+    assert app.error and "could not be restored" in app.error[0].value
+    assert "<script" not in texts(app)
+    assert "A new game" in texts(app)
+
+
+def test_settings_that_do_not_go_together_are_refused(app: AppTest) -> None:
+    signed_in(app)
+    app.toggle(key="play.custom").set_value(True).run()
+    app.selectbox(key="play.rule.ace_high").set_value("true").run()
+    click(app, "play-start")
+    assert app.error and "ace_high" in app.error[0].value.replace("\\", "")
+    assert app.session_state["play.game"] is None
+
+
+def test_a_preset_brings_its_target(app: AppTest) -> None:
+    signed_in(app)
+    app.selectbox(key="play.preset").set_value("spade").run()
+    assert app.selectbox(key="play.target").value == "61"
+    game = start_game(app, target="61")
+    assert game.setup.rules.scoring == "spades" and game.setup.rules.target == 61
+
+
+def test_the_computer_can_play_by_itself(app: AppTest) -> None:
+    """The pace toggle draws a timed fragment; here it runs once and moves nothing."""
+    signed_in(app)
+    game = start_game(app)
+    app.toggle(key="play.auto").set_value(True).run()
+    play_by_clicking(app, a_capture_or_a_trail(game))
+    assert not app.exception and game_of(app).computer_turn
+    assert app.toggle(key="play.auto").value
+

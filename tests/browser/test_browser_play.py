@@ -1,0 +1,79 @@
+"""End to end in a real browser: a learner starts a game against the computer,
+plays a card by clicking it (and the table cards it takes) and the Capture or
+Trail button, and sees the computer's reply with the reason for it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browserserver import Server
+from playwright.sync_api import Page, expect
+
+from engine import CAPTURE, TRAIL
+from tutorial_app import play_flow as pf
+from tutorial_app.course import words
+from tutorial_app.play_flow import Game, Setup
+
+WAIT = 20_000
+SEED = 2024
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    opened = context.new_page()
+    opened.set_default_timeout(WAIT)
+    yield opened
+    context.close()
+
+
+def sign_in(page: Page, name: str) -> None:
+    page.get_by_role("textbox", name="Your name").fill(name)
+    page.get_by_role("button", name="Start learning").click()
+    expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
+
+
+def card(page: Page, name: str) -> Any:
+    """A card button by its screen-reader label, e.g. "seven of spades"."""
+    return page.get_by_role("button", name=name, exact=False).first
+
+
+def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/play")
+    sign_in(page, "Pat")
+    expect(page.get_by_text("A new game")).to_be_visible()
+    seed = page.get_by_role("spinbutton", name="Seed")
+    seed.fill(str(SEED))
+    seed.press("Enter")
+    expect(seed).to_have_value(str(SEED))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_text("Your turn.")).to_be_visible()
+    expect(page.get_by_text(f"seed {SEED}")).to_be_visible()
+
+    # the same game, worked out here: the default set-up is one level-2 opponent, to 21
+    game = Game.start(Setup(2, (pf.DEFAULT_LEVEL,), pf.make_rules("classic"), SEED))
+    moves = list(game.state.legal_moves())
+    move = next((m for m in moves if m.kind == CAPTURE and not m.builds),
+                next(m for m in moves if m.kind == TRAIL))
+    card(page, move.card.name).click()
+    expect(card(page, f"{move.card.name} (selected)")).to_be_visible()
+    for taken in move.loose:
+        card(page, taken.name).click()
+        expect(card(page, f"{taken.name} (selected)")).to_be_visible()
+    page.get_by_role("button", name="Capture" if move.kind == CAPTURE else "Trail",
+                     exact=True).click()
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(
+        f"You played: {words.move(move)}.")
+    expect(page.get_by_text("Seat 1 is to play.")).to_be_visible()
+
+    # the computer's reply, one move at a time, with its reason
+    after, _ = game.attempt(move.as_attempt())
+    reply = after.advance().state.moves[-1]
+    page.get_by_role("button", name="Continue").click()
+    panel = page.locator('[class*="st-key-play-computer"]')
+    expect(panel).to_contain_text(f"Seat 1: {words.move(reply)}")
+    expect(panel).to_contain_text(f"You: {words.move(move)}")
+    expect(page.get_by_text("Your turn.")).to_be_visible()
+    assert page.get_by_test_id("stException").count() == 0
