@@ -112,15 +112,9 @@ class GameState:
     def position(self, seat: int | None = None) -> Position:
         """The position as `seat` (default: the player to move) may see it."""
         who = self.to_move if seat is None else seat
-        return Position(
-            loose=self.loose,
-            builds=self.builds,
-            hand=self.hands[who],
-            seat=who,
-            players=self.players,
-            rules=self.rules,
-            last=self.is_last_play and who == self.to_move,
-        )
+        # Loose cards, builds and hands are kept sorted by every state change.
+        return Position.trusted(self.loose, self.builds, self.hands[who], who, self.players,
+                                self.rules, self.is_last_play and who == self.to_move)
 
     def full_position(self) -> Position:
         """The position with every hand shown (for replays and analysis)."""

@@ -75,6 +75,7 @@ class _Table:
     loose_bits: int
     _groups: dict[bool, dict[int, list[int]]]
     _items: dict[int, tuple[tuple[Card, ...], tuple[Build, ...]]]
+    _unions: dict[int, set[int]]
 
     @classmethod
     def of(cls, position: Position) -> _Table:
@@ -82,7 +83,15 @@ class _Table:
         loose, builds = position.loose, position.builds
         values: list[int | None] = [rules.table_value(c) for c in loose]
         values.extend(b.value for b in builds)
-        return cls(position, loose, builds, values, (1 << len(loose)) - 1, {}, {})
+        return cls(position, loose, builds, values, (1 << len(loose)) - 1, {}, {}, {})
+
+    def unions(self, value: int) -> set[int]:
+        """Every union of disjoint loose groups of `value` (0 included), shared by
+        the captures and the builds of every hand card."""
+        found = self._unions.get(value)
+        if found is None:
+            found = self._unions[value] = disjoint_unions(self.sum_masks(value, False))
+        return found
 
     def sum_masks(self, target: int, with_single_builds: bool) -> list[int]:
         """Masks of items summing to `target` (one card of that value counts too).
@@ -208,10 +217,15 @@ def _captures(table: _Table, card: Card) -> Iterator[Move]:
         # ace under ace_high may still count 14 (1.5) and then takes groups of 14.
         values = tuple(v for v in values if v != card.rank)
     for value in values:
-        groups = list(table.sum_masks(value, rules.build_in_sums))
-        groups.extend(bit for bit, b in table.build_bits() if b.value == value
-                      and not (rules.build_in_sums and not b.is_multiple))
-        for mask in disjoint_unions(groups):
+        whole_builds = [bit for bit, b in table.build_bits() if b.value == value
+                        and not (rules.build_in_sums and not b.is_multiple)]
+        if rules.build_in_sums:
+            unions = disjoint_unions([*table.sum_masks(value, True), *whole_builds])
+        else:
+            unions = table.unions(value)
+            for bit in whole_builds:  # a build is its own group, disjoint from the rest
+                unions = unions | {u | bit for u in unions}
+        for mask in unions:
             if mask:
                 loose, builds = table.items_of(mask)
                 yield Move.trusted(card, CAPTURE, value, loose, builds)
@@ -242,13 +256,13 @@ def _builds(table: _Table, card: Card, rest: tuple[Card, ...]) -> Iterator[Move]
     for value in range(played, rules.max_build + 1):
         if value not in held:
             continue  # 5.2: a build needs a card of its value kept in hand
-        unions = disjoint_unions(table.sum_masks(value, False))
+        unions = table.unions(value)
         completions = [0] if value == played else table.sum_masks(value - played, False)
         # The loose cards used with the played card. A set, because one outcome can
         # arise from several (completion, union) pairs: Ad b6 with Ac 5d 5s is
         # Ad+5d with Ac+5s, or Ad+5s with Ac+5d, and must be listed once.
-        masks = sorted({completion | union for completion in completions for union in unions
-                        if not union & completion})
+        masks = {completion | union for completion in completions for union in unions
+                 if not union & completion}
         for mask in masks:
             if mask:  # 5.3: a new build uses at least one table card
                 yield Move.trusted(card, BUILD, value, table.items_of(mask)[0], ())

@@ -116,6 +116,18 @@ class Position:
         others = tuple(sorted((s, tuple(sorted(h))) for s, h in self.other_hands))
         object.__setattr__(self, "other_hands", others)
 
+    @classmethod
+    def trusted(cls, loose: tuple[Card, ...], builds: tuple[Build, ...], hand: tuple[Card, ...],
+                seat: int, players: int, rules: Rules, last: bool) -> Position:
+        """A position from parts already in canonical (sorted) order: the game loop
+        keeps them so, and skipping the sort matters in its inner loop."""
+        position = object.__new__(cls)
+        for name, value in (("loose", loose), ("builds", builds), ("hand", hand), ("seat", seat),
+                            ("players", players), ("rules", rules), ("last", last),
+                            ("other_hands", ())):
+            object.__setattr__(position, name, value)
+        return position
+
     # ----- derived facts ---------------------------------------------------------
 
     @property
