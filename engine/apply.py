@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card
 from engine.moves import BUILD, CAPTURE, Move
-from engine.position import Build, Position
+from engine.position import Build, Position, build_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,19 +26,21 @@ class Outcome:
 
 def apply_move(position: Position, move: Move) -> Outcome:
     """Apply a move that is already known to be legal (the caller checks)."""
-    hand = list(position.hand)
-    hand.remove(move.card)
-    loose = [c for c in position.loose if c not in move.loose]
-    builds = [b for b in position.builds if b not in move.builds]
+    # Removing items keeps each tuple sorted; only an added card or build needs a sort.
+    hand = tuple(c for c in position.hand if c != move.card)
+    loose = tuple(c for c in position.loose if c not in move.loose)
+    builds = tuple(b for b in position.builds if b not in move.builds)
     captured: tuple[Card, ...] = ()
     if move.kind == CAPTURE:
         captured = (move.card, *move.taken_cards)
     elif move.kind == BUILD:
         base = move.builds[0].cards if move.builds else ()
-        builds.append(Build(move.value or 0, (*base, move.card, *move.loose), position.seat))
+        made = Build(move.value or 0, (*base, move.card, *move.loose), position.seat)
+        builds = tuple(sorted((*builds, made), key=build_order))
     else:
-        loose.append(move.card)
-    after = replace(position, loose=tuple(loose), builds=tuple(builds), hand=tuple(hand))
+        loose = tuple(sorted((*loose, move.card)))
+    after = Position.trusted(loose, builds, hand, position.seat, position.players,
+                             position.rules, position.last, position.other_hands)
     sweep = (
         move.kind == CAPTURE
         and after.table_empty

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from engine.cards import Card, format_cards, pretty_cards
 from engine.errors import InvalidMoveError, NotationError
-from engine.position import Build
+from engine.position import Build, build_order
 
 CAPTURE: Final = "capture"
 BUILD: Final = "build"
@@ -51,7 +51,7 @@ class Move:
             kinds = ", ".join(KINDS)
             raise InvalidMoveError(f"move kind must be one of {kinds}, not {self.kind!r}")
         object.__setattr__(self, "loose", tuple(sorted(self.loose)))
-        object.__setattr__(self, "builds", tuple(sorted(self.builds, key=_build_key)))
+        object.__setattr__(self, "builds", tuple(sorted(self.builds, key=build_order)))
 
     @classmethod
     def trusted(cls, card: Card, kind: str, value: int | None, loose: tuple[Card, ...],
@@ -144,10 +144,6 @@ class Move:
         """
         return (f"Move({self.card!r}, {self.kind!r}, {self.value!r}, {self.loose!r}, "
                 f"{self.builds!r})")
-
-
-def _build_key(build: Build) -> tuple[int, tuple[Card, ...]]:
-    return (build.value, build.cards)
 
 
 def _item_text(item: Item | BuildRef) -> str:

@@ -89,10 +89,11 @@ def parse_table(text: str) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
             builds.append(Build.parse(token))
         else:
             loose.append(Card.parse(token))
-    return tuple(sorted(loose)), tuple(sorted(builds, key=_build_key))
+    return tuple(sorted(loose)), tuple(sorted(builds, key=build_order))
 
 
-def _build_key(build: Build) -> tuple[int, tuple[Card, ...]]:
+def build_order(build: Build) -> tuple[int, tuple[Card, ...]]:
+    """The canonical order of builds on a table and in a move: by value, then cards."""
     return (build.value, build.cards)
 
 
@@ -111,20 +112,21 @@ class Position:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "loose", tuple(sorted(self.loose)))
-        object.__setattr__(self, "builds", tuple(sorted(self.builds, key=_build_key)))
+        object.__setattr__(self, "builds", tuple(sorted(self.builds, key=build_order)))
         object.__setattr__(self, "hand", tuple(sorted(self.hand)))
         others = tuple(sorted((s, tuple(sorted(h))) for s, h in self.other_hands))
         object.__setattr__(self, "other_hands", others)
 
     @classmethod
     def trusted(cls, loose: tuple[Card, ...], builds: tuple[Build, ...], hand: tuple[Card, ...],
-                seat: int, players: int, rules: Rules, last: bool) -> Position:
+                seat: int, players: int, rules: Rules, last: bool,
+                other_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()) -> Position:
         """A position from parts already in canonical (sorted) order: the game loop
         keeps them so, and skipping the sort matters in its inner loop."""
         position = object.__new__(cls)
         for name, value in (("loose", loose), ("builds", builds), ("hand", hand), ("seat", seat),
                             ("players", players), ("rules", rules), ("last", last),
-                            ("other_hands", ())):
+                            ("other_hands", other_hands)):
             object.__setattr__(position, name, value)
         return position
 
