@@ -4,10 +4,7 @@ Trail button, and sees the computer's reply with the reason for it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
+from browserpage import card, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -16,28 +13,7 @@ from tutorial_app import play_flow as pf
 from tutorial_app.course import words
 from tutorial_app.play_flow import Game, Setup
 
-WAIT = 20_000
 SEED = 2024
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    opened = context.new_page()
-    opened.set_default_timeout(WAIT)
-    yield opened
-    context.close()
-
-
-def sign_in(page: Page, name: str) -> None:
-    page.get_by_role("textbox", name="Your name").fill(name)
-    page.get_by_role("button", name="Start learning").click()
-    expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
-
-
-def card(page: Page, name: str) -> Any:
-    """A card button by its screen-reader label, e.g. "seven of spades"."""
-    return page.get_by_role("button", name=name, exact=False).first
 
 
 def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> None:

@@ -7,15 +7,12 @@ the pictures in the docs are made)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from browserpage import WAIT, card, sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page, expect
-
-WAIT = 20_000
 
 
 @pytest.fixture
@@ -25,16 +22,6 @@ def shots(tmp_path: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         return folder
     return tmp_path
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000},
-                                  device_scale_factor=1)
-    opened = context.new_page()
-    opened.set_default_timeout(WAIT)
-    yield opened
-    context.close()
 
 
 def settle(page: Page) -> None:
@@ -57,16 +44,6 @@ def snap(page: Page, folder: Path, name: str, full: bool = True) -> None:
         page.wait_for_timeout(500)
     page.screenshot(path=str(folder / f"{name}.png"))
     page.set_viewport_size({"width": 1400, "height": 1000})
-
-
-def sign_in(page: Page, name: str) -> None:
-    page.get_by_role("textbox", name="Your name").fill(name)
-    page.get_by_role("button", name="Start learning").click()
-    expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
-
-
-def card(page: Page, name: str) -> Any:
-    return page.get_by_role("button", name=name, exact=False).first
 
 
 def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: Path) -> None:
