@@ -5,8 +5,9 @@ hands on seeded deals; every deal is played once per seating (the two seats
 swapped with two players, partnerships swapped with four, the stronger player
 in each seat in turn with three), so the luck of the cards cancels out. The
 measure is hand points per hand, the higher level's side minus the mean of the
-other sides, with a 95% interval; a pair stops early once the interval
-excludes zero, or at --games deals.
+other sides, with a 95% interval. A pair stops early once the interval
+excludes zero (looked at after 30 deals, then every 10), or at --games deals;
+--fixed plays them all.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from engine.rules import Rules
 from engine.scoring import side_of
 
 Z95: Final = 1.959964
-MIN_DEALS: Final = 20
+MIN_DEALS: Final = 30   # before the first look at the interval
+LOOK_EVERY: Final = 10  # deals between looks: peeking after every deal would stop on luck
 SMALL_SEARCH: Final = SearchConfig(ply_budget=120, min_samples=2, max_samples=4,
                                    max_candidates=3, exact_nodes=300)
 
@@ -102,14 +104,16 @@ def _play_job(job: tuple[int, int, int, str, int, bool]) -> float:
 
 
 def run_pair(higher: int, lower: int, *, games: int, seed: int, rules: Rules, players: int,
-             small: bool, workers: int) -> Match:
-    """Play deals until the difference is clear (after MIN_DEALS) or `games` deals."""
+             small: bool, workers: int, early_stop: bool = True) -> Match:
+    """Play deals until the difference is clear or `games` deals. The interval is
+    looked at after MIN_DEALS deals and then every LOOK_EVERY deals."""
     jobs = [(higher, lower, seed + i, rules.text, players, small) for i in range(games)]
     diffs: list[float] = []
-    minimum = min(MIN_DEALS, games)
     for diff in _results(jobs, workers):
         diffs.append(diff)
-        if len(diffs) >= minimum and Match(higher, lower, tuple(diffs)).clear:
+        n = len(diffs)
+        look = n >= MIN_DEALS and (n - MIN_DEALS) % LOOK_EVERY == 0
+        if early_stop and look and Match(higher, lower, tuple(diffs)).clear:
             break
     return Match(higher, lower, tuple(diffs))
 
@@ -158,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", default="classic", help="rules, e.g. 'royal' or 'classic "
                         "sweeps=off'")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--fixed", action="store_true",
+                        help="play all --games deals, no early stop (for a steadier estimate)")
     parser.add_argument("--workers", type=int, default=None,
                         help="processes (default: every core; 1 in --small)")
     args = parser.parse_args(argv)
@@ -171,7 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     matches = []
     for lower, higher in itertools.pairwise(levels):
         match = run_pair(higher, lower, games=games, seed=args.seed, rules=rules,
-                         players=args.players, small=args.small, workers=workers)
+                         players=args.players, small=args.small, workers=workers,
+                         early_stop=not args.fixed)
         lo, hi = match.mean - match.half_width, match.mean + match.half_width
         print(f"level {higher} vs level {lower}: {match.mean:+.2f} points per hand "
               f"(95% interval {lo:+.2f} to {hi:+.2f}) over {match.deals} deals", flush=True)

@@ -5,9 +5,11 @@ its share of the card and spade majorities as the piles stand, `worth.py`),
 and looks one turn ahead at the next opponent: which unseen cards could take
 what the move leaves on the table, and how likely that opponent holds one
 (`tactics.exposure`). Builds are worth their cards when the opponent is
-unlikely to hold the value; trails cost the card's worth and its usefulness
-for capturing later, so it trails cards whose matches are gone and keeps aces,
-casinos and spades out of danger.
+unlikely to hold the value. A trail costs what the next player may take from
+the table it leaves (so aces, casinos and spades are not trailed into danger)
+plus the card's use for capturing later: a card whose matches are all gone
+can capture little, so it is the one to trail. (Tuning on the ladder showed
+that charging a trailed card's own worth on top of its danger only hurt.)
 
 `assess` returns the parts of the judgement separately, because the advice
 module turns them into sentences and the searching player uses the total to
@@ -30,8 +32,7 @@ from engine.position import Build
 
 BUILD_SURVIVAL = 0.9   # a safe build still may be raised or lost to a third player
 RAISE_RISK = 0.1       # extra risk to a single build: the opponent may raise it
-TRAIL_SHARE = 0.5      # a trailed card's worth that we expect to lose
-KEEP_PER_MATCH = 0.04  # holding a card with unseen matches keeps capture options
+KEEP_PER_MATCH = 0.3   # a held card with unseen matches can capture them later
 _FILLER = Card(3, "h")  # the card that later takes a build: one more card, no points
 
 
@@ -45,7 +46,7 @@ class Assessment:
     gain: float          # what the move takes now
     exposure: float      # expected loss to the next opponent (<= 0)
     builds_ahead: float  # expected worth of the builds the mover will control
-    trail_cost: float    # worth given up by trailing (>= 0)
+    trail_cost: float    # capture chances given up by trailing (>= 0)
     left_loose: tuple[Card, ...]
     left_builds: tuple[Build, ...]
 
@@ -92,7 +93,7 @@ def assess(view: PlayerView, move: Move, appraiser: Appraiser | None = None) -> 
     cost = 0.0
     if move.kind == TRAIL:
         matches = sum(1 for c in unseen if c.rank == move.card.rank)
-        cost = TRAIL_SHARE * appraiser.card_value(move.card, side) + KEEP_PER_MATCH * matches
+        cost = KEEP_PER_MATCH * matches
     return Assessment(move, outcome.captured, outcome.sweep, gain, risk, ahead, cost,
                       after.loose, after.builds)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.game import CARDS_PER_DEAL
 from engine.moves import Move
@@ -36,9 +36,10 @@ class SearchConfig:
     max_samples: int = 48
     max_candidates: int = 6     # best moves by the counting player's judgement
     horizon: int = 16           # playout length cap (Draw Casino has one long deal)
-    exact_nodes: int = 4000     # node budget for the exact endgame search
+    exact_nodes: int = 3000     # node budget for the exact endgame search
     smart_plies: int = 0        # playout plies played by the counting player, then fast policy
     deals_ahead: int = 0        # also play this many further deals before judging
+    switch_z: float = 0.0       # evidence needed to overrule the counting player (see `pick`)
 
 
 def _plies(in_hands: int, stock: int, players: int, draw: bool, config: SearchConfig) -> int:
@@ -74,13 +75,13 @@ def candidates(view: PlayerView, limit: int) -> list[Move]:
 
 
 def evaluate(view: PlayerView, moves: list[Move], config: SearchConfig, rng: random.Random
-             ) -> list[float]:
-    """Average playout value of each move over shared determinizations."""
+             ) -> list[list[float]]:
+    """Playout values of each move, one per shared determinization."""
     remaining = max(1, _plies(sum(view.hand_sizes), view.stock_size, view.players,
                               view.rules.draw, config))
     samples = config.ply_budget // (len(moves) * remaining)
     samples = max(config.min_samples, min(config.max_samples, samples))
-    totals = [0.0] * len(moves)
+    values: list[list[float]] = [[] for _ in moves]
     side = view.side
     for _ in range(samples):
         world = determinize(view, rng)
@@ -88,8 +89,29 @@ def evaluate(view: PlayerView, moves: list[Move], config: SearchConfig, rng: ran
         plies = plies_ahead(world, config) - 1
         for i, move in enumerate(moves):
             end = playout(world.play(move), plies, random.Random(seed), config.smart_plies)
-            totals[i] += end.value_for(side)
-    return [t / samples for t in totals]
+            values[i].append(end.value_for(side))
+    return values
+
+
+def pick(values: list[list[float]], z: float) -> int:
+    """The candidate to play: the best average, but leave the counting player's
+    first choice (index 0) only when the paired gain over it is clear by `z`
+    standard errors. Sampling noise then cannot talk the search out of a sound
+    move, which matters most where playouts are long (four players, Draw Casino)."""
+    base = values[0]
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            margin = z * (var / n) ** 0.5
+        else:
+            margin = 0.0
+        if mean > margin and mean > best_gain:
+            best, best_gain = i, mean
+    return best
 
 
 def decide(view: PlayerView, rng: random.Random, config: SearchConfig) -> Move:
@@ -101,12 +123,13 @@ def decide(view: PlayerView, rng: random.Random, config: SearchConfig) -> Move:
         exact = best_exact(known, view.side, config.exact_nodes, rng)
         if exact is not None:
             return exact
+        # Too big to solve in budget: every card is known, so one playout per
+        # candidate tells all that sampling could.
+        config = replace(config, min_samples=1, max_samples=1)
     moves = candidates(view, config.max_candidates)
     if len(moves) == 1:
         return moves[0]
-    values = evaluate(view, moves, config, rng)
-    best = max(range(len(moves)), key=lambda i: (values[i], -i))
-    return moves[best]
+    return moves[pick(evaluate(view, moves, config, rng), config.switch_z)]
 
 
 def make_searcher(config: SearchConfig) -> Callable[[PlayerView, random.Random], Move]:

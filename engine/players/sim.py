@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.apply import apply_move
 from engine.cards import Card, full_deck
-from engine.game import CARDS_PER_DEAL
+from engine.game import CARDS_PER_DEAL, GameState
 from engine.movegen import LegalMoves, legal_moves
 from engine.moves import Move
 from engine.players.view import PlayerView
@@ -137,6 +137,14 @@ class Sim:
     def value_for(self, side: int) -> float:
         """The side's expected advantage (its points minus the others' mean)."""
         return advantage(self.expected_points(), side)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Sim:
+        """The hand in progress with every card where it really is (for analysis and
+        tests; a player never gets this, only its own view)."""
+        return cls(state.rules, state.players, state.dealer, state.to_move, state.loose,
+                   state.builds, state.hands, state.stock, state.piles, state.sweeps,
+                   state.last_capturer, state.hand_number, state.deal_number, state.totals)
 
     # ----- what one seat sees ----------------------------------------------------------
 

@@ -73,6 +73,11 @@ def _best_take(loose: tuple[Card, ...], builds: tuple[Build, ...], rank: int, ru
     return Take(taken, best == (1 << total_items) - 1)
 
 
+def clear_caches() -> None:
+    """Forget remembered tables (for cold timings in the benchmark)."""
+    _best_take.cache_clear()
+
+
 def _groups_of(loose: tuple[Card, ...], builds: tuple[Build, ...], value: int, rules: Rules
                ) -> list[int]:
     """Masks of the groups of `value` (4.1, 4.4): sums of loose number cards

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
-from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card
+from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card, full_deck
 from engine.rules import Rules
 
 DECK_SIZE: Final = 52
@@ -26,13 +26,7 @@ CARDS_PRIZE: Final = 3.0
 SPADES_PRIZE: Final = 1.0
 
 
-def sure_points(card: Card, rules: Rules) -> int:
-    """Points the card scores for whoever captures it, whatever the counts (10.1, 10.3)."""
-    return _sure_points(card, rules.scoring == "spades")
-
-
-@lru_cache(maxsize=128)
-def _sure_points(card: Card, spade_scoring: bool) -> int:
+def _points_of(card: Card, spade_scoring: bool) -> int:
     points = 0
     if card.rank == 1:
         points += 1
@@ -45,8 +39,21 @@ def _sure_points(card: Card, spade_scoring: bool) -> int:
     return points
 
 
+# Looked up, not computed: playouts ask for these hundreds of thousands of times.
+_SURE: Final = {
+    spade_scoring: {card: _points_of(card, spade_scoring) for card in full_deck()}
+    for spade_scoring in (False, True)
+}
+
+
+def sure_points(card: Card, rules: Rules) -> int:
+    """Points the card scores for whoever captures it, whatever the counts (10.1, 10.3)."""
+    return _SURE[rules.scoring == "spades"][card]
+
+
 def pile_sure_points(cards: Iterable[Card], rules: Rules) -> int:
-    return sum(sure_points(c, rules) for c in cards)
+    table = _SURE[rules.scoring == "spades"]
+    return sum(table[c] for c in cards)
 
 
 def spades_count_scores(rules: Rules) -> bool:

@@ -1,0 +1,85 @@
+"""Hints and explanations name the cards and say why (issue 5, part 4)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playerstest import state_from
+
+from engine.advice import Advice, explain, hint
+from engine.cards import Card
+from engine.errors import CassinoError, IllegalMoveError
+from engine.game import new_game
+from engine.judge import parse_move
+from engine.players import view_of
+from engine.players.levels import LEVELS
+
+
+def test_hint_takes_build_and_sum_and_names_them() -> None:
+    # W6: a single 9-build (6♠ 3♥) and loose 5♦ 4♣; 9♣ takes everything.
+    state = state_from("5d 4c [9: 6s 3h @1]", ["9c 2h 7d Kh", "9d 10h Qs Jd"])
+    advice = hint(state)
+    assert isinstance(advice, Advice)
+    assert advice.move == parse_move("9c x [6s 3h] 5d+4c", state.position())
+    for words in ("9♣", "the 9-build (3♥ 6♠)", "5♦+4♣", "5 cards", "sweep", "points"):
+        assert words in advice.reason, advice.reason
+    assert "trail" in advice.reason  # the opponent faces an empty table
+
+
+def test_hint_names_the_big_casino_and_the_points() -> None:
+    state = state_from("10d 4h", ["10s 3c 8h Kd", "5c 6h Qd Js"])
+    advice = hint(state)
+    assert advice.move.card == Card.parse("10s")
+    assert "big casino (10♦)" in advice.reason
+    assert "about +" in advice.reason
+
+
+def test_explain_a_trail_names_the_card_and_the_risk() -> None:
+    state = state_from("9h Kc", ["3c 10d As Jh", "5c 6h Qd Js"])
+    move = parse_move("3c t", state.position())
+    text = explain(state, move)
+    assert text.startswith("Trailed 3♣:")
+    assert "carries no points" in text
+    assert "3♣" in text and "9♥" in text
+    # An explanation never names the mover's other cards.
+    for hidden in ("10♦", "A♠", "J♥"):
+        assert hidden not in text
+
+
+def test_explain_a_build_says_what_protects_it() -> None:
+    state = state_from("5c Kd", ["3d 8s 2h Qh", "5h 6h Qd Js"])
+    move = parse_move("3d b8 5c", state.position())
+    text = explain(state, move)
+    assert text.startswith("Built 8 with 3♦ on 5♣")
+    assert "keeping an 8 in hand" in text
+    assert "unseen" in text
+
+
+def test_hint_and_explain_over_a_game_always_name_the_played_card() -> None:
+    for players in (2, 4):
+        state = new_game(players, seed=21)
+        rng = random.Random(2)
+        for _ in range(10):
+            view = view_of(state)
+            advice = hint(view)
+            assert advice.move in state.legal_moves()
+            assert advice.move.card.pretty in advice.reason
+            move = LEVELS[3](view, rng)
+            said = explain(state, move)
+            assert move.card.pretty in said and said.endswith(".")
+            state = state.play(move)
+
+
+def test_hint_refuses_a_seat_that_is_not_to_move() -> None:
+    state = new_game(2, seed=1)
+    with pytest.raises(CassinoError):
+        hint(state, seat=(state.to_move + 1) % 2)
+
+
+def test_explain_refuses_an_illegal_move() -> None:
+    state = state_from("9h Kc", ["3c 10d As Jh", "5c 6h Qd Js"])
+    from engine.moves import TRAIL, Move
+
+    with pytest.raises(IllegalMoveError):
+        explain(state, Move(Card.parse("5c"), TRAIL))
