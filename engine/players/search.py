@@ -7,7 +7,8 @@ scores the result as expected hand points for its side minus the others'
 (`Sim.value_for`). Every candidate is tried on the same imagined deals, so the
 comparison between moves is not drowned by the luck of the samples. When
 every hidden card is known (last deal, stock empty), it solves the rest of the
-hand exactly (`solver.py`).
+hand exactly (`solver.py`); near the end of the last deal with several hands
+hidden, it solves each sampled world exactly instead of playing it out.
 
 Work is counted in simulated plies and search nodes, never in seconds, so a
 decision depends only on the view and the seeded rng; `SearchConfig` trades
@@ -25,7 +26,7 @@ from engine.moves import Move
 from engine.players import counting, policy
 from engine.players.sampling import determinize, known_sim
 from engine.players.sim import Sim
-from engine.players.solver import best_exact
+from engine.players.solver import Solver, best_exact
 from engine.players.view import PlayerView
 
 
@@ -40,6 +41,8 @@ class SearchConfig:
     smart_plies: int = 0        # playout plies played by the counting player, then fast policy
     deals_ahead: int = 0        # also play this many further deals before judging
     switch_z: float = 0.0       # evidence needed to overrule the counting player (see `pick`)
+    solve_plies: int = 7        # last deal, this few plies left: solve each sampled world
+    solve_samples: int = 10     # worlds to solve then
 
 
 def _plies(in_hands: int, stock: int, players: int, draw: bool, config: SearchConfig) -> int:
@@ -129,7 +132,27 @@ def decide(view: PlayerView, rng: random.Random, config: SearchConfig) -> Move:
     moves = candidates(view, config.max_candidates)
     if len(moves) == 1:
         return moves[0]
+    if known is None and view.stock_size == 0 and sum(view.hand_sizes) <= config.solve_plies:
+        solved = solve_samples(view, moves, config, rng)
+        if solved is not None:
+            return moves[pick(solved, config.switch_z)]
     return moves[pick(evaluate(view, moves, config, rng), config.switch_z)]
+
+
+def solve_samples(view: PlayerView, moves: list[Move], config: SearchConfig,
+                  rng: random.Random) -> list[list[float]] | None:
+    """Near the end of the last deal with several hands hidden (three or four
+    players): solve each sampled world exactly and keep every move's value per
+    world. None when a world is too big for the node budget."""
+    values: list[list[float]] = [[] for _ in moves]
+    for _ in range(config.solve_samples):
+        world = determinize(view, rng)
+        exact = Solver(view.side, config.exact_nodes).values(world, moves)
+        if exact is None:
+            return None
+        for i, value in enumerate(exact):
+            values[i].append(value)
+    return values
 
 
 def make_searcher(config: SearchConfig) -> Callable[[PlayerView, random.Random], Move]:

@@ -51,6 +51,13 @@ class Solver:
             return None
         return out
 
+    def values(self, sim: Sim, moves: list[Move]) -> list[float] | None:
+        """The exact value of each of `moves` from `sim`, or None over budget."""
+        try:
+            return [self._search(sim.play(move), -1e9, 1e9) for move in moves]
+        except _OutOfBudget:
+            return None
+
     def _search(self, sim: Sim, alpha: float, beta: float) -> float:
         if sim.hand_over:
             return sim.value_for(self.side)

@@ -12,8 +12,9 @@ from engine.game import new_game
 from engine.players import view_of
 from engine.players.levels import LEVELS
 from engine.players.sampling import determinize, known_sim
+from engine.players.search import pick
 from engine.players.sim import Sim
-from engine.players.solver import solve
+from engine.players.solver import Solver, solve
 from engine.players.worth import advantage
 from engine.rules import PRESETS, Rules
 from engine.scoring import side_of
@@ -94,6 +95,15 @@ def test_exact_search_matches_plain_minimax(seed: int) -> None:
         assert truth <= best + 1e-9
         if value >= best - 1e-9:
             assert truth == pytest.approx(best), move
+    moves = [m for m, _ in values]
+    every = Solver(view.side, 10**6).values(sim, moves)
+    assert every == pytest.approx([_minimax(sim.play(m), view.side) for m in moves])
+
+
+def test_search_leaves_the_counting_choice_only_on_clear_evidence() -> None:
+    assert pick([[0.0, 0.0, 0.0], [5.0, -4.0, 1.0]], z=1.0) == 0  # noisy gain
+    assert pick([[0.0, 1.0, 2.0], [0.5, 1.5, 2.5], [0.2, 1.2, 2.2]], z=1.0) == 1
+    assert pick([[0.0, 0.0], [-1.0, -1.0]], z=0.0) == 0
 
 
 def test_values_are_hand_points_differences() -> None:
