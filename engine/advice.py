@@ -75,18 +75,16 @@ class _Voice:
 
     take: str
     build: str
-    trail: str
-    owner: str     # whose hand: "your" / "its"
-    subject: str   # who: "you" / "it"
+    owner: str     # whose build: "your" / "its"
     past: bool
 
     @classmethod
     def advice(cls) -> _Voice:
-        return cls("Take", "Build", "Trail", "your", "you", False)
+        return cls("Take", "Build", "your", False)
 
     @classmethod
     def report(cls) -> _Voice:
-        return cls("took", "Built", "Trailed", "its", "it", True)
+        return cls("took", "Built", "its", True)
 
 
 def describe(view: PlayerView, move: Move, voice: _Voice | None = None) -> str:
@@ -136,8 +134,9 @@ def _notable(cards: Sequence[Card], view: PlayerView) -> list[str]:
     if aces:
         found.append(f"{'an ace' if len(aces) == 1 else f'{len(aces)} aces'} "
                      f"({pretty_cards(aces)})")
-    spades = [c for c in cards if c.suit == "s" and c != LITTLE_CASINO and c.rank != 1]
+    spades = [c for c in cards if c.suit == "s"]
     if view.rules.scoring == "spades":
+        spades = [c for c in spades if c != LITTLE_CASINO and c.rank != 1]  # named above
         if JACK_OF_SPADES in spades:
             found.append(f"{JACK_OF_SPADES.pretty} (2 points)")
             spades.remove(JACK_OF_SPADES)

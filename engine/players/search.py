@@ -2,8 +2,8 @@
 
 For each promising move it imagines many ways the unseen cards could lie
 (`sampling.determinize`, consistent with hand sizes and the holding rule),
-plays the rest of the current deal out with the fast policy (`policy.py`) and
-scores the result as expected hand points for its side minus the others'
+plays the rest of the current deal out (at most `horizon` plies) with the fast
+policy (`policy.py`) and scores the result as expected hand points for its side minus the others'
 (`Sim.value_for`). Every candidate is tried on the same imagined deals, so the
 comparison between moves is not drowned by the luck of the samples. When
 every hidden card is known (last deal, stock empty), it solves the rest of the
@@ -21,7 +21,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine.game import CARDS_PER_DEAL
 from engine.moves import Move
 from engine.players import counting, policy
 from engine.players.sampling import determinize, known_sim
@@ -32,43 +31,34 @@ from engine.players.view import PlayerView
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
+    """How much the search may do. The defaults were tuned on the ladder: more
+    samples or longer playouts did not play better (the playout policy, not the
+    noise, limits the estimate), while shorter playouts with the `switch_z`
+    guard helped a lot where deals are long (Draw Casino)."""
+
     ply_budget: int = 1500      # simulated plies per decision, over all candidates and samples
     min_samples: int = 8
     max_samples: int = 48
     max_candidates: int = 6     # best moves by the counting player's judgement
-    horizon: int = 16           # playout length cap (Draw Casino has one long deal)
-    exact_nodes: int = 3000     # node budget for the exact endgame search
-    smart_plies: int = 0        # playout plies played by the counting player, then fast policy
-    deals_ahead: int = 0        # also play this many further deals before judging
-    switch_z: float = 0.0       # evidence needed to overrule the counting player (see `pick`)
+    horizon: int = 8            # playout length cap, in plies
+    exact_nodes: int = 3000     # node budget for one exact search
+    switch_z: float = 1.0       # evidence needed to overrule the counting player (see `pick`)
     solve_plies: int = 7        # last deal, this few plies left: solve each sampled world
     solve_samples: int = 10     # worlds to solve then
 
 
-def _plies(in_hands: int, stock: int, players: int, draw: bool, config: SearchConfig) -> int:
-    if draw:
-        return min(in_hands + stock, config.horizon)
-    more = min(stock, config.deals_ahead * CARDS_PER_DEAL * players)
-    return min(in_hands + more, config.horizon)
+def _plies(in_hands: int, stock: int, draw: bool, horizon: int) -> int:
+    """Plies to the end of the current deal, at most `horizon` (in Draw Casino
+    the deal lasts as long as the stock)."""
+    return min(in_hands + stock if draw else in_hands, horizon)
 
 
-def plies_ahead(sim: Sim, config: SearchConfig) -> int:
-    """Plies to the end of the current deal (and `deals_ahead` more), at most `horizon`."""
-    return _plies(sum(len(h) for h in sim.hands), len(sim.stock), sim.players, sim.rules.draw,
-                  config)
-
-
-def playout(sim: Sim, plies: int, rng: random.Random, smart_plies: int = 0) -> Sim:
-    """Play `plies` plies (stopping at the end of the hand): the first
-    `smart_plies` by the counting player, each seeing only its own view, the
-    rest by the fast policy."""
-    for ply in range(plies):
+def playout(sim: Sim, plies: int, rng: random.Random) -> Sim:
+    """Play `plies` plies with the fast policy, stopping at the end of the hand."""
+    for _ in range(plies):
         if sim.hand_over:
             break
-        if ply < smart_plies:
-            sim = sim.play(counting.choose(sim.view(sim.to_move), rng))
-        else:
-            sim = sim.play(policy.choose(sim, rng))
+        sim = sim.play(policy.choose(sim, rng))
     return sim
 
 
@@ -80,8 +70,8 @@ def candidates(view: PlayerView, limit: int) -> list[Move]:
 def evaluate(view: PlayerView, moves: list[Move], config: SearchConfig, rng: random.Random
              ) -> list[list[float]]:
     """Playout values of each move, one per shared determinization."""
-    remaining = max(1, _plies(sum(view.hand_sizes), view.stock_size, view.players,
-                              view.rules.draw, config))
+    remaining = max(1, _plies(sum(view.hand_sizes), view.stock_size, view.rules.draw,
+                              config.horizon))
     samples = config.ply_budget // (len(moves) * remaining)
     samples = max(config.min_samples, min(config.max_samples, samples))
     values: list[list[float]] = [[] for _ in moves]
@@ -89,9 +79,9 @@ def evaluate(view: PlayerView, moves: list[Move], config: SearchConfig, rng: ran
     for _ in range(samples):
         world = determinize(view, rng)
         seed = rng.getrandbits(32)
-        plies = plies_ahead(world, config) - 1
+        plies = remaining - 1  # after the candidate itself
         for i, move in enumerate(moves):
-            end = playout(world.play(move), plies, random.Random(seed), config.smart_plies)
+            end = playout(world.play(move), plies, random.Random(seed))
             values[i].append(end.value_for(side))
     return values
 

@@ -113,3 +113,18 @@ def test_values_are_hand_points_differences() -> None:
         state = state.play(LEVELS[2](view_of(state), rng))
     totals = [float(s.total) for s in state.results[-1].scores]
     assert advantage(totals, 0) == totals[0] - (totals[1] + totals[2]) / 2
+
+
+def test_sim_views_match_the_game_views() -> None:
+    for players in (2, 3, 4):
+        state = new_game(players, seed=players)
+        rng = random.Random(0)
+        for _ in range(9):
+            state = state.play(LEVELS[2](view_of(state), rng))
+        sim = Sim.from_state(state)
+        for seat in range(players):
+            ours, theirs = sim.view(seat), view_of(state, seat)
+            assert ours.unseen == theirs.unseen and ours.hand == theirs.hand
+            assert [sorted(p) for p in ours.piles] == [sorted(p) for p in theirs.piles]
+            if seat == state.to_move:
+                assert list(ours.legal_moves()) == list(theirs.legal_moves())
