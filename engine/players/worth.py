@@ -17,8 +17,9 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
-from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card, full_deck
+from engine.cards import Card, full_deck
 from engine.rules import Rules
+from engine.scoring import card_points
 
 DECK_SIZE: Final = 52
 SPADES: Final = 13
@@ -26,22 +27,9 @@ CARDS_PRIZE: Final = 3.0
 SPADES_PRIZE: Final = 1.0
 
 
-def _points_of(card: Card, spade_scoring: bool) -> int:
-    points = 0
-    if card.rank == 1:
-        points += 1
-    if card == BIG_CASINO:
-        points += 2
-    if card == LITTLE_CASINO:
-        points += 1
-    if spade_scoring and card.suit == "s":
-        points += 2 if card == JACK_OF_SPADES else 1
-    return points
-
-
 # Looked up, not computed: playouts ask for these hundreds of thousands of times.
 _SURE: Final = {
-    spade_scoring: {card: _points_of(card, spade_scoring) for card in full_deck()}
+    spade_scoring: {card: card_points(card, spade_scoring) for card in full_deck()}
     for spade_scoring in (False, True)
 }
 
