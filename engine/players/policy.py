@@ -2,8 +2,10 @@
 
 A playout must cost little more than the move generator itself, so this is
 greedy (take the most points and cards now) with two cheap instincts that a
-pure greedy player lacks: do not leave a table one card can sweep, and keep a
-card back when a build of one's own is waiting to be taken.
+pure greedy player lacks: do not leave a table one card can sweep, and when
+nothing can be taken, prefer a build (taken next turn with the card kept for
+it) to giving a card away by trailing. Ties are broken by the rng, so the same
+world played twice with the same seed goes the same way.
 """
 
 from __future__ import annotations
