@@ -27,9 +27,15 @@ class Outcome:
 def apply_move(position: Position, move: Move) -> Outcome:
     """Apply a move that is already known to be legal (the caller checks)."""
     # Removing items keeps each tuple sorted; only an added card or build needs a sort.
-    hand = tuple(c for c in position.hand if c != move.card)
-    loose = tuple(c for c in position.loose if c not in move.loose)
-    builds = tuple(b for b in position.builds if b not in move.builds)
+    played = move.card._key
+    hand = tuple([c for c in position.hand if c._key != played])
+    loose = position.loose
+    if move.loose:
+        taken = {c._key for c in move.loose}
+        loose = tuple([c for c in loose if c._key not in taken])
+    builds = position.builds
+    if move.builds:
+        builds = tuple([b for b in builds if b not in move.builds])
     captured: tuple[Card, ...] = ()
     if move.kind == CAPTURE:
         captured = (move.card, *move.taken_cards)

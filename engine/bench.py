@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from engine.game import GameState, new_game
-from engine.movegen import _legal_moves_cached, legal_moves
+from engine.movegen import clear_cache, legal_moves
 from engine.position import Position
 
 # Adversarial: many small loose cards and several builds, the worst a real
@@ -61,7 +61,7 @@ def time_generator(positions: Sequence[Position], repeats: int) -> list[float]:
     for position in positions:
         runs = []
         for _ in range(repeats):
-            _legal_moves_cached.cache_clear()
+            clear_cache()
             start = time.perf_counter()
             legal_moves(position)
             runs.append((time.perf_counter() - start) * 1000)
@@ -74,7 +74,7 @@ def random_game(seed: int) -> GameState:
     state = new_game(2, seed=seed)
     while not state.over:
         state = state.next_hand() if state.hand_over else state.play(
-            rng.choice(list(state.legal_moves())))
+            rng.choice(state.legal_moves()))
     return state
 
 

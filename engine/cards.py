@@ -128,8 +128,13 @@ def pretty_cards(cards: Iterable[Card], joiner: str = " ") -> str:
 
 
 def full_deck() -> tuple[Card, ...]:
-    """The 52-card pack (1.1), in a fixed order; shuffle with a seeded Random."""
-    return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+    """The 52-card pack (1.1), in a fixed order; shuffle with a seeded Random.
+
+    Cards are immutable, so one pack is made once and shared."""
+    return _DECK
+
+
+_DECK: Final = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 
 
 BIG_CASINO: Final = Card(10, "d")

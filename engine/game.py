@@ -17,11 +17,12 @@ from engine.apply import apply_move
 from engine.cards import Card, full_deck
 from engine.errors import IllegalMoveError, NotationError
 from engine.judge import check
-from engine.movegen import LegalMoves, legal_moves
+from engine.movegen import LegalMoves, generate_moves
 from engine.moves import Move
 from engine.position import Build, Position
 from engine.rules import CLASSIC, Rules
 from engine.scoring import SideScore, decide_game, score_hand, side_count, side_of
+from engine.slots import slot_setter
 
 CARDS_PER_DEAL: Final = 4
 
@@ -77,6 +78,10 @@ class GameState:
     moves: tuple[Move, ...] = field(default=())
     winner: int | None = None
     hand_over: bool = False
+    # Worked out at most once per state, since a state never changes: the mover's
+    # position and its legal moves (asked for by the caller, then by `play`).
+    _position: Position | None = field(default=None, init=False, compare=False, repr=False)
+    _legal: LegalMoves | None = field(default=None, init=False, compare=False, repr=False)
 
     # ----- facts -----------------------------------------------------------------------
 
@@ -111,7 +116,14 @@ class GameState:
 
     def position(self, seat: int | None = None) -> Position:
         """The position as `seat` (default: the player to move) may see it."""
-        who = self.to_move if seat is None else seat
+        if seat is None or seat == self.to_move:
+            if self._position is None:
+                _set_position(self, self._make_position(self.to_move))
+            assert self._position is not None
+            return self._position
+        return self._make_position(seat)
+
+    def _make_position(self, who: int) -> Position:
         # Loose cards, builds and hands are kept sorted by every state change.
         return Position.trusted(self.loose, self.builds, self.hands[who], who, self.players,
                                 self.rules, self.is_last_play and who == self.to_move)
@@ -122,7 +134,12 @@ class GameState:
         return replace(self.position(), other_hands=others)
 
     def legal_moves(self) -> LegalMoves:
-        return legal_moves(self.position())
+        """The mover's legal moves, generated once per state (not through the shared
+        cache: a game's positions are seldom seen twice)."""
+        if self._legal is None:
+            _set_legal(self, generate_moves(self.position()))
+        assert self._legal is not None
+        return self._legal
 
     def unseen(self, seat: int) -> tuple[Card, ...]:
         """Cards `seat` cannot see: other hands and the stock (never captured piles,
@@ -139,7 +156,7 @@ class GameState:
         if self.over:
             raise IllegalMoveError("the game is over")
         position = self.position()
-        legal = move if isinstance(move, Move) and move in legal_moves(position) else None
+        legal = move if isinstance(move, Move) and move in self.legal_moves() else None
         if legal is None:  # only now is the judge needed, to explain or to read notation
             verdict = check(position, move)
             if not verdict.legal or verdict.move is None:
@@ -165,18 +182,30 @@ class GameState:
         if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
             hands[seat] = tuple(sorted((*hands[seat], stock[0])))
             stock = stock[1:]
-        state = replace(
-            self,
+        # Every field spelled out: `dataclasses.replace` costs more than the rest of
+        # this method, and the game loop is the benchmark's inner loop.
+        state = GameState(
+            rules=self.rules,
+            players=self.players,
+            seed=self.seed,
+            first_dealer=self.first_dealer,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            deal_number=self.deal_number,
             stock=stock,
             hands=tuple(hands),
             loose=outcome.position.loose,
             builds=outcome.position.builds,
+            to_move=(seat + 1) % self.players,
             piles=tuple(piles),
             sweeps=tuple(sweeps),
             last_capturer=last_capturer,
-            to_move=(seat + 1) % self.players,
+            totals=self.totals,
+            results=self.results,
             log=(*self.log, entry),
             moves=(*self.moves, legal),
+            winner=self.winner,
+            hand_over=self.hand_over,
         )
         return state._after_play()
 
@@ -264,6 +293,10 @@ class GameState:
             return state
         except (KeyError, TypeError, json.JSONDecodeError) as error:
             raise NotationError(f"not a saved game: {error}") from None
+
+
+_set_position = slot_setter(GameState, "_position")
+_set_legal = slot_setter(GameState, "_legal")
 
 
 def _deal_order(dealer: int, players: int) -> list[int]:

@@ -5,31 +5,50 @@ are bit masks, so "disjoint groups" is `a & b == 0` and a capture's outcome is
 one integer. Every group of a value is found once per position by a
 subset-sum search, and the unions of disjoint groups are grown group by group
 into a set, which is what makes each distinct outcome appear exactly once.
+
+Speed matters here (the searching player and the benchmark play thousands of
+imaginary moves), so what depends only on the rules is worked out once per
+`Rules` (`_RuleTables`), cards are looked up by their integer key, and the
+common cases (no builds on the table, no build controlled) take short paths.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import combinations
+from operator import itemgetter
+from typing import Final
 
-from engine.cards import Card
+from engine.cards import Card, full_deck
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.position import Build, Position
+from engine.rules import Rules
 from engine.values import uncovered_values
+
+_new_move = Move.trusted
 
 
 class LegalMoves(Sequence[Move]):
     """The legal moves of a position: a sequence with fast membership, like
-    python-chess's `Board.legal_moves`."""
+    python-chess's `Board.legal_moves`.
+
+    Membership first looks for the very object (a move picked from this list),
+    and hashes moves into a set only when asked about an equal copy.
+    """
 
     __slots__ = ("_moves", "_set")
 
     def __init__(self, moves: Sequence[Move]) -> None:
         self._moves = tuple(moves)
-        self._set = frozenset(moves)
+        self._set: frozenset[Move] | None = None
 
     def __contains__(self, move: object) -> bool:
+        for candidate in self._moves:
+            if candidate is move:
+                return True
+        if self._set is None:
+            self._set = frozenset(self._moves)
         return move in self._set
 
     def __iter__(self) -> Iterator[Move]:
@@ -45,7 +64,7 @@ class LegalMoves(Sequence[Move]):
         """Number of legal moves (python-chess style), or occurrences of `value`."""
         if value is None:
             return len(self._moves)
-        return 1 if value in self._set else 0
+        return 1 if value in self else 0
 
     def by_kind(self, kind: str) -> tuple[Move, ...]:
         return tuple(m for m in self._moves if m.kind == kind)
@@ -55,7 +74,11 @@ class LegalMoves(Sequence[Move]):
 
 
 def legal_moves(position: Position) -> LegalMoves:
-    """Every legal move of the player to move, each distinct outcome once."""
+    """Every legal move of the player to move, each distinct outcome once.
+
+    Cached, because the app, the judge and the players ask about the same
+    position again and again; `generate_moves` is the uncached generator.
+    """
     return _legal_moves_cached(position)
 
 
@@ -64,87 +87,186 @@ def _legal_moves_cached(position: Position) -> LegalMoves:
     return LegalMoves(_generate(position))
 
 
-@dataclass(slots=True)
-class _Table:
-    """The table as numbered items, with the groups of each value found lazily."""
+def generate_moves(position: Position) -> LegalMoves:
+    """`legal_moves` without the cache: for positions seen once (playouts, games)."""
+    return LegalMoves(_generate(position))
 
-    position: Position
-    loose: tuple[Card, ...]
-    builds: tuple[Build, ...]
-    values: list[int | None]  # table value of each item (None: classic court card)
-    loose_bits: int
-    _groups: dict[bool, dict[int, list[int]]]
-    _items: dict[int, tuple[tuple[Card, ...], tuple[Build, ...]]]
-    _unions: dict[int, set[int]]
 
-    @classmethod
-    def of(cls, position: Position) -> _Table:
-        rules = position.rules
-        loose, builds = position.loose, position.builds
-        values: list[int | None] = [rules.table_value(c) for c in loose]
-        values.extend(b.value for b in builds)
-        return cls(position, loose, builds, values, (1 << len(loose)) - 1, {}, {}, {})
+def clear_cache() -> None:
+    """Forget cached move lists (benchmarks time the generator itself)."""
+    _legal_moves_cached.cache_clear()
+
+
+# ----- what depends only on the rules ---------------------------------------------
+
+class _RuleTables:
+    """Per-card facts of one `Rules`, indexed by `Card._key` (rank * 4 + suit)."""
+
+    __slots__ = (
+        "_groups",
+        "build_in_sums",
+        "builds",
+        "by_rank",
+        "capture_values",
+        "keep_capture_card",
+        "limit",
+        "max_build",
+        "rules",
+        "table_value",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        size = 14 * 4
+        self.rules = rules
+        self.table_value: list[int | None] = [None] * size
+        self.capture_values: list[tuple[int, ...]] = [()] * size
+        # By rank (4.6): the card takes loose cards of its own rank, one or all.
+        self.by_rank: list[bool] = [False] * size
+        for card in full_deck():
+            key = card._key
+            self.table_value[key] = rules.table_value(card)
+            self.capture_values[key] = rules.capture_values(card)
+            self.by_rank[key] = rules.one_card_rank(card) or not rules.capture_values(card)
+        self.max_build = rules.max_build
+        # No sum or build needs a group above the highest capture or build value.
+        self.limit = max(rules.max_build, *(max(v, default=0) for v in self.capture_values))
+        self.builds = rules.builds
+        self.build_in_sums = rules.build_in_sums
+        self.keep_capture_card = rules.keep_capture_card
+        self._groups: dict[tuple[int | None, ...], _Groups] = {}
+
+    def groups(self, values: tuple[int | None, ...]) -> _Groups:
+        """The groups of a table whose loose cards have these values (memoised:
+        tables recur, and finding the groups is a good part of the generator's work)."""
+        found = self._groups.get(values)
+        if found is None:
+            if len(self._groups) >= _GROUPS_KEPT:
+                self._groups.clear()
+            found = self._groups[values] = _Groups(values, self.limit)
+        return found
+
+
+_GROUPS_KEPT: Final = 20_000
+
+
+_TABLES: dict[int, _RuleTables] = {}
+
+
+def _tables(rules: Rules) -> _RuleTables:
+    found = _TABLES.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[id(rules)] = _RuleTables(rules)
+    return found
+
+
+_TRAILS: dict[int, Move] = {}
+
+
+def _trail(card: Card) -> Move:
+    """Trail moves carry nothing but the card, so one object per card serves all."""
+    move = _TRAILS.get(card._key)
+    if move is None:
+        move = _TRAILS[card._key] = _new_move(card, TRAIL, None, (), ())
+    return move
+
+
+# ----- the table's groups ---------------------------------------------------------
+
+class _Groups:
+    """The groups of loose cards of each value, and the unions of disjoint groups.
+
+    They depend only on the loose cards' values in table order, so one analysis
+    serves every position whose table reads the same (`_RuleTables.groups`).
+    Masks number the loose cards from bit 0 in table order. A "pick" turns a
+    mask into the loose cards it stands for, given any table with these values.
+    """
+
+    __slots__ = ("_build_picks", "_union_picks", "_unions", "buckets")
+
+    def __init__(self, values: Sequence[int | None], limit: int) -> None:
+        self.buckets = _subset_sums(values, limit)
+        self._unions: dict[int, set[int]] = {}
+        self._union_picks: dict[int, tuple[list[_Pick], list[_Pick]]] = {}
+        self._build_picks: dict[tuple[int, int], tuple[list[_Pick], list[_Pick]]] = {}
 
     def unions(self, value: int) -> set[int]:
         """Every union of disjoint loose groups of `value` (0 included), shared by
         the captures and the builds of every hand card."""
         found = self._unions.get(value)
         if found is None:
-            found = self._unions[value] = disjoint_unions(self.sum_masks(value, False))
+            found = self._unions[value] = disjoint_unions(self.buckets.get(value, ()))
         return found
 
-    def sum_masks(self, target: int, with_single_builds: bool) -> list[int]:
-        """Masks of items summing to `target` (one card of that value counts too).
-
-        Loose number cards only, plus single builds as one card of their value
-        when `with_single_builds` (4.4's `build_in_sums`). All subset sums up to
-        the highest capture value are found in one pass and bucketed by sum.
-        """
-        buckets = self._groups.get(with_single_builds)
-        if buckets is None:
-            buckets = self._groups[with_single_builds] = self._subset_sums(with_single_builds)
-        return buckets.get(target, [])
-
-    def _subset_sums(self, with_single_builds: bool) -> dict[int, list[int]]:
-        limit = 14
-        n = len(self.loose)
-        subsets: list[tuple[int, int]] = [(0, 0)]
-        for i, value in enumerate(self.values):
-            if value is None or value > limit:
-                continue
-            if i >= n and not (with_single_builds and not self.builds[i - n].is_multiple):
-                continue
-            bit = 1 << i
-            subsets.extend([(total + value, mask | bit) for total, mask in subsets
-                            if total + value <= limit])
-        buckets: dict[int, list[int]] = {}
-        for total, mask in subsets[1:]:
-            buckets.setdefault(total, []).append(mask)
-        return buckets
-
-    def build_bits(self, predicate: object = None) -> list[tuple[int, Build]]:
-        base = len(self.loose)
-        return [(1 << (base + j), b) for j, b in enumerate(self.builds)]
-
-    def items_of(self, mask: int) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
-        """The loose cards and builds a mask stands for, each in table order."""
-        found = self._items.get(mask)
+    def union_picks(self, value: int) -> tuple[list[_Pick], list[_Pick]]:
+        """Picks of the unions of `value`: the non-empty ones, and all of them."""
+        found = self._union_picks.get(value)
         if found is None:
-            n = len(self.loose)
-            loose: list[Card] = []
-            builds: list[Build] = []
-            rest = mask
-            while rest:
-                low = rest & -rest
-                i = low.bit_length() - 1
-                if i < n:
-                    loose.append(self.loose[i])
-                else:
-                    builds.append(self.builds[i - n])
-                rest ^= low
-            found = (tuple(loose), tuple(builds))
-            self._items[mask] = found
+            every = [_pick(mask) for mask in self.unions(value)]
+            found = self._union_picks[value] = ([p for p in every if p is not _EMPTY], every)
         return found
+
+    def build_picks(self, played: int, value: int) -> tuple[list[_Pick], list[_Pick]]:
+        """The loose cards a card of `played` can build `value` with: picks of the
+        non-empty choices (new builds), and of all of them (additions, 5.7)."""
+        found = self._build_picks.get((played, value))
+        if found is None:
+            unions = self.unions(value)
+            if value == played:
+                masks = unions
+            else:
+                # A set, because one outcome can arise from several (completion,
+                # union) pairs: Ad b6 with Ac 5d 5s is Ad+5d with Ac+5s, or Ad+5s
+                # with Ac+5d, and must be listed once.
+                completions = self.buckets.get(value - played, ())
+                masks = {completion | union for completion in completions for union in unions
+                         if not union & completion}
+            every = [_pick(mask) for mask in masks]
+            found = self._build_picks[(played, value)] = (
+                [p for p in every if p is not _EMPTY], every)
+        return found
+
+
+_Pick = Callable[[tuple[Card, ...]], tuple[Card, ...]]
+_PICKS: dict[int, _Pick] = {}
+_EMPTY: Final[_Pick] = itemgetter(slice(0, 0))
+
+
+def _pick(mask: int) -> _Pick:
+    """A C-level function taking the masked cards out of a loose-card tuple."""
+    found = _PICKS.get(mask)
+    if found is None:
+        indices = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        if not indices:
+            found = _EMPTY
+        elif len(indices) == 1:  # itemgetter(i) would give a card, not a tuple
+            found = itemgetter(slice(indices[0], indices[0] + 1))
+        else:
+            found = itemgetter(*indices)
+        if len(_PICKS) < 100_000:
+            _PICKS[mask] = found
+    return found
+
+
+def _subset_sums(values: Sequence[int | None], limit: int) -> dict[int, list[int]]:
+    """Masks of the items summing to each total up to `limit`, in one pass
+    (one item alone counts too; None marks an item that cannot be summed)."""
+    subsets: list[tuple[int, int]] = [(0, 0)]
+    for index, value in enumerate(values):
+        if value is None or value > limit:
+            continue
+        bit = 1 << index
+        room = limit - value
+        subsets += [(total + value, mask | bit) for total, mask in subsets if total <= room]
+    buckets: dict[int, list[int]] = {}
+    for total, mask in subsets[1:]:
+        found = buckets.get(total)
+        if found is None:
+            buckets[total] = [mask]
+        else:
+            found.append(mask)
+    return buckets
 
 
 def disjoint_unions(groups: Sequence[int]) -> set[int]:
@@ -155,44 +277,119 @@ def disjoint_unions(groups: Sequence[int]) -> set[int]:
     return unions
 
 
+class _Items:
+    """What a mask stands for on one table: its loose cards and builds, in table order."""
+
+    __slots__ = ("_found", "builds", "count", "loose")
+
+    def __init__(self, loose: tuple[Card, ...], builds: tuple[Build, ...]) -> None:
+        self.loose = loose
+        self.builds = builds
+        self.count = len(loose)
+        self._found: dict[int, tuple[tuple[Card, ...], tuple[Build, ...]]] = {}
+
+    def __call__(self, mask: int) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
+        found = self._found.get(mask)
+        if found is None:
+            loose = self.loose
+            rest = mask
+            index = 0
+            cards: list[Card] = []
+            count = self.count
+            while rest and index < count:
+                if rest & 1:
+                    cards.append(loose[index])
+                rest >>= 1
+                index += 1
+            builds: tuple[Build, ...] = ()
+            if rest:
+                builds = tuple([b for j, b in enumerate(self.builds) if rest >> j & 1])
+            found = self._found[mask] = (tuple(cards), builds)
+        return found
+
+
+# ----- the generator ----------------------------------------------------------------
+
 def _generate(position: Position) -> list[Move]:
-    rules = position.rules
-    table = _Table.of(position)
-    moves: list[Move] = []
+    tables = _tables(position.rules)
+    hand = position.hand
+    loose = position.loose
+    builds = position.builds
+    table_value = tables.table_value
+    groups = tables.groups(tuple([table_value[c._key] for c in loose]))
+    items = _Items(loose, builds)
+    seat = position.seat
+    controlled = [b for b in builds if b.controller == seat] if builds else []
     # Controlling nothing, a build move's own value is held (checked in _builds),
     # so the duty (7.1) cannot fail and need not be checked move by move.
-    duty_applies = bool(position.controlled_builds()) and rules.keep_capture_card
-    seen_cards: set[Card] = set()
-    for card in position.hand:
-        if card in seen_cards:
+    duty_applies = bool(controlled) and tables.keep_capture_card
+    keys = [c._key for c in hand]
+    distinct = len(set(keys)) == len(keys)
+    held = _held_values(hand, tables) if tables.builds else []
+    capture_values = tables.capture_values
+    by_rank = tables.by_rank
+    moves: list[Move] = []
+    for index, card in enumerate(hand):
+        key = keys[index]
+        if not distinct and key in keys[:index]:
             continue
-        seen_cards.add(card)
-        rest = _without(position.hand, card)
-        candidates = list(_captures(table, card))
-        if rules.builds and rules.table_value(card) is not None:
-            candidates.extend(_builds(table, card, rest))
-        if not duty_applies:
-            moves.extend(candidates)
-            continue
-        duty: dict[tuple[str, int | None, tuple[Build, ...]], bool] = {}
-        for move in candidates:
-            # The duty depends only on what the move does to builds, not on loose cards.
-            key = (move.kind, move.value if move.kind == BUILD else None, move.builds)
-            met = duty.get(key)
-            if met is None:
-                met = duty[key] = _duty_met(position, move, rest)
-            if met:
-                moves.append(move)
-    trails = [Move.trusted(card, TRAIL, None, (), ()) for card in sorted(seen_cards)]
+        candidates = moves if not duty_applies else []
+        values = capture_values[key]
+        if by_rank[key]:
+            _rank_captures(loose, builds, card, tables, items, candidates)
+            # The one-card rule (4.6) is about taking cards of the card's own rank. An
+            # ace under ace_high may still count 14 (1.5) and then takes groups of 14.
+            values = tuple([v for v in values if v != card.rank])
+        for value in values:
+            if not builds:
+                candidates += [_new_move(card, CAPTURE, value, pick(loose), ())
+                               for pick in groups.union_picks(value)[0]]
+            else:
+                _captures_with_builds(groups, loose, builds, card, value, tables, items,
+                                      candidates)
+        if held and table_value[key] is not None:
+            _builds(groups, loose, builds, card, tables, held, candidates)
+        if duty_applies:
+            _keep_dutiful(position, candidates, hand[:index] + hand[index + 1:], moves)
+    cards = hand if distinct else tuple(sorted(set(hand)))
+    if not controlled:
+        moves += [_trail(card) for card in cards]
+        return moves
+    trails = [_trail(card) for card in cards]
     if duty_applies:
-        trails = [m for m in trails if _duty_met(position, m, _without(position.hand, m.card))]
+        trails = [m for m in trails if _duty_met(position, m, _without(hand, m.card))]
     if _may_trail(position, bool(moves)):
-        moves.extend(trails)
-    if not moves and position.hand:
+        moves += trails
+    if not moves and hand:
         # Nothing is legal (possible only with keep_capture_card=false): the player
         # must still play a card, so they trail. RULES.md leaves this case open.
-        moves = [Move(card, TRAIL) for card in sorted(seen_cards)]
+        moves = [_trail(card) for card in cards]
     return moves
+
+
+def _keep_dutiful(position: Position, candidates: list[Move], rest: tuple[Card, ...],
+                  moves: list[Move]) -> None:
+    """Keep the candidates that meet the controller's duty (7.1)."""
+    duty: dict[tuple[str, int | None, tuple[Build, ...]], bool] = {}
+    for move in candidates:
+        # The duty depends only on what the move does to builds, not on loose cards.
+        duty_key = (move.kind, move.value if move.kind == BUILD else None, move.builds)
+        met = duty.get(duty_key)
+        if met is None:
+            met = duty[duty_key] = _duty_met(position, move, rest)
+        if met:
+            moves.append(move)
+
+
+def _held_values(hand: tuple[Card, ...], tables: _RuleTables) -> list[tuple[int, int]]:
+    """Each value some card of the hand can take, with how many cards can (5.2),
+    in increasing order."""
+    counts: dict[int, int] = {}
+    capture_values = tables.capture_values
+    for card in hand:
+        for value in capture_values[card._key]:
+            counts[value] = counts.get(value, 0) + 1
+    return sorted(counts.items())
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -208,71 +405,68 @@ def _may_trail(position: Position, other_moves: bool) -> bool:
     return mode == "always" or (mode == "if_stuck" and not other_moves)
 
 
-def _captures(table: _Table, card: Card) -> Iterator[Move]:
-    rules = table.position.rules
-    values = rules.capture_values(card)
-    if rules.one_card_rank(card) or not values:
-        yield from _rank_captures(table, card)
-        # The one-card rule (4.6) is about taking cards of the card's own rank. An
-        # ace under ace_high may still count 14 (1.5) and then takes groups of 14.
-        values = tuple(v for v in values if v != card.rank)
-    for value in values:
-        whole_builds = [bit for bit, b in table.build_bits() if b.value == value
-                        and not (rules.build_in_sums and not b.is_multiple)]
-        if rules.build_in_sums:
-            unions = disjoint_unions([*table.sum_masks(value, True), *whole_builds])
-        else:
-            unions = table.unions(value)
-            for bit in whole_builds:  # a build is its own group, disjoint from the rest
-                unions = unions | {u | bit for u in unions}
-        for mask in unions:
-            if mask:
-                loose, builds = table.items_of(mask)
-                yield Move.trusted(card, CAPTURE, value, loose, builds)
+def _captures_with_builds(groups: _Groups, loose: tuple[Card, ...], builds: tuple[Build, ...],
+                          card: Card, value: int, tables: _RuleTables, items: _Items,
+                          moves: list[Move]) -> None:
+    """Captures of `value` when builds are on the table: a build of the value is a
+    group of its own (4.5), and with `build_in_sums` a single build may also be one
+    card of a sum (4.4)."""
+    if tables.build_in_sums:
+        base = len(loose)
+        whole_bits = [1 << (base + j) for j, b in enumerate(builds) if b.value == value
+                      and b.is_multiple]
+        values = [tables.table_value[c._key] for c in loose]
+        values += [None if b.is_multiple else b.value for b in builds]
+        groups_in_sums = _subset_sums(values, tables.limit).get(value, [])
+        moves += [_new_move(card, CAPTURE, value, *items(mask))
+                  for mask in disjoint_unions([*groups_in_sums, *whole_bits]) if mask]
+        return
+    some, every = groups.union_picks(value)
+    moves += [_new_move(card, CAPTURE, value, pick(loose), ()) for pick in some]
+    whole = [b for b in builds if b.value == value]
+    for size in range(1, len(whole) + 1):
+        for taken in combinations(whole, size):  # each build is a group of its own
+            moves += [_new_move(card, CAPTURE, value, pick(loose), taken) for pick in every]
 
 
-def _rank_captures(table: _Table, card: Card) -> Iterator[Move]:
+def _rank_captures(loose: tuple[Card, ...], builds: tuple[Build, ...], card: Card,
+                   tables: _RuleTables, items: _Items, moves: list[Move]) -> None:
     """Court cards in classic (and aces with `aces_like_faces`) capture by rank (4.6).
 
     The one-card rule allows a single loose card of the rank; `face_capture: all`
     allows any of them. Builds of the value (only possible for aces) stay takeable.
     """
-    rules = table.position.rules
-    singles = [1 << i for i, c in enumerate(table.loose) if c.rank == card.rank]
-    choices = {0, *singles} if rules.one_card_rank(card) else disjoint_unions(singles)
-    build_groups = [bit for bit, b in table.build_bits() if b.value == card.rank]
-    for mask in {c | u for c in choices for u in disjoint_unions(build_groups)}:
-        if mask:
-            loose, builds = table.items_of(mask)
-            yield Move.trusted(card, CAPTURE, card.rank, loose, builds)
+    rank = card.rank
+    singles = [1 << i for i, c in enumerate(loose) if c.rank == rank]
+    if not singles and not builds:
+        return
+    choices = {0, *singles} if tables.rules.one_card_rank(card) else disjoint_unions(singles)
+    base = len(loose)
+    build_unions = disjoint_unions([1 << (base + j) for j, b in enumerate(builds)
+                                    if b.value == rank])
+    moves += [_new_move(card, CAPTURE, rank, *items(mask))
+              for mask in {c | u for c in choices for u in build_unions} if mask]
 
 
-def _builds(table: _Table, card: Card, rest: tuple[Card, ...]) -> Iterator[Move]:
+def _builds(groups: _Groups, loose: tuple[Card, ...], builds: tuple[Build, ...], card: Card,
+            tables: _RuleTables, held: list[tuple[int, int]], moves: list[Move]) -> None:
     """New builds (5.4), raises (5.5) and additions (5.7) with this card."""
-    rules = table.position.rules
-    played = rules.table_value(card)
+    key = card._key
+    played = tables.table_value[key]
     assert played is not None
-    held = {v for c in rest for v in rules.capture_values(c)}
-    for value in range(played, rules.max_build + 1):
-        if value not in held:
+    own = tables.capture_values[key]
+    max_build = tables.max_build
+    for value, holders in held:
+        if value < played or value > max_build or holders - (value in own) <= 0:
             continue  # 5.2: a build needs a card of its value kept in hand
-        unions = table.unions(value)
-        completions = [0] if value == played else table.sum_masks(value - played, False)
-        # The loose cards used with the played card. A set, because one outcome can
-        # arise from several (completion, union) pairs: Ad b6 with Ac 5d 5s is
-        # Ad+5d with Ac+5s, or Ad+5s with Ac+5d, and must be listed once.
-        masks = {completion | union for completion in completions for union in unions
-                 if not union & completion}
-        for mask in masks:
-            if mask:  # 5.3: a new build uses at least one table card
-                yield Move.trusted(card, BUILD, value, table.items_of(mask)[0], ())
-        for _, build in table.build_bits():
+        new, every = groups.build_picks(played, value)
+        moves += [_new_move(card, BUILD, value, pick(loose), ()) for pick in new]
+        for build in builds:
             if build.value == value:  # adding to a build of this value (5.7)
-                for mask in masks:
-                    yield Move.trusted(card, BUILD, value, table.items_of(mask)[0], (build,))
+                moves += [_new_move(card, BUILD, value, pick(loose), (build,)) for pick in every]
             elif not build.is_multiple and build.value + played == value:  # raising (5.5)
-                for union in unions:
-                    yield Move.trusted(card, BUILD, value, table.items_of(union)[0], (build,))
+                moves += [_new_move(card, BUILD, value, pick(loose), (build,))
+                          for pick in groups.union_picks(value)[1]]
 
 
 def controlled_after(position: Position, move: Move) -> list[Build]:

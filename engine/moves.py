@@ -20,6 +20,7 @@ from typing import Any, Final
 from engine.cards import Card, format_cards, pretty_cards
 from engine.errors import InvalidMoveError, NotationError
 from engine.position import Build, build_order
+from engine.slots import slot_setter
 
 CAPTURE: Final = "capture"
 BUILD: Final = "build"
@@ -56,11 +57,15 @@ class Move:
     @classmethod
     def trusted(cls, card: Card, kind: str, value: int | None, loose: tuple[Card, ...],
                 builds: tuple[Build, ...]) -> Move:
-        """Build a Move from parts already sorted and valid (the generator's hot path)."""
-        move = object.__new__(cls)
-        for name, part in (("card", card), ("kind", kind), ("value", value), ("loose", loose),
-                           ("builds", builds), ("groups", None)):
-            object.__setattr__(move, name, part)
+        """Build a Move from parts already sorted and valid (the generator's hot path:
+        the slots are filled directly, skipping `__init__` and the sorts)."""
+        move = _new_object(cls)
+        _set_card(move, card)
+        _set_kind(move, kind)
+        _set_value(move, value)
+        _set_loose(move, loose)
+        _set_builds(move, builds)
+        _set_groups(move, None)
         return move
 
     @property
@@ -144,6 +149,17 @@ class Move:
         """
         return (f"Move({self.card!r}, {self.kind!r}, {self.value!r}, {self.loose!r}, "
                 f"{self.builds!r})")
+
+
+# Slot setters for `Move.trusted`: they bypass the frozen __setattr__ like
+# object.__setattr__ does, without looking the attribute up by name each time.
+_new_object = object.__new__
+_set_card = slot_setter(Move, "card")
+_set_kind = slot_setter(Move, "kind")
+_set_value = slot_setter(Move, "value")
+_set_loose = slot_setter(Move, "loose")
+_set_builds = slot_setter(Move, "builds")
+_set_groups = slot_setter(Move, "groups")
 
 
 def _item_text(item: Item | BuildRef) -> str:

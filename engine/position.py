@@ -15,6 +15,7 @@ from typing import Final, TypeVar
 from engine.cards import Card, format_cards, parse_cards, pretty_cards
 from engine.errors import InvalidPositionError, NotationError
 from engine.rules import CLASSIC, Rules
+from engine.slots import slot_setter
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +124,15 @@ class Position:
                 other_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()) -> Position:
         """A position from parts already in canonical (sorted) order: the game loop
         keeps them so, and skipping the sort matters in its inner loop."""
-        position = object.__new__(cls)
-        for name, value in (("loose", loose), ("builds", builds), ("hand", hand), ("seat", seat),
-                            ("players", players), ("rules", rules), ("last", last),
-                            ("other_hands", other_hands)):
-            object.__setattr__(position, name, value)
+        position = _new_object(cls)
+        _set_loose(position, loose)
+        _set_builds(position, builds)
+        _set_hand(position, hand)
+        _set_seat(position, seat)
+        _set_players(position, players)
+        _set_rules(position, rules)
+        _set_last(position, last)
+        _set_other_hands(position, other_hands)
         return position
 
     # ----- derived facts ---------------------------------------------------------
@@ -236,6 +241,18 @@ class Position:
 
 _T = TypeVar("_T")
 _KNOWN_FIELDS: Final = ("table", "hand", "seat", "players", "rules", "last")
+
+
+# Slot setters for `Position.trusted`, which bypass the frozen __setattr__.
+_new_object = object.__new__
+_set_loose = slot_setter(Position, "loose")
+_set_builds = slot_setter(Position, "builds")
+_set_hand = slot_setter(Position, "hand")
+_set_seat = slot_setter(Position, "seat")
+_set_players = slot_setter(Position, "players")
+_set_rules = slot_setter(Position, "rules")
+_set_last = slot_setter(Position, "last")
+_set_other_hands = slot_setter(Position, "other_hands")
 
 
 def _position_from_fields(values: dict[str, str], text: str) -> Position:
