@@ -6,15 +6,15 @@ computer players all change positions the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from engine.cards import Card
 from engine.moves import BUILD, CAPTURE, Move
 from engine.position import Build, Position, build_order
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The result of one move: the new position (same player, one card fewer),
     the cards that went to the mover's pile (the played card included), and
     whether it was a sweep (4.7, 8.2)."""

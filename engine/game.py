@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Final, NamedTuple
 
 from engine.apply import apply_move
 from engine.cards import Card, full_deck
@@ -27,9 +27,11 @@ from engine.slots import slot_setter
 CARDS_PER_DEAL: Final = 4
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One line of the game log: a move, a deal, the residue, or a hand's score."""
+class LogEntry(NamedTuple):
+    """One line of the game log: a move, a deal, the residue, or a hand's score.
+
+    A named tuple rather than a dataclass: a game writes one per play, and a
+    tuple is made several times faster."""
 
     hand: int
     deal: int
@@ -182,31 +184,10 @@ class GameState:
         if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
             hands[seat] = tuple(sorted((*hands[seat], stock[0])))
             stock = stock[1:]
-        # Every field spelled out: `dataclasses.replace` costs more than the rest of
-        # this method, and the game loop is the benchmark's inner loop.
-        state = GameState(
-            rules=self.rules,
-            players=self.players,
-            seed=self.seed,
-            first_dealer=self.first_dealer,
-            dealer=self.dealer,
-            hand_number=self.hand_number,
-            deal_number=self.deal_number,
-            stock=stock,
-            hands=tuple(hands),
-            loose=outcome.position.loose,
-            builds=outcome.position.builds,
-            to_move=(seat + 1) % self.players,
-            piles=tuple(piles),
-            sweeps=tuple(sweeps),
-            last_capturer=last_capturer,
-            totals=self.totals,
-            results=self.results,
-            log=(*self.log, entry),
-            moves=(*self.moves, legal),
-            winner=self.winner,
-            hand_over=self.hand_over,
-        )
+        state = _after_move(self, stock, tuple(hands), outcome.position.loose,
+                            outcome.position.builds, (seat + 1) % self.players, tuple(piles),
+                            tuple(sweeps), last_capturer, (*self.log, entry),
+                            (*self.moves, legal))
         return state._after_play()
 
     def _after_play(self) -> GameState:
@@ -295,8 +276,44 @@ class GameState:
             raise NotationError(f"not a saved game: {error}") from None
 
 
-_set_position = slot_setter(GameState, "_position")
-_set_legal = slot_setter(GameState, "_legal")
+_SET = {f.name: slot_setter(GameState, f.name) for f in fields(GameState)}
+_set_position = _SET["_position"]
+_set_legal = _SET["_legal"]
+
+
+def _after_move(state: GameState, stock: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...],
+                loose: tuple[Card, ...], builds: tuple[Build, ...], to_move: int,
+                piles: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...],
+                last_capturer: int | None, log: tuple[LogEntry, ...],
+                moves: tuple[Move, ...]) -> GameState:
+    """`dataclasses.replace(state, ...)` for what a play changes, slot by slot.
+
+    A play is the game loop's inner step, and going through `__init__` (or worse,
+    `replace`) cost more than the rest of the play; a test checks that this
+    sets every field.
+    """
+    new = object.__new__(GameState)
+    for name in _KEPT_BY_A_PLAY:
+        _SET[name](new, getattr(state, name))
+    _SET["stock"](new, stock)
+    _SET["hands"](new, hands)
+    _SET["loose"](new, loose)
+    _SET["builds"](new, builds)
+    _SET["to_move"](new, to_move)
+    _SET["piles"](new, piles)
+    _SET["sweeps"](new, sweeps)
+    _SET["last_capturer"](new, last_capturer)
+    _SET["log"](new, log)
+    _SET["moves"](new, moves)
+    _set_position(new, None)
+    _set_legal(new, None)
+    return new
+
+
+_CHANGED_BY_A_PLAY: Final = frozenset({"stock", "hands", "loose", "builds", "to_move", "piles",
+                                       "sweeps", "last_capturer", "log", "moves", "_position",
+                                       "_legal"})
+_KEPT_BY_A_PLAY: Final = tuple(n for n in _SET if n not in _CHANGED_BY_A_PLAY)
 
 
 def _deal_order(dealer: int, players: int) -> list[int]:

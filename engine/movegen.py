@@ -112,6 +112,7 @@ class _RuleTables:
         "limit",
         "max_build",
         "rules",
+        "single_valued",
         "table_value",
     )
 
@@ -133,6 +134,7 @@ class _RuleTables:
         self.builds = rules.builds
         self.build_in_sums = rules.build_in_sums
         self.keep_capture_card = rules.keep_capture_card
+        self.single_valued = all(len(values) <= 1 for values in self.capture_values)
         self._groups: dict[tuple[int | None, ...], _Groups] = {}
 
     def groups(self, values: tuple[int | None, ...]) -> _Groups:
@@ -350,7 +352,8 @@ def _generate(position: Position) -> list[Move]:
         if held and table_value[key] is not None:
             _builds(groups, loose, builds, card, tables, held, candidates)
         if duty_applies:
-            _keep_dutiful(position, candidates, hand[:index] + hand[index + 1:], moves)
+            _keep_dutiful(position, candidates, hand[:index] + hand[index + 1:], controlled,
+                          tables, moves)
     cards = hand if distinct else tuple(sorted(set(hand)))
     if not controlled:
         moves += [_trail(card) for card in cards]
@@ -368,8 +371,30 @@ def _generate(position: Position) -> list[Move]:
 
 
 def _keep_dutiful(position: Position, candidates: list[Move], rest: tuple[Card, ...],
-                  moves: list[Move]) -> None:
+                  controlled: list[Build], tables: _RuleTables, moves: list[Move]) -> None:
     """Keep the candidates that meet the controller's duty (7.1)."""
+    if tables.single_valued:
+        # Each card takes one value, so distinct build values need distinct cards
+        # anyway and the duty is a subset test: every value still controlled after
+        # the move is one the rest of the hand can take.
+        capture_values = tables.capture_values
+        cover = {v for c in rest for v in capture_values[c._key]}
+        values = {b.value for b in controlled}
+        kept_all = values <= cover
+        for move in candidates:
+            if move.builds:
+                needed = {b.value for b in controlled if b not in move.builds}
+            elif move.kind != BUILD:
+                if kept_all:
+                    moves.append(move)
+                continue
+            else:
+                needed = set(values)
+            if move.kind == BUILD:
+                needed.add(move.value or 0)
+            if needed <= cover:
+                moves.append(move)
+        return
     duty: dict[tuple[str, int | None, tuple[Build, ...]], bool] = {}
     for move in candidates:
         # The duty depends only on what the move does to builds, not on loose cards.

@@ -152,3 +152,28 @@ def test_random_games_end_with_a_winner(name: str, players: int) -> None:
             break
         state = state.next_hand()
     assert state.over and state.winner is not None
+
+
+def test_fast_state_after_a_play_matches_dataclasses_replace() -> None:
+    """`_after_move` fills slots by hand for speed; it must set every field exactly
+    as `replace` would, and start with nothing memoised."""
+    from dataclasses import fields, replace
+
+    from engine.game import _after_move
+
+    state = new_game(3, seed=5)
+    for _ in range(7):
+        state = state.play(state.legal_moves()[-1])
+    state.legal_moves()  # memoise, so a copied memo would show
+    changes: dict[str, object] = {
+        "stock": state.stock[4:], "hands": tuple(h[1:] for h in state.hands), "loose": (),
+        "builds": (), "to_move": 2, "piles": ((),) * 3, "sweeps": (1, 0, 2),
+        "last_capturer": 1, "log": state.log[:2], "moves": state.moves[:3],
+    }
+    fast = _after_move(state, **changes)  # type: ignore[arg-type]
+    slow = replace(state, **changes)  # type: ignore[arg-type]
+    for f in fields(state):
+        assert getattr(fast, f.name) == getattr(slow, f.name), f.name
+    assert fast == slow
+    assert fast._position is None and fast._legal is None
+    assert fast.position().hand == slow.position().hand
