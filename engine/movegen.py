@@ -318,8 +318,12 @@ def _generate(position: Position) -> list[Move]:
     loose = position.loose
     builds = position.builds
     table_value = tables.table_value
-    groups = tables.groups(tuple([table_value[c._key] for c in loose]))
-    items = _Items(loose, builds)
+    sum_values = [table_value[c._key] for c in loose]
+    while sum_values and sum_values[-1] is None:
+        # Classic court cards sort last and are never in a sum: dropping them lets
+        # tables that differ only in court cards share one analysis.
+        sum_values.pop()
+    groups = tables.groups(tuple(sum_values))
     seat = position.seat
     controlled = [b for b in builds if b.controller == seat] if builds else []
     # Controlling nothing, a build move's own value is held (checked in _builds),
@@ -338,7 +342,7 @@ def _generate(position: Position) -> list[Move]:
         candidates = moves if not duty_applies else []
         values = capture_values[key]
         if by_rank[key]:
-            _rank_captures(loose, builds, card, tables, items, candidates)
+            _rank_captures(loose, builds, card, tables, candidates)
             # The one-card rule (4.6) is about taking cards of the card's own rank. An
             # ace under ace_high may still count 14 (1.5) and then takes groups of 14.
             values = tuple([v for v in values if v != card.rank])
@@ -347,8 +351,7 @@ def _generate(position: Position) -> list[Move]:
                 candidates += [_new_move(card, CAPTURE, value, pick(loose), ())
                                for pick in groups.union_picks(value)[0]]
             else:
-                _captures_with_builds(groups, loose, builds, card, value, tables, items,
-                                      candidates)
+                _captures_with_builds(groups, loose, builds, card, value, tables, candidates)
         if held and table_value[key] is not None:
             _builds(groups, loose, builds, card, tables, held, candidates)
         if duty_applies:
@@ -360,7 +363,10 @@ def _generate(position: Position) -> list[Move]:
         return moves
     trails = [_trail(card) for card in cards]
     if duty_applies:
-        trails = [m for m in trails if _duty_met(position, m, _without(hand, m.card))]
+        kept: list[Move] = []
+        for trail in trails:
+            _keep_dutiful(position, [trail], _without(hand, trail.card), controlled, tables, kept)
+        trails = kept
     if _may_trail(position, bool(moves)):
         moves += trails
     if not moves and hand:
@@ -431,7 +437,7 @@ def _may_trail(position: Position, other_moves: bool) -> bool:
 
 
 def _captures_with_builds(groups: _Groups, loose: tuple[Card, ...], builds: tuple[Build, ...],
-                          card: Card, value: int, tables: _RuleTables, items: _Items,
+                          card: Card, value: int, tables: _RuleTables,
                           moves: list[Move]) -> None:
     """Captures of `value` when builds are on the table: a build of the value is a
     group of its own (4.5), and with `build_in_sums` a single build may also be one
@@ -443,6 +449,7 @@ def _captures_with_builds(groups: _Groups, loose: tuple[Card, ...], builds: tupl
         values = [tables.table_value[c._key] for c in loose]
         values += [None if b.is_multiple else b.value for b in builds]
         groups_in_sums = _subset_sums(values, tables.limit).get(value, [])
+        items = _Items(loose, builds)
         moves += [_new_move(card, CAPTURE, value, *items(mask))
                   for mask in disjoint_unions([*groups_in_sums, *whole_bits]) if mask]
         return
@@ -455,20 +462,25 @@ def _captures_with_builds(groups: _Groups, loose: tuple[Card, ...], builds: tupl
 
 
 def _rank_captures(loose: tuple[Card, ...], builds: tuple[Build, ...], card: Card,
-                   tables: _RuleTables, items: _Items, moves: list[Move]) -> None:
+                   tables: _RuleTables, moves: list[Move]) -> None:
     """Court cards in classic (and aces with `aces_like_faces`) capture by rank (4.6).
 
     The one-card rule allows a single loose card of the rank; `face_capture: all`
     allows any of them. Builds of the value (only possible for aces) stay takeable.
     """
     rank = card.rank
+    one = tables.rules.one_card_rank(card)
+    if one and not builds:
+        moves += [_new_move(card, CAPTURE, rank, (c,), ()) for c in loose if c.rank == rank]
+        return
     singles = [1 << i for i, c in enumerate(loose) if c.rank == rank]
     if not singles and not builds:
         return
-    choices = {0, *singles} if tables.rules.one_card_rank(card) else disjoint_unions(singles)
+    choices = {0, *singles} if one else disjoint_unions(singles)
     base = len(loose)
     build_unions = disjoint_unions([1 << (base + j) for j, b in enumerate(builds)
                                     if b.value == rank])
+    items = _Items(loose, builds)
     moves += [_new_move(card, CAPTURE, rank, *items(mask))
               for mask in {c | u for c in choices for u in build_unions} if mask]
 
