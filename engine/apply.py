@@ -12,6 +12,7 @@ from typing import NamedTuple
 from engine.cards import Card
 from engine.moves import BUILD, CAPTURE, Move
 from engine.position import Build, Position, build_order
+from engine.rules import Rules
 
 
 class Outcome(NamedTuple):
@@ -26,14 +27,25 @@ class Outcome(NamedTuple):
 
 def apply_move(position: Position, move: Move) -> Outcome:
     """Apply a move that is already known to be legal (the caller checks)."""
+    hand, loose, builds, captured = move_cards(position.hand, position.loose, position.builds,
+                                               position.seat, move)
+    after = Position.trusted(loose, builds, hand, position.seat, position.players,
+                             position.rules, position.last, position.other_hands)
+    return Outcome(after, captured, is_sweep(captured, after.loose, after.builds,
+                                             position.last, position.rules))
+
+
+def move_cards(hand: tuple[Card, ...], loose: tuple[Card, ...], builds: tuple[Build, ...],
+               seat: int, move: Move
+               ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Build, ...], tuple[Card, ...]]:
+    """The mover's hand, the loose cards and the builds after a legal move, and the
+    cards it sent to the mover's pile (the game loop calls this directly)."""
     # Removing items keeps each tuple sorted; only an added card or build needs a sort.
     played = move.card._key
-    hand = tuple([c for c in position.hand if c._key != played])
-    loose = position.loose
+    hand = tuple([c for c in hand if c._key != played])
     if move.loose:
         taken = {c._key for c in move.loose}
         loose = tuple([c for c in loose if c._key not in taken])
-    builds = position.builds
     if move.builds:
         builds = tuple([b for b in builds if b not in move.builds])
     captured: tuple[Card, ...] = ()
@@ -41,18 +53,18 @@ def apply_move(position: Position, move: Move) -> Outcome:
         captured = (move.card, *move.taken_cards)
     elif move.kind == BUILD:
         base = move.builds[0].cards if move.builds else ()
-        made = Build(move.value or 0, (*base, move.card, *move.loose), position.seat)
+        made = Build(move.value or 0, (*base, move.card, *move.loose), seat)
         builds = tuple(sorted((*builds, made), key=build_order))
     else:
         loose = tuple(sorted((*loose, move.card)))
-    after = Position.trusted(loose, builds, hand, position.seat, position.players,
-                             position.rules, position.last, position.other_hands)
-    sweep = (
-        move.kind == CAPTURE
-        and after.table_empty
-        and (not position.last or position.rules.last_play_sweep)
-    )
-    return Outcome(after, captured, sweep)
+    return hand, loose, builds, captured
+
+
+def is_sweep(captured: tuple[Card, ...], loose: tuple[Card, ...], builds: tuple[Build, ...],
+             last: bool, rules: Rules) -> bool:
+    """A capture that leaves the table empty (4.7), except on the last play of the
+    hand unless `last_play_sweep` (8.2)."""
+    return bool(captured) and not loose and not builds and (not last or rules.last_play_sweep)
 
 
 def pass_turn(position: Position) -> Position:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, NamedTuple
 
-from engine.apply import apply_move
+from engine.apply import is_sweep, move_cards
 from engine.cards import Card, full_deck
 from engine.errors import IllegalMoveError, NotationError
 from engine.judge import check
@@ -110,8 +110,9 @@ class GameState:
     @property
     def is_last_play(self) -> bool:
         """The coming play is the final card of the hand (8.2, 9.1)."""
-        others = sum(len(h) for s, h in enumerate(self.hands) if s != self.to_move)
-        return not self.stock and others == 0 and len(self.hands[self.to_move]) == 1
+        if self.stock or len(self.hands[self.to_move]) != 1:
+            return False
+        return sum(map(len, self.hands)) == 1  # every other hand is empty
 
     def side_of(self, seat: int) -> int:
         return side_of(seat, self.players)
@@ -165,28 +166,30 @@ class GameState:
                 shown = move if isinstance(move, str) else move.text
                 raise IllegalMoveError(f"{shown!r} in {position.text!r}: {verdict.message}")
             legal = verdict.move
-        outcome = apply_move(position, legal)
         seat = self.to_move
-        side = self.side_of(seat)
+        hand, loose, builds, captured = move_cards(position.hand, self.loose, self.builds,
+                                                   seat, legal)
+        sweep = is_sweep(captured, loose, builds, position.last, self.rules)
         hands = list(self.hands)
-        hands[seat] = outcome.position.hand
-        piles = list(self.piles)
-        sweeps = list(self.sweeps)
+        hands[seat] = hand
+        piles = self.piles
+        sweeps = self.sweeps
         last_capturer = self.last_capturer
-        if outcome.captured:
-            piles[side] = piles[side] + outcome.captured
+        if captured:
+            side = side_of(seat, self.players)
+            piles = (*piles[:side], piles[side] + captured, *piles[side + 1:])
             last_capturer = seat
-            if outcome.sweep:
-                sweeps[side] += 1
+            if sweep:
+                sweeps = (*sweeps[:side], sweeps[side] + 1, *sweeps[side + 1:])
         entry = LogEntry(self.hand_number, self.deal_number, "move", seat, "", legal,
-                         outcome.captured, outcome.sweep)
+                         captured, sweep)
         stock = self.stock
         if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
             hands[seat] = tuple(sorted((*hands[seat], stock[0])))
             stock = stock[1:]
-        state = _after_move(self, stock, tuple(hands), outcome.position.loose,
-                            outcome.position.builds, (seat + 1) % self.players, tuple(piles),
-                            tuple(sweeps), last_capturer, (*self.log, entry),
+        state = _after_move(self, stock, tuple(hands), loose, builds,
+                            (seat + 1) % self.players, piles, sweeps, last_capturer,
+                            (*self.log, entry),
                             (*self.moves, legal))
         return state._after_play()
 

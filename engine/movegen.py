@@ -191,7 +191,7 @@ class _Groups:
         self.buckets = _subset_sums(values, limit)
         self._unions: dict[int, set[int]] = {}
         self._union_picks: dict[int, tuple[list[_Pick], list[_Pick]]] = {}
-        self._build_picks: dict[tuple[int, int], tuple[list[_Pick], list[_Pick]]] = {}
+        self._build_picks: dict[int, tuple[list[_Pick], list[_Pick]]] = {}
 
     def unions(self, value: int) -> set[int]:
         """Every union of disjoint loose groups of `value` (0 included), shared by
@@ -212,7 +212,8 @@ class _Groups:
     def build_picks(self, played: int, value: int) -> tuple[list[_Pick], list[_Pick]]:
         """The loose cards a card of `played` can build `value` with: picks of the
         non-empty choices (new builds), and of all of them (additions, 5.7)."""
-        found = self._build_picks.get((played, value))
+        key = played << 8 | value  # one int: cheaper to hash than a pair
+        found = self._build_picks.get(key)
         if found is None:
             unions = self.unions(value)
             if value == played:
@@ -225,7 +226,7 @@ class _Groups:
                 masks = {completion | union for completion in completions for union in unions
                          if not union & completion}
             every = [_pick(mask) for mask in masks]
-            found = self._build_picks[(played, value)] = (
+            found = self._build_picks[key] = (
                 [p for p in every if p is not _EMPTY], every)
         return found
 
