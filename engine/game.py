@@ -210,7 +210,7 @@ class GameState:
         deal = self.deal_number + 1
         note = " (last)" if not stock else ""
         entry = LogEntry(self.hand_number, deal, "deal", self.dealer, f"Deal {deal}{note}")
-        return replace(
+        return _changed(
             self,
             stock=tuple(stock),
             hands=tuple(tuple(sorted(h)) for h in hands),
@@ -236,7 +236,7 @@ class GameState:
         result = HandResult(self.hand_number, scores, totals)
         summary = ", ".join(f"side {s.side}: {s.total}" for s in scores)
         log.append(LogEntry(self.hand_number, self.deal_number, "score", None, summary))
-        return replace(self, piles=tuple(piles), loose=(), builds=(), totals=totals,
+        return _changed(self, piles=tuple(piles), loose=(), builds=(), totals=totals,
                        results=(*self.results, result), log=tuple(log), winner=winner,
                        hand_over=True)
 
@@ -279,9 +279,31 @@ class GameState:
             raise NotationError(f"not a saved game: {error}") from None
 
 
-_SET = {f.name: slot_setter(GameState, f.name) for f in fields(GameState)}
+_SETTERS: Final = tuple((f.name, slot_setter(GameState, f.name)) for f in fields(GameState))
+_SET: Final = dict(_SETTERS)
 _set_position = _SET["_position"]
 _set_legal = _SET["_legal"]
+_set_rules = _SET["rules"]
+_set_players = _SET["players"]
+_set_seed = _SET["seed"]
+_set_first_dealer = _SET["first_dealer"]
+_set_dealer = _SET["dealer"]
+_set_hand_number = _SET["hand_number"]
+_set_deal_number = _SET["deal_number"]
+_set_stock = _SET["stock"]
+_set_hands = _SET["hands"]
+_set_loose = _SET["loose"]
+_set_builds = _SET["builds"]
+_set_to_move = _SET["to_move"]
+_set_piles = _SET["piles"]
+_set_sweeps = _SET["sweeps"]
+_set_last_capturer = _SET["last_capturer"]
+_set_totals = _SET["totals"]
+_set_results = _SET["results"]
+_set_log = _SET["log"]
+_set_moves = _SET["moves"]
+_set_winner = _SET["winner"]
+_set_hand_over = _SET["hand_over"]
 
 
 def _after_move(state: GameState, stock: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...],
@@ -296,27 +318,43 @@ def _after_move(state: GameState, stock: tuple[Card, ...], hands: tuple[tuple[Ca
     sets every field.
     """
     new = object.__new__(GameState)
-    for name in _KEPT_BY_A_PLAY:
-        _SET[name](new, getattr(state, name))
-    _SET["stock"](new, stock)
-    _SET["hands"](new, hands)
-    _SET["loose"](new, loose)
-    _SET["builds"](new, builds)
-    _SET["to_move"](new, to_move)
-    _SET["piles"](new, piles)
-    _SET["sweeps"](new, sweeps)
-    _SET["last_capturer"](new, last_capturer)
-    _SET["log"](new, log)
-    _SET["moves"](new, moves)
+    _set_rules(new, state.rules)
+    _set_players(new, state.players)
+    _set_seed(new, state.seed)
+    _set_first_dealer(new, state.first_dealer)
+    _set_dealer(new, state.dealer)
+    _set_hand_number(new, state.hand_number)
+    _set_deal_number(new, state.deal_number)
+    _set_stock(new, stock)
+    _set_hands(new, hands)
+    _set_loose(new, loose)
+    _set_builds(new, builds)
+    _set_to_move(new, to_move)
+    _set_piles(new, piles)
+    _set_sweeps(new, sweeps)
+    _set_last_capturer(new, last_capturer)
+    _set_totals(new, state.totals)
+    _set_results(new, state.results)
+    _set_log(new, log)
+    _set_moves(new, moves)
+    _set_winner(new, state.winner)
+    _set_hand_over(new, state.hand_over)
     _set_position(new, None)
     _set_legal(new, None)
     return new
 
 
-_CHANGED_BY_A_PLAY: Final = frozenset({"stock", "hands", "loose", "builds", "to_move", "piles",
-                                       "sweeps", "last_capturer", "log", "moves", "_position",
-                                       "_legal"})
-_KEPT_BY_A_PLAY: Final = tuple(n for n in _SET if n not in _CHANGED_BY_A_PLAY)
+def _changed(state: GameState, **changes: Any) -> GameState:
+    """`dataclasses.replace` without its per-call introspection (deals, hand ends)."""
+    unknown = set(changes) - set(_SET)
+    if unknown:
+        raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
+    new = object.__new__(GameState)
+    for name, setter in _SETTERS:
+        setter(new, changes[name] if name in changes else getattr(state, name))
+    _set_position(new, None)
+    _set_legal(new, None)
+    return new
 
 
 def _deal_order(dealer: int, players: int) -> list[int]:
@@ -370,7 +408,7 @@ def _start_hand(state: GameState, dealer: int, hand_number: int) -> GameState:
     hands, table, stock = deal_first(deck, dealer, state.players, state.rules.deal == "ones")
     sides = side_count(state.players)
     entry = LogEntry(hand_number, 1, "deal", dealer, f"Hand {hand_number}: deal 1")
-    return replace(
+    return _changed(
         state,
         dealer=dealer,
         hand_number=hand_number,

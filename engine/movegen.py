@@ -108,6 +108,7 @@ class _RuleTables:
         "builds",
         "by_rank",
         "capture_values",
+        "held",
         "keep_capture_card",
         "limit",
         "max_build",
@@ -136,6 +137,7 @@ class _RuleTables:
         self.keep_capture_card = rules.keep_capture_card
         self.single_valued = all(len(values) <= 1 for values in self.capture_values)
         self._groups: dict[tuple[int | None, ...], _Groups] = {}
+        self.held: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # see _held_values
 
     def groups(self, values: tuple[int | None, ...]) -> _Groups:
         """The groups of a table whose loose cards have these values (memoised:
@@ -415,13 +417,16 @@ def _keep_dutiful(position: Position, candidates: list[Move], rest: tuple[Card, 
 
 def _held_values(hand: tuple[Card, ...], tables: _RuleTables) -> list[tuple[int, int]]:
     """Each value some card of the hand can take, with how many cards can (5.2),
-    in increasing order."""
-    counts: dict[int, int] = {}
-    capture_values = tables.capture_values
-    for card in hand:
-        for value in capture_values[card._key]:
-            counts[value] = counts.get(value, 0) + 1
-    return sorted(counts.items())
+    in increasing order (kept by the hand's ranks, which is all it depends on)."""
+    ranks = tuple([c.rank for c in hand])
+    found = tables.held.get(ranks)
+    if found is None:
+        counts: dict[int, int] = {}
+        for card in hand:
+            for value in tables.capture_values[card._key]:
+                counts[value] = counts.get(value, 0) + 1
+        found = tables.held[ranks] = sorted(counts.items())
+    return found
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
