@@ -100,8 +100,9 @@ def run_bench(repeats: int = 7, games: int = 200) -> None:
     extreme_ms = time_generator(adversarial_positions(EXTREME), max(1, repeats // 2))
     print(f"legal_moves, {len(EXTREME)} extreme tables (12-14 small cards): median "
           f"{statistics.median(extreme_ms):.1f} ms (no target; tens of thousands of moves)")
-    rate = games_per_second(max(1, games // 4), max(3, repeats // 2), random_game)
+    game_runs = max(5, repeats // 2)
+    rate = games_per_second(games // 2, game_runs, random_game)
     hands = statistics.mean(len(random_game(s).results) for s in range(20))
     print(f"random two-player games to 21: {rate:.1f} games/s, {rate * hands:.0f} hands/s "
-          f"({hands:.1f} hands a game; median of {max(3, repeats // 2)} runs of "
-          f"{max(1, games // 4)} games; target 100 games/s)")
+          f"({hands:.1f} hands a game; median of {game_runs} runs of {games // 2} games; "
+          "target 100 games/s)")

@@ -93,8 +93,12 @@ def generate_moves(position: Position) -> LegalMoves:
 
 
 def clear_cache() -> None:
-    """Forget cached move lists (benchmarks time the generator itself)."""
+    """Forget every cached move list and table analysis, so that a benchmark times
+    the generator from cold."""
     _legal_moves_cached.cache_clear()
+    for tables in _TABLES.values():
+        tables.forget()
+    _PICKS.clear()
 
 
 # ----- what depends only on the rules ---------------------------------------------
@@ -138,6 +142,11 @@ class _RuleTables:
         self.single_valued = all(len(values) <= 1 for values in self.capture_values)
         self._groups: dict[tuple[int | None, ...], _Groups] = {}
         self.held: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # see _held_values
+
+    def forget(self) -> None:
+        """Drop what was learnt about tables and hands (the per-card facts stay)."""
+        self._groups.clear()
+        self.held.clear()
 
     def groups(self, values: tuple[int | None, ...]) -> _Groups:
         """The groups of a table whose loose cards have these values (memoised:
