@@ -189,8 +189,7 @@ class GameState:
             stock = stock[1:]
         state = _after_move(self, stock, tuple(hands), loose, builds,
                             (seat + 1) % self.players, piles, sweeps, last_capturer,
-                            (*self.log, entry),
-                            (*self.moves, legal))
+                            self.log + (entry,), self.moves + (legal,))
         return state._after_play()
 
     def _after_play(self) -> GameState:
