@@ -187,9 +187,12 @@ class GameState:
         if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
             hands[seat] = tuple(sorted((*hands[seat], stock[0])))
             stock = stock[1:]
+        # Concatenation copies a long log in one go; `(*log, entry)` goes through a
+        # list and takes twice as long.
+        log = self.log + (entry,)  # noqa: RUF005
+        moves = self.moves + (legal,)  # noqa: RUF005
         state = _after_move(self, stock, tuple(hands), loose, builds,
-                            (seat + 1) % self.players, piles, sweeps, last_capturer,
-                            self.log + (entry,), self.moves + (legal,))
+                            (seat + 1) % self.players, piles, sweeps, last_capturer, log, moves)
         return state._after_play()
 
     def _after_play(self) -> GameState:
