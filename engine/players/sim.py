@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from engine.apply import apply_move
 from engine.cards import Card, full_deck
 from engine.game import CARDS_PER_DEAL, GameState
-from engine.movegen import LegalMoves, legal_moves
+from engine.movegen import LegalMoves, generate_moves
 from engine.moves import Move
 from engine.players.view import PlayerView
 from engine.players.worth import advantage, majority_points, pile_sure_points
@@ -47,6 +47,7 @@ class Sim:
     deal_number: int = 1
     totals: tuple[int, ...] = ()
     _position: list[Position] = field(default_factory=list, compare=False, repr=False)
+    _legal: list[LegalMoves] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def deal_over(self) -> bool:
@@ -72,7 +73,11 @@ class Sim:
         return self._position[0]
 
     def legal_moves(self) -> LegalMoves:
-        return legal_moves(self.position())
+        """Generated once per state and not through the shared cache: imagined
+        positions are seldom met twice, and the solver keeps its own table."""
+        if not self._legal:
+            self._legal.append(generate_moves(self.position()))
+        return self._legal[0]
 
     def play(self, move: Move) -> Sim:
         """The state after a legal move (the caller took it from `legal_moves`);
