@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from engine.cards import Card
+from engine.cards import Card, sort_cards
 from engine.moves import BUILD, CAPTURE, Move
 from engine.position import Build, Position, build_order
 from engine.rules import Rules
@@ -56,7 +56,7 @@ def move_cards(hand: tuple[Card, ...], loose: tuple[Card, ...], builds: tuple[Bu
         made = Build(move.value or 0, (*base, move.card, *move.loose), seat)
         builds = tuple(sorted((*builds, made), key=build_order))
     else:
-        loose = tuple(sorted((*loose, move.card)))
+        loose = sort_cards((*loose, move.card))
     return hand, loose, builds, captured
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Final
 
 from engine.errors import NotationError
@@ -119,6 +120,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(word) for word in words)
 
 
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """`tuple(sorted(cards))`, comparing the precomputed keys in C rather than
+    calling `Card.__lt__` once per comparison (the game loop sorts every play)."""
+    return tuple(sorted(cards, key=_card_key))
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
@@ -134,6 +141,7 @@ def full_deck() -> tuple[Card, ...]:
     return _DECK
 
 
+_card_key: Final = attrgetter("_key")
 _DECK: Final = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 
 

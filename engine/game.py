@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, NamedTuple
 
 from engine.apply import is_sweep, move_cards
-from engine.cards import Card, full_deck
+from engine.cards import Card, full_deck, sort_cards
 from engine.errors import IllegalMoveError, NotationError
 from engine.judge import check
 from engine.movegen import LegalMoves, generate_moves
@@ -185,7 +185,7 @@ class GameState:
                          captured, sweep)
         stock = self.stock
         if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
-            hands[seat] = tuple(sorted((*hands[seat], stock[0])))
+            hands[seat] = sort_cards((*hands[seat], stock[0]))
             stock = stock[1:]
         # Concatenation copies a long log in one go; `(*log, entry)` goes through a
         # list and takes twice as long.
@@ -215,7 +215,7 @@ class GameState:
         return _changed(
             self,
             stock=tuple(stock),
-            hands=tuple(tuple(sorted(h)) for h in hands),
+            hands=tuple(sort_cards(h) for h in hands),
             deal_number=deal,
             to_move=(self.dealer + 1) % self.players,
             log=(*self.log, entry),
@@ -416,8 +416,8 @@ def _start_hand(state: GameState, dealer: int, hand_number: int) -> GameState:
         hand_number=hand_number,
         deal_number=1,
         stock=tuple(stock),
-        hands=tuple(tuple(sorted(h)) for h in hands),
-        loose=tuple(sorted(table)),
+        hands=tuple(sort_cards(h) for h in hands),
+        loose=sort_cards(table),
         builds=(),
         to_move=(dealer + 1) % state.players,
         piles=((),) * sides,

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
-from engine.cards import Card
+from engine.cards import Card, full_deck, sort_cards
 from engine.groups import (
     Groups,
     RuleFacts,
@@ -104,18 +105,15 @@ def clear_cache() -> None:
     forget_tables()
 
 
-_TRAILS: dict[int, Move] = {}
+# Trail moves carry nothing but the card, so one object per card serves every
+# position (found by the card's key; cards are equal by key).
+_TRAILS: Final = [Move.trusted(card, TRAIL, None, (), ()) for card in sort_cards(full_deck())]
+_FIRST_KEY: Final = _TRAILS[0].card._key
 
 
 def _trail(card: Card) -> Move:
-    """Trail moves carry nothing but the card, so one object per card serves all."""
-    move = _TRAILS.get(card._key)
-    if move is None:
-        move = _TRAILS[card._key] = _new_move(card, TRAIL, None, (), ())
-    return move
+    return _TRAILS[card._key - _FIRST_KEY]
 
-
-# ----- the generator ----------------------------------------------------------------
 
 def _generate(position: Position) -> list[Move]:
     tables = rule_facts(position.rules)
@@ -164,7 +162,7 @@ def _generate(position: Position) -> list[Move]:
                           tables, moves)
     cards = hand if distinct else tuple(sorted(set(hand)))
     if not controlled:
-        moves += [_trail(card) for card in cards]
+        moves += [_TRAILS[card._key - _FIRST_KEY] for card in cards]
         return moves
     trails = [_trail(card) for card in cards]
     if duty_applies:
