@@ -158,26 +158,31 @@ class Groups:
             found = self._union_picks[value] = ([p for p in every if p is not EMPTY_PICK], every)
         return found
 
-    def build_picks(self, played: int, value: int) -> tuple[list[Pick], list[Pick]]:
+    def build_picks(self, played: int, value: int
+                    ) -> tuple[Sequence[Pick], Sequence[Pick]]:
         """The loose cards a card of `played` can build `value` with: picks of the
         non-empty choices (new builds), and of all of them (additions, 5.7)."""
+        if value == played:  # any union of groups of the value: the captures' picks
+            return self.union_picks(value)
+        completions = self.buckets.get(value - played)
+        if completions is None:
+            return _NO_PICKS  # nothing makes up the difference (the usual case)
         key = played << 8 | value  # one int: cheaper to hash than a pair
         found = self._build_picks.get(key)
         if found is None:
+            # A set, because one outcome can arise from several (completion, union)
+            # pairs: Ad b6 with Ac 5d 5s is Ad+5d with Ac+5s, or Ad+5s with Ac+5d,
+            # and must be listed once.
             unions = self.unions(value)
-            if value == played:
-                masks = unions
-            else:
-                # A set, because one outcome can arise from several (completion,
-                # union) pairs: Ad b6 with Ac 5d 5s is Ad+5d with Ac+5s, or Ad+5s
-                # with Ac+5d, and must be listed once.
-                completions = self.buckets.get(value - played, ())
-                masks = {completion | union for completion in completions for union in unions
-                         if not union & completion}
+            masks = {completion | union for completion in completions for union in unions
+                     if not union & completion}
             every = [pick_of(mask) for mask in masks]
             found = self._build_picks[key] = (
                 [p for p in every if p is not EMPTY_PICK], every)
         return found
+
+
+_NO_PICKS: Final[tuple[Sequence[Pick], Sequence[Pick]]] = ((), ())
 
 
 def pick_of(mask: int) -> Pick:
