@@ -16,7 +16,7 @@ from engine.errors import (
     NotationError,
 )
 from engine.judge import REASON_CODES, Verdict, check, parse_move
-from engine.movegen import LegalMoves, legal_moves
+from engine.movegen import LegalMoves, generate_moves, legal_moves
 from engine.moves import BUILD, CAPTURE, TRAIL, Attempt, BuildRef, Move, parse_attempt
 from engine.position import Build, Position
 from engine.rules import CLASSIC, PRESETS, Rules, preset
@@ -48,6 +48,7 @@ __all__ = [
     "check",
     "format_cards",
     "full_deck",
+    "generate_moves",
     "legal_moves",
     "parse_attempt",
     "parse_cards",
