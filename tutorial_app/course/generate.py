@@ -16,7 +16,17 @@ from typing import Final
 
 import yaml
 
-from engine import BUILD, CAPTURE, CLASSIC, PRESETS, Build, Card, Move, Position, Rules
+from engine import (
+    BUILD,
+    CAPTURE,
+    CLASSIC,
+    PRESETS,
+    Build,
+    Card,
+    Move,
+    Position,
+    Rules,
+)
 from engine.cards import full_deck
 from tutorial_app.course.answers import solutions
 from tutorial_app.course.goal_reader import GoalReader
@@ -96,6 +106,13 @@ def _multiple_result(move: Move) -> bool:
     return total > (move.value or 0)
 
 
+def _takes_own_build(scene: Scene, found: tuple[Move, ...]) -> bool:
+    """The mover controls a build and every answer takes one of them (7.1, 5.8)."""
+    mine = scene.position.controlled_builds()
+    return bool(mine) and all(any(b in mine for b in m.builds) and m.kind == CAPTURE
+                              for m in found)
+
+
 def _best_points(scene: Scene) -> object | None:
     best = scene.best_points
     return {"points-at-least": best} if best >= 2 else None
@@ -138,6 +155,8 @@ RECIPES: Final[dict[str, Recipe]] = {
                          lambda s, f: True, (2, 4), (1, 2), (2, 3), base=1),
     "strategy": Recipe("Leave no sweep", _fixed("no-sweep-left"), lambda s, f: True, (1, 3),
                        (0, 0), (3, 3), base=2),
+    "controller": Recipe("Controlling a build", _fixed("most-cards"), _takes_own_build,
+                         (2, 4), (1, 2), (2, 3), own_builds=True),
     "royal": Recipe("Royal values", _fixed("most-cards"), _all(_royal_sum), (3, 5), (0, 1),
                     (2, 3), rules="royal", base=1),
 }
@@ -180,6 +199,12 @@ def sample(recipe: Recipe, rng: random.Random) -> Position | None:
         build = _build_from(deck, rng, rules, owner)
         if build is not None:
             builds.append(build)
+            if owner == 0 and not any(c.rank == build.value for c in hand):
+                # A controller holds a card of the build's value (7.1): deal one.
+                cover = next((c for c in deck if c.rank == build.value), None)
+                if cover is not None:
+                    deck.remove(cover)
+                    hand[0] = cover
     loose = [deck.pop() for _ in range(rng.randint(*recipe.loose))]
     position = Position(loose=tuple(loose), builds=tuple(builds), hand=tuple(hand), rules=rules)
     return None if position.problems() else position
