@@ -31,13 +31,12 @@ from engine import PRESETS, Attempt, CassinoError
 from engine.advice import Advice, explain, hint
 from engine.game import GameState
 from engine.players import LEVELS
-from engine.rules import PRESET_HELP, SETTING_CHOICES, SETTING_HELP
 from tutorial_app import play_flow as pf
 from tutorial_app import safe_text
 from tutorial_app.course import words
 from tutorial_app.moveinput import Selection
 from tutorial_app.play_flow import YOU, Game, SavedGameError, Setup
-from tutorial_app.ui import board, session
+from tutorial_app.ui import board, rules_picker, session
 from tutorial_app.ui import card_svg as svg
 from tutorial_app.ui.css import PLAY_CSS
 from tutorial_app.ui.strings import t
@@ -213,8 +212,7 @@ def follow_preset() -> None:
     """A preset brings its own target (Spade Casino plays to 61) and settings."""
     rules = PRESETS[str(st.session_state.get("play.preset", "classic"))]
     st.session_state["play.target"] = pf.target_text(rules)
-    for name, value in rules.settings().items():
-        st.session_state[f"play.rule.{name}"] = value
+    rules_picker.show_rules("play.rule", rules)
 
 
 def roll_seed() -> None:
@@ -228,8 +226,7 @@ def setup_from_form() -> Setup:
     preset = str(st.session_state.get("play.preset", "classic"))
     changes: dict[str, str] = {}
     if st.session_state.get("play.custom"):
-        changes = {name: str(st.session_state[f"play.rule.{name}"]) for name in SETTING_CHOICES
-                   if name != "target" and f"play.rule.{name}" in st.session_state}
+        changes = rules_picker.chosen_settings("play.rule", skip=("target",))
     rules = pf.make_rules(preset, changes, str(st.session_state.get("play.target", "21")))
     seed = int(st.session_state.get("play.seed") or new_seed())
     return Setup(players, pf.levels_for(players, chosen), rules, seed)
@@ -258,9 +255,7 @@ def setup_screen(learner_id: int) -> None:
                                                      name=pf.level_name(n)))
         left, right = st.columns(2, gap="large")
         with left:
-            st.selectbox(t("play.preset"), list(PRESETS), key="play.preset",
-                         on_change=follow_preset,
-                         format_func=lambda name: f"{name} — {PRESET_HELP[name]}")
+            rules_picker.preset_select("play.preset", t("play.preset"), follow_preset)
             st.selectbox(t("play.target"), list(pf.TARGETS), key="play.target",
                          format_func=lambda v: (t("play.target.hand") if v == "hand"
                                                 else t("play.target.points", n=v)))
@@ -270,14 +265,9 @@ def setup_screen(learner_id: int) -> None:
                                 key="play.seed", help=t("play.seed_help"))
                 st.button(t("play.new_seed"), key="play-roll", on_click=roll_seed,
                           icon=":material/casino:")
-            if st.toggle(t("play.custom"), key="play.custom"):
-                base = PRESETS[str(st.session_state.get("play.preset", "classic"))].settings()
-                for name, choices in SETTING_CHOICES.items():
-                    if name == "target":
-                        continue
-                    st.session_state.setdefault(f"play.rule.{name}", base[name])
-                    st.selectbox(name, choices, key=f"play.rule.{name}",
-                                 help=SETTING_HELP[name])
+            rules_picker.setting_selects(
+                "play.rule", "play.custom", t("play.custom"), skip=("target",),
+                defaults=PRESETS[str(st.session_state.get("play.preset", "classic"))])
         problem = st.session_state.get("play.setup_error")
         if problem:
             st.error(safe_text.plain(problem), icon=":material/block:")

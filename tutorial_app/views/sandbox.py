@@ -15,10 +15,9 @@ from functools import partial
 import streamlit as st
 
 from engine import PRESETS, Attempt, Card, Position, check
-from engine.rules import PRESET_HELP, SETTING_CHOICES, SETTING_HELP
 from tutorial_app import links, safe_text
 from tutorial_app import sandbox as sb
-from tutorial_app.ui import board
+from tutorial_app.ui import board, rules_picker
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
 from tutorial_app.ui.strings import t
 
@@ -197,10 +196,8 @@ def sync_widgets(position: Position) -> None:
     if st.session_state.get("sandbox.synced") == position:
         return
     st.session_state["sandbox.synced"] = position
-    settings = position.rules.settings()
     st.session_state["sandbox.preset"] = position.rules.text.split()[0]
-    for name in SETTING_CHOICES:
-        st.session_state[f"sandbox.rule.{name}"] = settings[name]
+    rules_picker.show_rules("sandbox.rule", position.rules)
     st.session_state["sandbox.players"] = position.players
     st.session_state["sandbox.seat"] = position.seat
     st.session_state["sandbox.last"] = position.last
@@ -281,13 +278,10 @@ with right, st.container(border=True, key="sandbox-setup"):
             links.POSITION: current.start.text, links.MOVES: current.moves_text}),
             language=None, wrap_lines=True)
     with rules_tab:
-        st.selectbox(t("sandbox.preset"), list(PRESETS), key="sandbox.preset",
-                     on_change=set_preset,
-                     format_func=lambda name: f"{name} — {PRESET_HELP[name]}")
-        if st.toggle(t("sandbox.settings"), key="sandbox.show_settings"):
-            for name, choices in SETTING_CHOICES.items():
-                st.selectbox(name, choices, key=f"sandbox.rule.{name}", help=SETTING_HELP[name],
-                             on_change=set_setting, args=(name,))
+        rules_picker.preset_select("sandbox.preset", t("sandbox.preset"), set_preset)
+        rules_picker.setting_selects("sandbox.rule", "sandbox.show_settings",
+                                     t("sandbox.settings"), defaults=position.rules,
+                                     on_change=set_setting)
         st.radio(t("sandbox.players"), [2, 3, 4], key="sandbox.players", horizontal=True,
                  on_change=set_table_shape)
         st.selectbox(t("sandbox.to_move"), list(range(position.players)), key="sandbox.seat",

@@ -1,0 +1,54 @@
+"""One rules picker for every page that lets the user choose the rules.
+
+A preset (each with its one-line description) and, behind a toggle, every
+setting of RULES.md with its help text. The Sandbox applies a change at once
+(through the callbacks it passes); the Play page reads the choice when a game
+starts (`chosen_settings`). Widget keys are `<prefix>.preset`-style names the
+page chooses, and each setting's widget is `<settings_key>.<setting>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+import streamlit as st
+
+from engine import PRESETS, Rules
+from engine.rules import PRESET_HELP, SETTING_CHOICES, SETTING_HELP
+
+
+def preset_select(key: str, label: str, on_change: Callable[[], None]) -> None:
+    st.selectbox(label, list(PRESETS), key=key, on_change=on_change,
+                 format_func=lambda name: f"{name} — {PRESET_HELP[name]}")
+
+
+def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
+                    defaults: Rules, skip: Collection[str] = (),
+                    on_change: Callable[[str], None] | None = None) -> None:
+    """The toggle, and when it is on, one select per setting (starting at `defaults`)."""
+    if not st.toggle(toggle_label, key=toggle_key):
+        return
+    base = defaults.settings()
+    for name, choices in SETTING_CHOICES.items():
+        if name in skip:
+            continue
+        key = f"{settings_key}.{name}"
+        st.session_state.setdefault(key, base[name])
+        if on_change is None:
+            st.selectbox(name, choices, key=key, help=SETTING_HELP[name])
+        else:
+            st.selectbox(name, choices, key=key, help=SETTING_HELP[name],
+                         on_change=on_change, args=(name,))
+
+
+def show_rules(settings_key: str, rules: Rules, skip: Collection[str] = ()) -> None:
+    """Put these rules' settings into the setting widgets (before they are drawn)."""
+    for name, value in rules.settings().items():
+        if name not in skip:
+            st.session_state[f"{settings_key}.{name}"] = value
+
+
+def chosen_settings(settings_key: str, skip: Collection[str] = ()) -> dict[str, str]:
+    """The settings the widgets show, in RULES.md text form (those never drawn are left out)."""
+    return {name: str(st.session_state[f"{settings_key}.{name}"]) for name in SETTING_CHOICES
+            if name not in skip and f"{settings_key}.{name}" in st.session_state}
