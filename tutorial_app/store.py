@@ -10,12 +10,15 @@ comes from the environment variable CASSINO_DB, by default
 Safe with several tabs, learners and server processes at once: the database
 runs in WAL mode, every write is one short ``BEGIN IMMEDIATE`` transaction
 (read-modify-write of the rating included), and each call opens its own
-connection, so nothing is shared between threads.
+connection, so nothing is shared between threads. The kept game carries a
+revision, so a tab saving a move over a game another tab has moved on is
+refused (`StaleGameError`) instead of overwriting it.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -76,13 +79,26 @@ CREATE TABLE IF NOT EXISTS puzzle_log (
 CREATE TABLE IF NOT EXISTS games (
     learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
     game TEXT NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0
 );
 """
 
 
 class LearnerNameError(ValueError):
     """A learner name that cannot be used (empty, too long, control characters)."""
+
+
+class StaleGameError(Exception):
+    """The kept game moved on (in another tab or window) since this one was read."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A kept game and its revision, which every save changes."""
+
+    game: str
+    revision: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +160,9 @@ class ProgressStore:
             con.execute("PRAGMA busy_timeout=30000")
             con.execute("PRAGMA journal_mode=WAL")
             con.executescript(_SCHEMA)
+            columns = {row[1] for row in con.execute("PRAGMA table_info(games)")}
+            if "revision" not in columns:  # a database from before revisions were kept
+                con.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
         finally:
             con.close()
 
@@ -299,21 +318,43 @@ class ProgressStore:
 
     # ----- the game in progress ---------------------------------------------------
 
-    def save_game(self, learner_id: int, game: str) -> None:
-        """Keep the learner's game (its JSON); replaces the one kept before."""
+    def save_game(self, learner_id: int, game: str, expected: int | None = None) -> int:
+        """Keep the learner's game (its JSON) in place of the one kept before, and
+        return the revision it is kept under.
+
+        With `expected`, the save happens only if the kept game is still at that
+        revision (the one this page read or wrote last); otherwise another tab has
+        played on since, and StaleGameError says so instead of overwriting its moves.
+        A revision is a fresh random number at every save, never a count, so a game
+        dropped and started again can never look unchanged.
+        """
+        revision = secrets.randbits(62)
+        now = time.time()
         with self._write() as con:
+            if expected is not None:
+                kept = con.execute("SELECT revision FROM games WHERE learner_id = ?",
+                                   (learner_id,)).fetchone()
+                if kept is not None and int(kept[0]) != expected:
+                    raise StaleGameError(f"the game of learner {learner_id} was saved "
+                                         "elsewhere since it was read here")
             con.execute(
-                "INSERT INTO games (learner_id, game, updated) VALUES (?, ?, ?) "
+                "INSERT INTO games (learner_id, game, updated, revision) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (learner_id) DO UPDATE SET game = excluded.game, "
-                "updated = excluded.updated",
-                (learner_id, game, time.time()))
+                "updated = excluded.updated, revision = excluded.revision",
+                (learner_id, game, now, revision))
+        return revision
 
     def load_game(self, learner_id: int) -> str | None:
         """The learner's kept game, or None."""
+        saved = self.saved_game(learner_id)
+        return saved.game if saved else None
+
+    def saved_game(self, learner_id: int) -> SavedGame | None:
+        """The learner's kept game with its revision, or None."""
         with self._connect() as con:
-            row = con.execute("SELECT game FROM games WHERE learner_id = ?",
+            row = con.execute("SELECT game, revision FROM games WHERE learner_id = ?",
                               (learner_id,)).fetchone()
-        return str(row[0]) if row else None
+        return SavedGame(str(row[0]), int(row[1])) if row else None
 
     def drop_game(self, learner_id: int) -> None:
         with self._write() as con:

@@ -244,6 +244,27 @@ def test_a_reload_carries_on_with_the_game(app: AppTest, db: Path) -> None:
                for c in game_of(again).position().hand)
 
 
+def test_two_tabs_of_one_learner_never_overwrite_each_others_moves(app: AppTest) -> None:
+    signed_in(app, "Di")
+    start_game(app, players=2, levels=(1,), target="21", seed=7)
+    other = new_app()  # the same learner in a second tab
+    open_page(other, "play")
+    sign_in(other, "Di")
+    assert game_of(other) == game_of(app)
+    play_by_clicking(app, a_capture_or_a_trail(game_of(app)))  # the first tab plays
+    ahead = game_of(app)
+    assert len(ahead.state.moves) == 1
+    play_by_clicking(other, a_capture_or_a_trail(game_of(other)))  # the second, behind
+    assert "played on in another tab" in said(other)
+    assert game_of(other) == ahead  # it now shows the first tab's game, move for move
+    click(other, "play-continue")  # and plays on from there, kept as usual
+    assert len(game_of(other).state.moves) == 2
+    again = new_app()
+    open_page(again, "play")
+    sign_in(again, "di")
+    assert game_of(again) == game_of(other)
+
+
 def test_four_players_with_a_computer_partner(app: AppTest) -> None:
     signed_in(app)
     game = start_game(app, players=4, levels=(1, 3, 2), target="21")

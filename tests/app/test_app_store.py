@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from tutorial_app import rating
-from tutorial_app.store import LearnerNameError, ProgressStore, clean_name, db_path
+from tutorial_app.store import (
+    LearnerNameError,
+    ProgressStore,
+    StaleGameError,
+    clean_name,
+    db_path,
+)
 
 
 def test_path_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -191,6 +197,47 @@ def test_an_older_database_gets_the_games_table(tmp_path: Path) -> None:
     (ana,) = store.learners()
     store.save_game(ana.id, "{}")
     assert store.load_game(ana.id) == "{}" and store.integrity_ok()
+
+
+def test_a_move_is_kept_only_over_the_game_it_was_made_in(tmp_path: Path) -> None:
+    """Two tabs of one learner: the second to save over the same revision is told,
+    and the first tab's game is what stays."""
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ana = store.learner("Ana").id
+    first = store.save_game(ana, '{"moves": []}')
+    saved = store.saved_game(ana)
+    assert saved is not None and saved.revision == first
+    one_tab = store.save_game(ana, '{"moves": ["5c t"]}', expected=first)
+    assert one_tab != first
+    with pytest.raises(StaleGameError):
+        store.save_game(ana, '{"moves": ["8s t"]}', expected=first)  # the other tab
+    assert store.load_game(ana) == '{"moves": ["5c t"]}'
+    again = store.save_game(ana, '{"moves": ["5c t", "8s t"]}', expected=one_tab)
+    assert store.load_game(ana) == '{"moves": ["5c t", "8s t"]}'
+    store.save_game(ana, '{"moves": []}')  # a new game replaces whatever was kept
+    with pytest.raises(StaleGameError):
+        store.save_game(ana, '{"moves": ["9h t"]}', expected=again)
+    store.drop_game(ana)  # abandoned elsewhere: a tab still playing keeps its game
+    store.save_game(ana, '{"moves": ["9h t"]}', expected=again)
+    assert store.load_game(ana) == '{"moves": ["9h t"]}'
+
+
+def test_an_older_games_table_gets_revisions(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript("CREATE TABLE learners (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
+                      "UNIQUE COLLATE NOCASE, created REAL NOT NULL, rating REAL NOT NULL "
+                      "DEFAULT 1200, rated_games INTEGER NOT NULL DEFAULT 0);"
+                      "CREATE TABLE games (learner_id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
+                      "updated REAL NOT NULL);"
+                      "INSERT INTO learners (name, created) VALUES ('Ana', 0);"
+                      "INSERT INTO games VALUES (1, '{\"moves\": []}', 0);")
+    con.close()
+    store = ProgressStore(path)
+    saved = store.saved_game(1)
+    assert saved is not None and saved.game == '{"moves": []}'
+    store.save_game(1, "{}", expected=saved.revision)
+    assert store.load_game(1) == "{}" and store.integrity_ok()
 
 
 def test_games_saved_from_many_threads_stay_whole(tmp_path: Path) -> None:

@@ -211,6 +211,8 @@ MESSAGES: Final[dict[str, str]] = {
     "play.new_seed": "New seed",
     "play.start": "Start the game",
     "play.restore_failed": "Your saved game could not be restored ({why}). Start a new one.",
+    "play.stale": "This game was played on in another tab or window, so that move was not "
+                  "made here. This is the game as it stands now.",
     "play.new_game": "New game",
     "play.new_game_after": "Start again with a new set-up.",
     "play.abandon_confirm": "Leave this game? It cannot be continued afterwards.",

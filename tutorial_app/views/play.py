@@ -36,6 +36,7 @@ from tutorial_app import safe_text
 from tutorial_app.course import words
 from tutorial_app.moveinput import Selection
 from tutorial_app.play_flow import YOU, Game, SavedGameError, Setup
+from tutorial_app.store import StaleGameError
 from tutorial_app.ui import board, rules_picker, session
 from tutorial_app.ui import card_svg as svg
 from tutorial_app.ui.css import PLAY_CSS
@@ -44,6 +45,7 @@ from tutorial_app.ui.strings import t
 SCOPE: Final = "play"
 GAME: Final = "play.game"
 OWNER: Final = "play.owner"
+REVISION: Final = "play.revision"  # of the kept game, as this tab last saw it
 MESSAGE: Final = "play.message"
 HINT: Final = "play.hint"
 WHY: Final = "play.why"
@@ -65,14 +67,27 @@ def game() -> Game | None:
     return value if isinstance(value, Game) else None
 
 
-def keep(learner_id: int, new: Game | None) -> None:
-    """The game for this session and, so a reload carries on, for the learner's store."""
+def keep(learner_id: int, new: Game | None, *, fresh: bool = False) -> None:
+    """The game for this session and, so a reload carries on, for the learner's store.
+
+    A move is kept only if the stored game is still the one this tab last saw
+    (`fresh` games replace whatever was kept). If another tab or window has played
+    on meanwhile, its game is the one kept, and this tab is shown it with a word
+    of why, rather than overwriting its moves.
+    """
     st.session_state[GAME] = new
     st.session_state[OWNER] = learner_id
+    store = session.store()
     if new is None:
-        session.store().drop_game(learner_id)
-    else:
-        session.store().save_game(learner_id, new.to_json())
+        store.drop_game(learner_id)
+        st.session_state.pop(REVISION, None)
+        return
+    expected = None if fresh else st.session_state.get(REVISION)
+    try:
+        st.session_state[REVISION] = store.save_game(learner_id, new.to_json(), expected)
+    except StaleGameError:
+        take_up_kept_game(learner_id)
+        st.session_state[MESSAGE] = ("error", t("play.stale"))
 
 
 def fresh_start() -> None:
@@ -86,14 +101,21 @@ def restore(learner_id: int) -> None:
     """Once per learner and session: carry on with the game kept in the store."""
     if st.session_state.get(OWNER) == learner_id:
         return
+    take_up_kept_game(learner_id)
+
+
+def take_up_kept_game(learner_id: int) -> None:
+    """Show the game kept in the store (or none), forgetting what this tab showed."""
     fresh_start()
     st.session_state[OWNER] = learner_id
     st.session_state[GAME] = None
-    saved = session.store().load_game(learner_id)
+    st.session_state.pop(REVISION, None)
+    saved = session.store().saved_game(learner_id)
     if saved is None:
         return
     try:
-        st.session_state[GAME] = Game.from_json(saved)
+        st.session_state[GAME] = Game.from_json(saved.game)
+        st.session_state[REVISION] = saved.revision
     except SavedGameError as error:
         session.store().drop_game(learner_id)
         st.session_state[MESSAGE] = ("error", t("play.restore_failed", why=str(error)))
@@ -121,13 +143,13 @@ def start(learner_id: int) -> None:
         return
     st.session_state.pop("play.setup_error", None)
     fresh_start()
-    keep(learner_id, Game.start(setup))
+    keep(learner_id, Game.start(setup), fresh=True)
 
 
 def play_again(learner_id: int, current: Game) -> None:
     """The same players, levels, rules and seed: the same deals again."""
     fresh_start()
-    keep(learner_id, Game.start(current.setup))
+    keep(learner_id, Game.start(current.setup), fresh=True)
 
 
 def abandon(learner_id: int) -> None:
