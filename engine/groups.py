@@ -120,7 +120,7 @@ def rule_facts(rules: Rules) -> RuleFacts:
 
 def forget_tables() -> None:
     """Forget every table analysis and pick (benchmarks time the generator cold)."""
-    for facts in _BY_RULES.values():
+    for facts in list(_BY_RULES.values()):  # a copy: another thread may add rules
         facts.forget()
     _PICKS.clear()
 

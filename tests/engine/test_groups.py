@@ -81,3 +81,30 @@ def test_remembered_analyses_give_the_same_moves_as_a_cold_start() -> None:
         clear_cache()
         assert set(generate_moves(position)) == moves, position.text
         assert set(legal_moves(position)) == moves
+
+
+def test_threads_sharing_the_memo_get_the_same_moves() -> None:
+    """The app serves every browser tab from one process, so several threads fill
+    and read the same table analyses (and a benchmark may clear them meanwhile)."""
+    import threading
+
+    rng = random.Random(11)
+    positions = [random_position(rng, rules) for rules in rules_variants() for _ in range(25)]
+    expected = [set(generate_moves(p)) for p in positions]
+    failures: list[str] = []
+
+    def work(order: list[int]) -> None:
+        for index in order:
+            if set(generate_moves(positions[index])) != expected[index]:
+                failures.append(positions[index].text)
+
+    orders = [random.Random(seed).sample(range(len(positions)), len(positions))
+              for seed in range(4)]
+    threads = [threading.Thread(target=work, args=(order,)) for order in orders]
+    for thread in threads:
+        thread.start()
+    for _ in range(5):
+        clear_cache()
+    for thread in threads:
+        thread.join()
+    assert not failures
