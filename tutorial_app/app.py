@@ -63,5 +63,6 @@ with st.sidebar:
             st.button(t("sidebar.switch"), key="sign-out", on_click=session.sign_out,
                       type="tertiary", icon=":material/logout:")
     st.toggle(t("sidebar.four_colour"), key="four_colour", help=t("sidebar.four_colour_help"))
+    session.device_cookie()
 
 current.run()

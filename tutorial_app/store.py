@@ -76,6 +76,11 @@ CREATE TABLE IF NOT EXISTS puzzle_log (
     rating_after REAL NOT NULL,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS devices (
+    token TEXT PRIMARY KEY,
+    learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
+    created REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS games (
     learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
     game TEXT NOT NULL,
@@ -215,6 +220,28 @@ class ProgressStore:
         return [Learner(int(r[0]), str(r[1]), float(r[2]), int(r[3])) for r in rows]
 
     # ----- lessons ----------------------------------------------------------------
+
+    # ----- browsers that remember their learner ------------------------------------
+
+    def remember_device(self, learner_id: int) -> str:
+        """A new random token that signs this learner in again from one browser
+        (kept in a cookie there; the token means nothing anywhere else)."""
+        token = secrets.token_urlsafe(24)
+        with self._write() as con:
+            con.execute("INSERT INTO devices (token, learner_id, created) VALUES (?, ?, ?)",
+                        (token, learner_id, time.time()))
+        return token
+
+    def device_learner(self, token: str) -> Learner | None:
+        """The learner a browser's token stands for, or None (unknown or forgotten)."""
+        with self._connect() as con:
+            row = con.execute("SELECT learner_id FROM devices WHERE token = ?",
+                              (token,)).fetchone()
+        return self.get_learner(int(row[0])) if row else None
+
+    def forget_device(self, token: str) -> None:
+        with self._write() as con:
+            con.execute("DELETE FROM devices WHERE token = ?", (token,))
 
     def record_step(self, learner_id: int, lesson_id: str, step_id: str, stars: int,
                     wrong: int = 0, hints: int = 0) -> None:

@@ -222,6 +222,20 @@ def test_a_move_is_kept_only_over_the_game_it_was_made_in(tmp_path: Path) -> Non
     assert store.load_game(ana) == '{"moves": ["9h t"]}'
 
 
+def test_a_browser_token_signs_its_learner_in_until_forgotten(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ana, bo = store.learner("Ana"), store.learner("Bo")
+    laptop, phone, other = (store.remember_device(ana.id), store.remember_device(ana.id),
+                            store.remember_device(bo.id))
+    assert len({laptop, phone, other}) == 3 and len(laptop) >= 32
+    assert store.device_learner(laptop) == ana and store.device_learner(phone) == ana
+    assert store.device_learner(other) == bo
+    assert store.device_learner("not-a-token") is None and store.device_learner("") is None
+    store.forget_device(laptop)  # "Switch learner" on the laptop
+    assert store.device_learner(laptop) is None and store.device_learner(phone) == ana
+    store.forget_device(laptop)  # forgetting twice is fine
+
+
 def test_an_older_games_table_gets_revisions(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)

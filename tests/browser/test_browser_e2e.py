@@ -72,3 +72,18 @@ def test_cards_work_by_keyboard(server: Server, page: Page) -> None:
     page.get_by_role("button", name="Capture").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("8♠ takes")
+
+
+def test_a_reload_remembers_the_learner_until_they_switch(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/")
+    sign_in(page, "Gil")
+    page.wait_for_function("document.cookie.includes('cassino_device=')")
+    page.reload()
+    expect(page.get_by_text("Learning as Gil")).to_be_visible()
+    expect(page.get_by_role("textbox", name="Your name")).to_have_count(0)
+    page.get_by_role("button", name="Switch learner").click()
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
+    page.wait_for_function("!document.cookie.includes('cassino_device=')")
+    page.reload()
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
+    expect(page.get_by_text("Learning as Gil")).to_have_count(0)

@@ -4,6 +4,7 @@ progress store, the current learner, and the error panel for broken lesson files
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
 REPO_ROOT: Final = Path(__file__).resolve().parents[2]
 DEFAULT_LESSONS: Final = REPO_ROOT / "lessons"
 LEARNER_KEY: Final = "learner_id"
+DEVICE_COOKIE: Final = "cassino_device"
+_TOKEN: Final = "device_token"
+_COOKIE_READ: Final = "device_cookie_read"
+_FORGOTTEN: Final = "device_forgotten"
+_COOKIE_SECONDS: Final = 365 * 24 * 3600
+_TOKEN_TEXT: Final = re.compile(r"[A-Za-z0-9_-]*")
 
 
 def lessons_folder() -> Path:
@@ -91,8 +98,38 @@ def store() -> ProgressStore:
 def learner() -> Learner | None:
     learner_id = st.session_state.get(LEARNER_KEY)
     if learner_id is None:
+        learner_id = _remembered_learner()
+    if learner_id is None:
         return None
     return store().get_learner(int(learner_id))
+
+
+def _remembered_learner() -> int | None:
+    """Once per session: the learner this browser's cookie names, if any.
+
+    A browser remembers who signed in there by a random token in a cookie (the
+    store knows which learner a token stands for), so a reload or tomorrow's
+    visit carries on without the name typed again. "Switch learner" forgets it.
+    """
+    if st.session_state.get(_COOKIE_READ):
+        return None
+    st.session_state[_COOKIE_READ] = True
+    token = st.context.cookies.get(DEVICE_COOKIE)
+    if not isinstance(token, str) or not token:  # (no real request behind AppTest)
+        return None
+    found = store().device_learner(token)
+    if found is None:
+        return None
+    st.session_state[LEARNER_KEY] = found.id
+    st.session_state[_TOKEN] = token
+    return found.id
+
+
+def _signed_in(learner_id: int) -> None:
+    st.session_state.pop(_FORGOTTEN, None)
+    st.session_state[LEARNER_KEY] = learner_id
+    st.session_state[_COOKIE_READ] = True
+    st.session_state[_TOKEN] = store().remember_device(learner_id)
 
 
 def _sign_in(name_key: str) -> None:
@@ -102,15 +139,36 @@ def _sign_in(name_key: str) -> None:
         st.session_state["signin_error"] = str(error)
         return
     st.session_state.pop("signin_error", None)
-    st.session_state[LEARNER_KEY] = found.id
+    _signed_in(found.id)
 
 
 def _choose(learner_id: int) -> None:
-    st.session_state[LEARNER_KEY] = learner_id
+    _signed_in(learner_id)
 
 
 def sign_out() -> None:
     st.session_state.pop(LEARNER_KEY, None)
+    token = st.session_state.pop(_TOKEN, None)
+    if token:
+        store().forget_device(str(token))
+        st.session_state[_FORGOTTEN] = True
+
+
+def device_cookie() -> None:
+    """Keep this browser's cookie in step with who is signed in: the token while a
+    learner is, and no cookie after "Switch learner". Drawn on every run (a few
+    bytes of script), so the browser has it whatever rerun it last saw."""
+    token = st.session_state.get(_TOKEN)
+    if token and st.session_state.get(LEARNER_KEY) is not None:
+        value, age = str(token), _COOKIE_SECONDS
+    elif st.session_state.get(_FORGOTTEN):
+        value, age = "", 0
+    else:
+        return
+    if not _TOKEN_TEXT.fullmatch(value):  # never put anything else into the script
+        return
+    st.html(f"<script>document.cookie = '{DEVICE_COOKIE}={value}; path=/; "
+            f"max-age={age}; samesite=lax';</script>", unsafe_allow_javascript=True)
 
 
 def require_learner() -> Learner | None:
