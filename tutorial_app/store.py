@@ -1,9 +1,10 @@
 """Learner progress in SQLite (plain Python, no Streamlit).
 
 One small database holds every learner: a name chosen on the first visit (no
-password), their lesson steps and stars, finished lessons, puzzle results and
-puzzle rating, and the game they are playing against the computer (one per
-learner, kept as the game's own JSON so a reloaded page carries on). The path
+password), the random tokens of the browsers that remember them, their lesson
+steps and stars, finished lessons, puzzle results and puzzle rating, and the
+game they are playing against the computer (one per learner, kept as the
+game's own JSON so a reloaded page carries on). The path
 comes from the environment variable CASSINO_DB, by default
 ``data/progress.sqlite3`` under the repository; the folder is created on demand.
 
