@@ -222,6 +222,17 @@ class ProgressStore:
 
     # ----- lessons ----------------------------------------------------------------
 
+    def last_active(self) -> dict[int, float]:
+        """When each learner last did anything (a step, a lesson, a puzzle, a game
+        move), as a Unix time; learners who have done nothing are left out."""
+        query = ("SELECT learner_id, MAX(at) FROM ("
+                 "SELECT learner_id, updated AS at FROM steps UNION ALL "
+                 "SELECT learner_id, completed FROM lessons UNION ALL "
+                 "SELECT learner_id, updated FROM puzzles UNION ALL "
+                 "SELECT learner_id, updated FROM games) GROUP BY learner_id")
+        with self._connect() as con:
+            return {int(who): float(at) for who, at in con.execute(query)}
+
     # ----- browsers that remember their learner ------------------------------------
 
     def remember_device(self, learner_id: int) -> str:

@@ -4,7 +4,7 @@ Screen (large cards and text): choose a lesson or a puzzle; the step's text
 or prompt; the table and hand in large cards, clickable so the teacher can
 try a move and show the judge's answer; "Reveal the answer" and "Show all
 legal moves"; previous and next step. Nothing is recorded: no learner, no
-stars, no rating.
+stars, no rating. Below, folded away, the class's progress for the teacher.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from engine import Attempt, check, legal_moves
-from tutorial_app import links, safe_text
+from tutorial_app import class_report, links, safe_text
 from tutorial_app.course import solutions
 from tutorial_app.ui import board, session
 from tutorial_app.ui.strings import t
@@ -171,3 +171,22 @@ with st.container(key="classroom"):
                 st.markdown(f"## {t('classroom.legal_moves', n=len(moves))}")
                 for move in moves:
                     st.markdown(f"- {safe_text.plain(move.pretty)}")
+
+# The teacher's view of the class (below the projected step, out of the way).
+with st.expander(t("classroom.progress"), icon=":material/groups:", expanded=False):
+    st.caption(t("classroom.progress_help"))
+    rows = class_report.class_rows(list(course.lessons), session.store())
+    if not rows:
+        st.info(t("classroom.no_learners"))
+    else:
+        st.dataframe(
+            {
+                t("class.col.learner"): [r.name for r in rows],
+                t("class.col.finished"): [f"{r.finished} / {r.lessons}" for r in rows],
+                t("class.col.stars"): [r.stars for r in rows],
+                t("class.col.now_on"): [r.now_on or t("class.all_done") for r in rows],
+                t("class.col.puzzles"): [r.puzzles_solved for r in rows],
+                t("class.col.rating"): [round(r.rating) for r in rows],
+                t("class.col.active"): [class_report.ago(r.last_active) for r in rows],
+            },
+            hide_index=True, key="class-progress")

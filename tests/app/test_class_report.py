@@ -1,0 +1,69 @@
+"""The teacher's class table (tutorial_app.class_report) and the Classroom page
+showing it: built from the real store and a small course."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apphelpers import FIXTURES, new_app, open_page, sign_in
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.class_report import ago, class_rows
+from tutorial_app.course import load_course
+from tutorial_app.store import ProgressStore
+
+
+def test_rows_say_how_far_each_learner_is(tmp_path: Path) -> None:
+    course = load_course(FIXTURES / "course")
+    lessons = list(course.lessons)
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ana, bo = store.learner("Ana"), store.learner("Bo")
+    store.learner("Cy")  # signed in once, did nothing yet
+    store.record_step(ana.id, "basics", "pair", 3)
+    store.complete_lesson(ana.id, "basics", 2)
+    store.record_puzzle(ana.id, course.puzzles[0].id, 1, True, False)
+    store.record_step(bo.id, "basics", "pair", 1)
+    rows = {row.name: row for row in class_rows(lessons, store)}
+    assert rows["Ana"].finished == 1 and rows["Ana"].lessons == len(lessons)
+    assert rows["Ana"].stars == 2 and rows["Ana"].puzzles_solved == 1
+    assert rows["Ana"].now_on == "Test sums"  # basics done opens the next lesson
+    assert rows["Ana"].rating != rows["Cy"].rating  # the rated puzzle moved it
+    assert rows["Bo"].finished == 0 and rows["Bo"].now_on == "Test basics"
+    assert rows["Cy"].last_active is None and rows["Bo"].last_active is not None
+    order = [row.name for row in class_rows(lessons, store)]
+    assert order[-1] == "Cy"  # never active: last
+
+
+def test_every_lesson_done_has_no_current_lesson(tmp_path: Path) -> None:
+    lessons = list(load_course(FIXTURES / "course").lessons)
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ana = store.learner("Ana")
+    for lesson in lessons:
+        store.complete_lesson(ana.id, lesson.id, 3)
+    (row,) = class_rows(lessons, store)
+    assert row.now_on is None and row.finished == len(lessons) == row.lessons
+
+
+def test_ago_reads_like_a_person_would_say_it() -> None:
+    now = 1_000_000.0
+    assert ago(None, now) == "not yet"
+    assert ago(now - 20, now) == "just now"
+    assert ago(now - 5 * 60, now) == "5 min ago"
+    assert ago(now - 3 * 3600 - 10, now) == "3 h ago"
+    assert ago(now - 30 * 3600, now) == "yesterday"
+    assert ago(now - 5 * 86400, now) == "5 days ago"
+    assert ago(now + 50, now) == "just now"  # a clock a little ahead is not the future
+
+
+def test_the_classroom_page_shows_the_class(app: AppTest) -> None:
+    open_page(app, "classroom")
+    assert "No learner has signed in yet." in [i.value for i in app.info]
+    again = new_app()
+    open_page(again, "learn")
+    sign_in(again, "Dora")
+    open_page(app, "classroom")
+    (frame,) = app.dataframe
+    table = frame.value
+    assert list(table["Learner"]) == ["Dora"]
+    assert table["Lessons finished"][0] == "0 / 2" and table["Now on"][0] == "Test basics"
+    assert table["Last active"][0] == "not yet"

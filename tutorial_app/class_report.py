@@ -1,0 +1,69 @@
+"""The class at a glance, for the teacher (plain Python, no Streamlit).
+
+One row per learner: how far along the lesson path they are and where they
+are now, their stars, the puzzles they have solved and their puzzle rating,
+and when they last did anything. Built from the store and the course as they
+are; nothing here is recorded.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tutorial_app.lesson_flow import DONE, OPEN, lesson_path
+from tutorial_app.store import ProgressStore
+from tutorial_app.ui.strings import t
+
+if TYPE_CHECKING:
+    from tutorial_app.course import Lesson
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRow:
+    name: str
+    finished: int          # lessons finished
+    lessons: int           # lessons in the course
+    stars: int             # stars over the finished lessons
+    now_on: str | None     # title of the first open lesson on the path; None when all done
+    puzzles_solved: int
+    rating: float
+    last_active: float | None  # Unix time of the learner's last step, puzzle or move
+
+
+def class_rows(lessons: Sequence[Lesson], store: ProgressStore) -> list[ClassRow]:
+    """Every learner in the store, most recently active first."""
+    active = store.last_active()
+    rows: list[ClassRow] = []
+    for learner in store.learners():
+        path = lesson_path(lessons, store.progress(learner.id))
+        now_on = next((e.lesson.title for e in path if e.state == OPEN), None)
+        rows.append(ClassRow(
+            name=learner.name,
+            finished=sum(1 for e in path if e.state == DONE),
+            lessons=len(path),
+            stars=sum(e.stars for e in path if e.state == DONE),
+            now_on=now_on,
+            puzzles_solved=sum(store.solved_puzzles(learner.id).values()),
+            rating=learner.rating,
+            last_active=active.get(learner.id),
+        ))
+    rows.sort(key=lambda r: (-(r.last_active or 0.0), r.name.lower()))
+    return rows
+
+
+def ago(when: float | None, now: float | None = None) -> str:
+    """A short "how long ago" for the table: just now, 5 min ago, 3 h ago, 2 days ago."""
+    if when is None:
+        return t("class.ago.never")
+    seconds = max(0.0, (time.time() if now is None else now) - when)
+    if seconds < 60:
+        return t("class.ago.now")
+    if seconds < 3600:
+        return t("class.ago.minutes", n=int(seconds // 60))
+    if seconds < 86400:
+        return t("class.ago.hours", n=int(seconds // 3600))
+    days = int(seconds // 86400)
+    return t("class.ago.yesterday") if days == 1 else t("class.ago.days", n=days)
