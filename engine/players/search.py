@@ -46,6 +46,17 @@ class SearchConfig:
     solve_plies: int = 7        # last deal, this few plies left: solve each sampled world
     solve_samples: int = 10     # worlds to solve then
 
+    def for_players(self, players: int) -> SearchConfig:
+        """The playout horizon and the ply budget as set for two players, grown in
+        proportion to the seats: with four players a deal is 16 plies, not 8, and
+        the ladder (four players, two sets of 150 deals) gained about half a point a
+        hand from playing the deal out with twice the budget (+1.40 against level 3,
+        from +0.91); a longer horizon alone, or a bigger budget alone, did not."""
+        if players <= 2:
+            return self
+        return replace(self, horizon=self.horizon * players // 2,
+                       ply_budget=self.ply_budget * players // 2)
+
 
 def _plies(in_hands: int, stock: int, draw: bool, horizon: int) -> int:
     """Plies to the end of the current deal, at most `horizon` (in Draw Casino
@@ -108,6 +119,7 @@ def pick(values: list[list[float]], z: float) -> int:
 
 
 def decide(view: PlayerView, rng: random.Random, config: SearchConfig) -> Move:
+    config = config.for_players(view.players)
     legal = view.legal_moves()
     if len(legal) == 1:
         return legal[0]

@@ -48,3 +48,16 @@ def test_match_interval() -> None:
     assert match.clear
     assert not Match(2, 1, (1.0, -1.0, 2.0, -2.0)).clear
     assert not Match(2, 1, (5.0,)).clear
+
+
+def test_the_search_plays_a_whole_deal_out_whatever_the_number_of_players() -> None:
+    """Level 4's horizon and budget are set for two players (a deal of 8 plies) and
+    grow with the seats, so with four it still sees a whole deal of 16 plies."""
+    from engine.players.search import DEFAULT
+
+    assert DEFAULT.for_players(2) == DEFAULT
+    three, four = DEFAULT.for_players(3), DEFAULT.for_players(4)
+    assert (three.horizon, four.horizon) == (DEFAULT.horizon * 3 // 2, DEFAULT.horizon * 2)
+    assert four.horizon == 4 * 4  # four cards each, four players
+    assert four.ply_budget == 2 * DEFAULT.ply_budget
+    assert four.max_candidates == DEFAULT.max_candidates  # nothing else changes
