@@ -31,7 +31,8 @@ from engine.players.view import PlayerView
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    """How much the search may do. The defaults were tuned on the ladder: more
+    """How much the search may do, as set for two players (`for_players` grows it
+    for more). The defaults were tuned on the ladder: with two players more
     samples or longer playouts did not play better (the playout policy, not the
     noise, limits the estimate), while shorter playouts with the `switch_z`
     guard helped a lot where deals are long (Draw Casino)."""
