@@ -47,13 +47,15 @@ class SearchConfig:
     solve_plies: int = 7        # last deal, this few plies left: solve each sampled world
     solve_samples: int = 10     # worlds to solve then
 
-    def for_players(self, players: int) -> SearchConfig:
+    def for_players(self, players: int, draw: bool = False) -> SearchConfig:
         """The playout horizon and the ply budget as set for two players, grown in
         proportion to the seats: with four players a deal is 16 plies, not 8, and
         the ladder (four players, two sets of 150 deals) gained about half a point a
         hand from playing the deal out with twice the budget (+1.40 against level 3,
-        from +0.91); a longer horizon alone, or a bigger budget alone, did not."""
-        if players <= 2:
+        from +0.91); a longer horizon alone, or a bigger budget alone, did not.
+        Draw Casino keeps the two-player figures: its one deal lasts the whole
+        stock, and longer playouts there were what played worse."""
+        if players <= 2 or draw:
             return self
         return replace(self, horizon=self.horizon * players // 2,
                        ply_budget=self.ply_budget * players // 2)
@@ -120,7 +122,7 @@ def pick(values: list[list[float]], z: float) -> int:
 
 
 def decide(view: PlayerView, rng: random.Random, config: SearchConfig) -> Move:
-    config = config.for_players(view.players)
+    config = config.for_players(view.players, view.rules.draw)
     legal = view.legal_moves()
     if len(legal) == 1:
         return legal[0]

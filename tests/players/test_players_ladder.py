@@ -61,3 +61,4 @@ def test_the_search_plays_a_whole_deal_out_whatever_the_number_of_players() -> N
     assert four.horizon == 4 * 4  # four cards each, four players
     assert four.ply_budget == 2 * DEFAULT.ply_budget
     assert four.max_candidates == DEFAULT.max_candidates  # nothing else changes
+    assert DEFAULT.for_players(4, draw=True) == DEFAULT  # Draw Casino: one long deal
