@@ -185,13 +185,16 @@ def test_a_game_in_progress_is_kept_per_learner(tmp_path: Path) -> None:
     assert store.load_game(bo) is not None
 
 
+# The learners table as the first version of the app made it.
+OLD_LEARNERS = ("CREATE TABLE learners (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE "
+                "COLLATE NOCASE, created REAL NOT NULL, rating REAL NOT NULL DEFAULT 1200, "
+                "rated_games INTEGER NOT NULL DEFAULT 0);")
+
+
 def test_an_older_database_gets_the_games_table(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)
-    con.executescript("CREATE TABLE learners (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
-                      "UNIQUE COLLATE NOCASE, created REAL NOT NULL, rating REAL NOT NULL "
-                      "DEFAULT 1200, rated_games INTEGER NOT NULL DEFAULT 0);"
-                      "INSERT INTO learners (name, created) VALUES ('Ana', 0);")
+    con.executescript(OLD_LEARNERS + "INSERT INTO learners (name, created) VALUES ('Ana', 0);")
     con.close()
     store = ProgressStore(path)
     (ana,) = store.learners()
@@ -239,9 +242,7 @@ def test_a_browser_token_signs_its_learner_in_until_forgotten(tmp_path: Path) ->
 def test_an_older_games_table_gets_revisions(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)
-    con.executescript("CREATE TABLE learners (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
-                      "UNIQUE COLLATE NOCASE, created REAL NOT NULL, rating REAL NOT NULL "
-                      "DEFAULT 1200, rated_games INTEGER NOT NULL DEFAULT 0);"
+    con.executescript(OLD_LEARNERS +
                       "CREATE TABLE games (learner_id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
                       "updated REAL NOT NULL);"
                       "INSERT INTO learners (name, created) VALUES ('Ana', 0);"
