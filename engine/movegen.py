@@ -160,22 +160,22 @@ def _generate(position: Position) -> list[Move]:
         if duty_applies:
             _keep_dutiful(position, candidates, hand[:index] + hand[index + 1:], controlled,
                           tables, moves)
-    cards = hand if distinct else tuple(sorted(set(hand)))
+    every_trail = [_trail(card) for card in (hand if distinct else sorted(set(hand)))]
     if not controlled:
-        moves += [_TRAILS[card._key - _FIRST_KEY] for card in cards]
+        moves += every_trail
         return moves
-    trails = [_trail(card) for card in cards]
+    trails = every_trail
     if duty_applies:
-        kept: list[Move] = []
-        for trail in trails:
-            _keep_dutiful(position, [trail], _without(hand, trail.card), controlled, tables, kept)
-        trails = kept
+        trails = []
+        for trail in every_trail:
+            _keep_dutiful(position, [trail], _without(hand, trail.card), controlled, tables,
+                          trails)
     if _may_trail(position, bool(moves)):
         moves += trails
     if not moves and hand:
         # Nothing is legal (possible only with keep_capture_card=false): the player
         # must still play a card, so they trail. RULES.md leaves this case open.
-        moves = [_trail(card) for card in cards]
+        moves = every_trail
     return moves
 
 

@@ -3,7 +3,7 @@
 `GameState.play` judges each move and writes a log, which a search playing
 thousands of imaginary moves cannot afford. `Sim` keeps only what decides the
 rest of a hand (table, hands, stock, each side's captured cards and sweeps)
-and moves with the engine's own `legal_moves` and `apply_move`, so the
+and moves with the engine's own generator and `apply_move`, so the
 imagined game follows exactly the same rules as the real one. A `Sim` comes
 from a determinization (`sampling.py`): the hidden cards dealt out one
 consistent way. `view(seat)` gives any seat its honest `PlayerView` of the

@@ -142,10 +142,6 @@ def _sign_in(name_key: str) -> None:
     _signed_in(found.id)
 
 
-def _choose(learner_id: int) -> None:
-    _signed_in(learner_id)
-
-
 def sign_out() -> None:
     st.session_state.pop(LEARNER_KEY, None)
     token = st.session_state.pop(_TOKEN, None)
@@ -193,6 +189,6 @@ def require_learner() -> Learner | None:
             st.caption(t("welcome.known"))
             with st.container(horizontal=True, gap="small"):
                 for other in known[:30]:
-                    st.button(other.name, key=f"as-{other.id}", on_click=_choose,
+                    st.button(other.name, key=f"as-{other.id}", on_click=_signed_in,
                               args=(other.id,), type="tertiary")
     return None
