@@ -10,6 +10,10 @@ from playwright.sync_api import Page, expect
 
 WAIT = 20_000
 
+# `expect` waits 5 s by default, which a loaded CI machine can overrun while the
+# server reruns a page; every assertion gets the same patience as every action.
+expect.set_options(timeout=WAIT)
+
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Page]:

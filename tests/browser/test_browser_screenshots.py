@@ -106,13 +106,19 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     for _ in range(rounds):
         expect(page.get_by_text("Your turn.")).to_be_visible()
         move = hint(game.state, YOU).move
+        # Each click waits for the page's run to end: a click that lands while the
+        # server is still drawing the page can be lost on a loaded machine.
+        settle(page)
         page.get_by_role("button", name="Hint", exact=True).click()
+        settle(page)
         page.get_by_role("button", name="Select these cards for me").click()
         expect(card(page, f"{move.card.name} (selected)")).to_be_visible()
+        settle(page)
         label = {"capture": "Capture", "trail": "Trail"}.get(move.kind, f"Build {move.value}")
         page.get_by_role("button", name=label, exact=True).click()
         game, _ = game.attempt(move.as_attempt())
         expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
+        settle(page)
         page.get_by_role("button", name="Continue").click()
         game = game.advance()
     expect(page.get_by_text("Your turn.")).to_be_visible()
