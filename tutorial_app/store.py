@@ -88,7 +88,12 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     revision INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+NAMES_ON_WELCOME: Final = "names_on_welcome"
 
 
 class LearnerNameError(ValueError):
@@ -220,8 +225,6 @@ class ProgressStore:
                 "SELECT id, name, rating, rated_games FROM learners ORDER BY name").fetchall()
         return [Learner(int(r[0]), str(r[1]), float(r[2]), int(r[3])) for r in rows]
 
-    # ----- lessons ----------------------------------------------------------------
-
     def last_active(self) -> dict[int, float]:
         """When each learner last did anything (a step, a lesson, a puzzle, a game
         move), as a Unix time; learners who have done nothing are left out."""
@@ -254,6 +257,25 @@ class ProgressStore:
     def forget_device(self, token: str) -> None:
         with self._write() as con:
             con.execute("DELETE FROM devices WHERE token = ?", (token,))
+
+    # ----- the class's settings ----------------------------------------------------
+
+    def names_on_welcome(self) -> bool:
+        """Whether the welcome screen offers every learner's name to sign in with one
+        click: handy for a class sharing one computer, and on by default; a teacher
+        whose server is open to more people turns it off in the Classroom."""
+        with self._connect() as con:
+            row = con.execute("SELECT value FROM settings WHERE key = ?",
+                              (NAMES_ON_WELCOME,)).fetchone()
+        return row is None or row[0] == "1"
+
+    def show_names_on_welcome(self, shown: bool) -> None:
+        with self._write() as con:
+            con.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                        (NAMES_ON_WELCOME, "1" if shown else "0"))
+
+    # ----- lessons ----------------------------------------------------------------
 
     def record_step(self, learner_id: int, lesson_id: str, step_id: str, stars: int,
                     wrong: int = 0, hints: int = 0) -> None:

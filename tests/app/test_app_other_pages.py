@@ -48,6 +48,25 @@ def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
     assert ProgressStore(db).learners() == []
 
 
+def test_the_teacher_can_keep_names_off_the_welcome_screen(env: None, db: Path) -> None:
+    ana = ProgressStore(db).learner("Ana")
+
+    def name_buttons(at: AppTest) -> list[str]:
+        return [b.label for b in at.button if (b.key or "").startswith("as-")]
+
+    before = open_page(new_app(), "learn")
+    assert name_buttons(before) == ["Ana"]
+    teacher = open_page(new_app(), "classroom")
+    assert teacher.toggle(key="class-names-shown").value is True
+    teacher.toggle(key="class-names-shown").set_value(False).run()
+    assert not ProgressStore(db).names_on_welcome()
+    after = open_page(new_app(), "learn")
+    assert name_buttons(after) == [] and "Or continue as" not in texts(after)
+    sign_in(after, "ana")  # typing the name still finds Ana's progress
+    assert f"Learning as **{ana.name}**" in texts(after)
+    assert open_page(new_app(), "classroom").toggle(key="class-names-shown").value is False
+
+
 def test_rules_page_explains_every_setting(app: AppTest) -> None:
     open_page(app, "rules")
     presets, settings = (table.value for table in app.dataframe)

@@ -239,6 +239,17 @@ def test_a_browser_token_signs_its_learner_in_until_forgotten(tmp_path: Path) ->
     store.forget_device(laptop)  # forgetting twice is fine
 
 
+def test_the_welcome_screen_offers_names_until_the_teacher_says_not(tmp_path: Path) -> None:
+    path = tmp_path / "p.sqlite3"
+    store = ProgressStore(path)
+    assert store.names_on_welcome()  # on for a new class
+    store.show_names_on_welcome(False)
+    assert not ProgressStore(path).names_on_welcome()  # kept in the file, not the object
+    store.show_names_on_welcome(False)  # saying it twice is fine
+    store.show_names_on_welcome(True)
+    assert ProgressStore(path).names_on_welcome()
+
+
 def test_an_older_games_table_gets_revisions(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)

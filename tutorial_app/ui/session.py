@@ -184,7 +184,7 @@ def require_learner() -> Learner | None:
         problem = st.session_state.get("signin_error")
         if problem:
             st.error(safe_text.plain(problem))
-        known = store().learners()
+        known = store().learners() if store().names_on_welcome() else []
         if known:
             st.caption(t("welcome.known"))
             with st.container(horizontal=True, gap="small"):

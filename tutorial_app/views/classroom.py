@@ -22,6 +22,12 @@ from tutorial_app.ui.strings import t
 SCOPE = "class"
 SOURCE = "class.source"
 STEP = "class.step"
+NAMES_SHOWN = "class-names-shown"
+
+
+def names_toggled() -> None:
+    """The teacher's choice is the class's, so it is kept in the store, not the session."""
+    session.store().show_names_on_welcome(bool(st.session_state[NAMES_SHOWN]))
 
 
 def reset_step() -> None:
@@ -175,6 +181,9 @@ with st.container(key="classroom"):
 # The teacher's view of the class (below the projected step, out of the way).
 with st.expander(t("classroom.progress"), icon=":material/groups:", expanded=False):
     st.caption(t("classroom.progress_help"))
+    st.toggle(t("classroom.names_on_welcome"), value=session.store().names_on_welcome(),
+              key=NAMES_SHOWN, help=t("classroom.names_on_welcome_help"),
+              on_change=names_toggled)
     rows = class_report.class_rows(list(course.lessons), session.store())
     if not rows:
         st.info(t("classroom.no_learners"))
