@@ -12,6 +12,8 @@ def test_learn_a_capture_by_clicking_cards(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/")
     sign_in(page, "Ana")
     expect(page.get_by_role("heading", name="Test basics")).to_be_visible()
+    # .streamlit/config.toml: learners see the app, not Streamlit's developer toolbar
+    expect(page.get_by_role("button", name="Deploy")).to_have_count(0)
     page.get_by_role("button", name="Start").first.click()
     expect(page.get_by_text("Step 1 of 4")).to_be_visible()
     page.get_by_role("button", name="Next").click()
