@@ -15,7 +15,17 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final
 
-from engine import Build, Card, Move, Position, Rules, apply_move, full_deck, legal_moves
+from engine import (
+    Build,
+    Card,
+    Move,
+    Position,
+    Rules,
+    apply_move,
+    full_deck,
+    legal_moves,
+    pass_turn,
+)
 from engine.position import build_problems
 
 TABLE: Final = "table"
@@ -114,8 +124,6 @@ def next_position(position: Position, move: Move) -> Position:
     after = apply_move(position, move).position
     following = (after.seat + 1) % after.players
     if dict(after.other_hands).get(following):
-        from engine import pass_turn
-
         return pass_turn(after)
     return after
 
