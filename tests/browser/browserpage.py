@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 WAIT = 20_000
 
@@ -25,12 +25,30 @@ def page(browser: Any) -> Iterator[Page]:
     context.close()
 
 
+def idle(page: Page) -> None:
+    """Wait until the server has finished running the page's script. A click that
+    lands while a run is still drawing the page can be lost (Streamlit folds it
+    into the run in progress), which a loaded machine makes likely; so every test
+    click waits for this first."""
+    page.locator("[data-testid=stApp][data-test-script-state=notRunning]").wait_for(
+        state="attached")
+
+
+def press(page: Page, target: Locator) -> None:
+    """Click `target` once it is shown and the page is idle (see `idle`). Waiting for
+    the target first matters: a button that a run is drawing is seen before the run
+    ends, and clicking it then is the race `idle` is there to avoid."""
+    target.wait_for(state="visible")
+    idle(page)
+    target.click()
+
+
 def sign_in(page: Page, name: str) -> None:
     page.get_by_role("textbox", name="Your name").fill(name)
-    page.get_by_role("button", name="Start learning").click()
+    press(page, page.get_by_role("button", name="Start learning"))
     expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
 
 
-def card(page: Page, name: str) -> Any:
+def card(page: Page, name: str) -> Locator:
     """A card button by its screen-reader label, e.g. "seven of spades"."""
     return page.get_by_role("button", name=name, exact=False).first

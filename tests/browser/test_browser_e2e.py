@@ -3,7 +3,7 @@ a wrong move explained, opens a puzzle link, and works the cards by keyboard."""
 
 from __future__ import annotations
 
-from browserpage import card, sign_in
+from browserpage import card, idle, press, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -14,15 +14,15 @@ def test_learn_a_capture_by_clicking_cards(server: Server, page: Page) -> None:
     expect(page.get_by_role("heading", name="Test basics")).to_be_visible()
     # .streamlit/config.toml: learners see the app, not Streamlit's developer toolbar
     expect(page.get_by_role("button", name="Deploy")).to_have_count(0)
-    page.get_by_role("button", name="Start").first.click()
+    press(page, page.get_by_role("button", name="Start").first)
     expect(page.get_by_text("Step 1 of 4")).to_be_visible()
-    page.get_by_role("button", name="Next").click()
+    press(page, page.get_by_role("button", name="Next"))
     expect(page.get_by_text("Capture the 7♥.")).to_be_visible()
-    card(page, "seven of spades").click()
+    press(page, card(page, "seven of spades"))
     expect(card(page, "seven of spades (selected)")).to_be_visible()
-    card(page, "seven of hearts").click()
+    press(page, card(page, "seven of hearts"))
     expect(card(page, "seven of hearts (selected)")).to_be_visible()
-    page.get_by_role("button", name="Capture").click()
+    press(page, page.get_by_role("button", name="Capture"))
     success = page.get_by_test_id("stAlertContentSuccess")
     expect(success).to_contain_text("A pair.")
     expect(success).to_contain_text("★★★")
@@ -32,16 +32,16 @@ def test_learn_a_capture_by_clicking_cards(server: Server, page: Page) -> None:
 def test_a_wrong_move_is_explained(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/?lesson=basics&step=pair")
     sign_in(page, "Bo")
-    card(page, "seven of spades").click()
+    press(page, card(page, "seven of spades"))
     expect(card(page, "seven of spades (selected)")).to_be_visible()
-    card(page, "three of clubs").click()
+    press(page, card(page, "three of clubs"))
     expect(card(page, "three of clubs (selected)")).to_be_visible()
-    page.get_by_role("button", name="Capture").click()
+    press(page, page.get_by_role("button", name="Capture"))
     error = page.get_by_test_id("stAlertContentError")
     expect(error).to_contain_text("3♣")
     expect(error).to_contain_text("(4.1)")  # the rule number
     # clear the selection and try again
-    page.get_by_role("button", name="Clear selection").click()
+    press(page, page.get_by_role("button", name="Clear selection"))
     expect(card(page, "seven of spades (selected)")).to_have_count(0)
 
 
@@ -49,11 +49,11 @@ def test_a_puzzle_link_opens_the_puzzle(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/puzzles?puzzle=tp2")
     sign_in(page, "Cy")
     expect(page.get_by_text("Pair a card.")).to_be_visible()
-    card(page, "five of spades").click()
+    press(page, card(page, "five of spades"))
     expect(card(page, "five of spades (selected)")).to_be_visible()
-    card(page, "five of diamonds").click()
+    press(page, card(page, "five of diamonds"))
     expect(card(page, "five of diamonds (selected)")).to_be_visible()
-    page.get_by_role("button", name="Capture").click()
+    press(page, page.get_by_role("button", name="Capture"))
     expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
     expect(page.get_by_text("Rating 1200 →")).to_be_visible()
 
@@ -62,15 +62,19 @@ def test_cards_work_by_keyboard(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/sandbox?position=table%3A+5c+3d%3B+hand%3A+8s")
     seven = card(page, "eight of spades")
     expect(seven).to_be_visible()
+    idle(page)
     seven.focus()
     page.keyboard.press("Enter")
     expect(card(page, "eight of spades (selected)")).to_be_visible()
+    idle(page)
     card(page, "five of clubs").focus()
     page.keyboard.press("Space")
     expect(card(page, "five of clubs (selected)")).to_be_visible()
+    idle(page)
     card(page, "three of diamonds").focus()
     page.keyboard.press("Enter")
     expect(card(page, "three of diamonds (selected)")).to_be_visible()
+    idle(page)
     page.get_by_role("button", name="Capture").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("8♠ takes")
@@ -83,7 +87,7 @@ def test_a_reload_remembers_the_learner_until_they_switch(server: Server, page: 
     page.reload()
     expect(page.get_by_text("Learning as Gil")).to_be_visible()
     expect(page.get_by_role("textbox", name="Your name")).to_have_count(0)
-    page.get_by_role("button", name="Switch learner").click()
+    press(page, page.get_by_role("button", name="Switch learner"))
     expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
     page.wait_for_function("!document.cookie.includes('cassino_device=')")
     page.reload()

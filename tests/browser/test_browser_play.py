@@ -4,7 +4,7 @@ Trail button, and sees the computer's reply with the reason for it."""
 
 from __future__ import annotations
 
-from browserpage import card, sign_in
+from browserpage import card, press, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -24,7 +24,7 @@ def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> N
     seed.fill(str(SEED))
     seed.press("Enter")
     expect(seed).to_have_value(str(SEED))
-    page.get_by_role("button", name="Start the game").click()
+    press(page, page.get_by_role("button", name="Start the game"))
     expect(page.get_by_text("Your turn.")).to_be_visible()
     expect(page.get_by_text(f"seed {SEED}")).to_be_visible()
 
@@ -33,13 +33,13 @@ def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> N
     moves = list(game.state.legal_moves())
     move = next((m for m in moves if m.kind == CAPTURE and not m.builds),
                 next(m for m in moves if m.kind == TRAIL))
-    card(page, move.card.name).click()
+    press(page, card(page, move.card.name))
     expect(card(page, f"{move.card.name} (selected)")).to_be_visible()
     for taken in move.loose:
-        card(page, taken.name).click()
+        press(page, card(page, taken.name))
         expect(card(page, f"{taken.name} (selected)")).to_be_visible()
-    page.get_by_role("button", name="Capture" if move.kind == CAPTURE else "Trail",
-                     exact=True).click()
+    press(page, page.get_by_role("button", name="Capture" if move.kind == CAPTURE else "Trail",
+                                 exact=True))
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(
         f"You played: {words.move(move)}.")
     expect(page.get_by_text("Seat 1 is to play.")).to_be_visible()
@@ -47,7 +47,7 @@ def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> N
     # the computer's reply, one move at a time, with its reason
     after, _ = game.attempt(move.as_attempt())
     reply = after.advance().state.moves[-1]
-    page.get_by_role("button", name="Continue").click()
+    press(page, page.get_by_role("button", name="Continue"))
     panel = page.locator('[class*="st-key-play-computer"]')
     expect(panel).to_contain_text(f"Seat 1: {words.move(reply)}")
     expect(panel).to_contain_text(f"You: {words.move(move)}")

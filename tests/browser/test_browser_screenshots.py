@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import WAIT, card, sign_in
+from browserpage import card, idle, press, sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page, expect
 
@@ -25,9 +25,10 @@ def shots(tmp_path: Path) -> Path:
 
 
 def settle(page: Page) -> None:
-    """Wait until Streamlit has finished running the script."""
+    """Wait until Streamlit has finished running the script and the browser has
+    drawn what it sent (pictures and fonts take a moment more)."""
     page.wait_for_timeout(400)
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=WAIT)
+    idle(page)
     page.wait_for_timeout(600)
     assert page.get_by_test_id("stException").count() == 0
 
@@ -56,28 +57,28 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     expect(page.get_by_text("Learning as Ana")).to_be_visible()
     expect(page.locator('[class*="st-key-hand-learn"]')).to_be_visible()
     hand = page.locator('[class*="st-key-hand-learn"] button').first
-    hand.click()
+    press(page, hand)
     settle(page)
-    page.locator('[class*="st-key-felt-learn"] button').first.click()
+    press(page, page.locator('[class*="st-key-felt-learn"] button').first)
     settle(page)
-    page.get_by_role("button", name="Capture").click()
+    press(page, page.get_by_role("button", name="Capture"))
     snap(page, shots, "lesson-step")
 
     page.goto(f"{url}/puzzles")
     expect(page.get_by_text("Learning as Ana")).to_be_visible()
-    page.locator('[class*="st-key-hand-puzzle"] button').first.click()
+    press(page, page.locator('[class*="st-key-hand-puzzle"] button').first)
     snap(page, shots, "puzzles")
 
     position = "table: 3d 4s 9d [7: 3c 4h @1]; hand: 2s 9c 7d"
     page.goto(f"{url}/sandbox?position={position}")
-    card(page, "two of spades").click()
+    press(page, card(page, "two of spades"))
     settle(page)
-    page.locator('[class*="st-key-cb-sandbox-b7"] button').click()
+    press(page, page.locator('[class*="st-key-cb-sandbox-b7"] button'))
     snap(page, shots, "sandbox")
 
     page.goto(f"{url}/classroom?lesson=sums&step=first-sum")
     settle(page)
-    page.get_by_text("Reveal the answer").click()
+    press(page, page.get_by_text("Reveal the answer"))
     snap(page, shots, "classroom")
 
     page.goto(f"{url}/rules")
@@ -95,36 +96,30 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     seed, rounds = 187, 5
     page.goto(f"{real_server.url}/play")
     sign_in(page, "Ana")
-    page.get_by_label("Seat 1").click()
-    page.get_by_role("option", name="Level 3: counting").click()
+    press(page, page.get_by_label("Seat 1"))
+    press(page, page.get_by_role("option", name="Level 3: counting"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
     seed_box.press("Enter")
     settle(page)
-    page.get_by_role("button", name="Start the game").click()
+    press(page, page.get_by_role("button", name="Start the game"))
     game = Game.start(Setup(2, (3,), pf.make_rules("classic"), seed))
     for _ in range(rounds):
         expect(page.get_by_text("Your turn.")).to_be_visible()
         move = hint(game.state, YOU).move
-        # Each click waits for the page's run to end: a click that lands while the
-        # server is still drawing the page can be lost on a loaded machine.
-        settle(page)
-        page.get_by_role("button", name="Hint", exact=True).click()
-        settle(page)
-        page.get_by_role("button", name="Select these cards for me").click()
+        press(page, page.get_by_role("button", name="Hint", exact=True))
+        press(page, page.get_by_role("button", name="Select these cards for me"))
         expect(card(page, f"{move.card.name} (selected)")).to_be_visible()
-        settle(page)
         label = {"capture": "Capture", "trail": "Trail"}.get(move.kind, f"Build {move.value}")
-        page.get_by_role("button", name=label, exact=True).click()
+        press(page, page.get_by_role("button", name=label, exact=True))
         game, _ = game.attempt(move.as_attempt())
         expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
-        settle(page)
-        page.get_by_role("button", name="Continue").click()
+        press(page, page.get_by_role("button", name="Continue"))
         game = game.advance()
     expect(page.get_by_text("Your turn.")).to_be_visible()
     assert len(game.state.builds) == 2, "the picture should show two builds"
-    page.get_by_role("button", name="Hint", exact=True).click()
-    page.get_by_role("button", name="Select these cards for me").click()
+    press(page, page.get_by_role("button", name="Hint", exact=True))
+    press(page, page.get_by_role("button", name="Select these cards for me"))
     settle(page)
-    page.get_by_text("Game log").click()
+    press(page, page.get_by_text("Game log"))
     snap(page, shots, "play")
