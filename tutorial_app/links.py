@@ -15,6 +15,7 @@ from typing import Final
 from urllib.parse import urlencode
 
 from engine import Move, Position, parse_move
+from tutorial_app.sandbox import next_position
 
 MAX_POSITION: Final = 600
 MAX_MOVES: Final = 60
@@ -41,21 +42,23 @@ class PositionLink:
     error: str | None = None
 
 
-def read_position(value: object, moves: object = None) -> PositionLink:
-    """A sandbox position (and optionally a line of moves) from URL parameters."""
+def read_position(value: object, moves: object = None, source: str = "in the link"
+                  ) -> PositionLink:
+    """A position (and optionally a line of moves) from URL parameters or typed text;
+    `source` says where it came from in the error messages."""
     text = str(value or "").strip()
     if not text:
         return PositionLink(None)
     if len(text) > MAX_POSITION:
-        return PositionLink(None, error=f"The position in the link is too long "
+        return PositionLink(None, error=f"The position {source} is too long "
                                         f"({len(text)} characters, at most {MAX_POSITION}).")
     try:
         position = Position.parse(text)
     except Exception as error:  # untrusted input: any failure is a message, never a crash
-        return PositionLink(None, error=f"The position in the link cannot be read: {error}")
+        return PositionLink(None, error=f"The position {source} cannot be read: {error}")
     problems = position.problems()
     if problems:
-        return PositionLink(None, error="The position in the link is impossible: "
+        return PositionLink(None, error=f"The position {source} is impossible: "
                                         + "; ".join(problems))
     line: list[Move] = []
     current = position
@@ -66,8 +69,6 @@ def read_position(value: object, moves: object = None) -> PositionLink:
             return PositionLink(position, tuple(line),
                                 f"A move in the link cannot be played: {error}")
         line.append(move)
-        from tutorial_app.sandbox import next_position
-
         current = next_position(current, move)
     return PositionLink(position, tuple(line))
 

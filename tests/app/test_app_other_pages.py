@@ -48,6 +48,42 @@ def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
     assert ProgressStore(db).learners() == []
 
 
+def test_classroom_shows_a_typed_position_and_plays_its_moves(app: AppTest, db: Path) -> None:
+    open_page(app, "classroom")
+    app.radio(key="class.mode").set_value("position").run()
+    assert "Type a position above" in texts(app)
+    app.text_input(key="class.position_text").input("table: 5c 9x; hand: 8s").run()
+    assert "The position you typed cannot be read" in texts(app) and not app.exception
+    app.text_input(key="class.position_text").input("table: 5c 3d 9h; hand: 8s 3h").run()
+    assert {"cbbig-class-h-8s", "cbbig-class-t-5c"} <= {b.key for b in app.button}
+    assert app.query_params["position"] == "table: 3d 5c 9h; hand: 3h 8s"
+    for key in ("cbbig-class-h-8s", "cbbig-class-t-5c", "class-capture"):
+        click(app, key)
+    assert "5♣ is worth 5, not 8" in texts(app)  # the judge's words
+    assert not any(b.key == "class-play" for b in app.button)  # nothing to play
+    for key in ("class-clear", "cbbig-class-h-8s", "cbbig-class-t-5c", "cbbig-class-t-3d",
+                "class-capture"):
+        click(app, key)
+    assert app.success
+    click(app, "class-play")  # the class sees what follows
+    keys = {b.key for b in app.button}
+    assert "cbbig-class-t-9h" in keys and "cbbig-class-t-5c" not in keys
+    assert "cbbig-class-h-3h" in keys and "cbbig-class-h-8s" not in keys
+    assert app.query_params["position"] == "table: 9h; hand: 3h"
+    assert app.text_input(key="class.position_text").value == "table: 9h; hand: 3h"
+    click(app, "class-restart")
+    assert "cbbig-class-t-5c" in {b.key for b in app.button}
+    assert ProgressStore(db).learners() == []  # nothing recorded
+
+
+def test_a_position_link_opens_in_the_classroom(app: AppTest) -> None:
+    open_page(app, "classroom", position="table: 5c; hand: 5h")
+    assert app.radio(key="class.mode").value == "position"
+    assert "cbbig-class-h-5h" in {b.key for b in app.button}
+    bad = open_page(new_app(), "classroom", position="table: 5c; hand: 5c")
+    assert "The position in the link is impossible" in texts(bad)
+
+
 def test_the_teacher_can_keep_names_off_the_welcome_screen(env: None, db: Path) -> None:
     ana = ProgressStore(db).learner("Ana")
 

@@ -1,5 +1,6 @@
 """End to end in a real browser: a learner plays a capture by clicking cards, sees
-a wrong move explained, opens a puzzle link, and works the cards by keyboard."""
+a wrong move explained, opens a puzzle link, works the cards by keyboard, and a
+teacher sends a Sandbox position to the Classroom and plays a move there."""
 
 from __future__ import annotations
 
@@ -93,3 +94,18 @@ def test_a_reload_remembers_the_learner_until_they_switch(server: Server, page: 
     page.reload()
     expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
     expect(page.get_by_text("Learning as Gil")).to_have_count(0)
+
+
+def test_a_sandbox_position_goes_to_the_classroom(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/sandbox?position=table%3A+5c+3d%3B+hand%3A+8s")
+    press(page, page.get_by_role("tab", name="Notation"))
+    press(page, page.get_by_role("link", name="Show this position in the Classroom"))
+    expect(page.get_by_role("heading", name="Classroom")).to_be_visible()
+    assert "/classroom?position=" in page.url
+    press(page, card(page, "eight of spades"))
+    press(page, card(page, "five of clubs"))
+    press(page, card(page, "three of diamonds"))
+    press(page, page.get_by_role("button", name="Capture"))
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("8♠ takes")
+    press(page, page.get_by_role("button", name="Play this move"))
+    expect(page.get_by_text("The table is empty.")).to_be_visible()

@@ -156,6 +156,7 @@ MESSAGES: Final[dict[str, str]] = {
                              "page)",
     "sandbox.load": "Load position",
     "sandbox.share": "Link to this position and its moves:",
+    "sandbox.to_classroom": "Show this position in the Classroom (large cards)",
     "sandbox.preset": "Rules preset",
     "sandbox.settings": "Change individual settings",
     "sandbox.players": "Players",
@@ -166,6 +167,17 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.show": "Show",
     "classroom.mode.lesson": "A lesson",
     "classroom.mode.puzzle": "A puzzle",
+    "classroom.mode.position": "A position",
+    "classroom.position": "Position",
+    "classroom.position_help": "Written as in the Sandbox: the table, then the hand of the "
+                               "player to move, e.g. `table: 5c 3d [8: 5h 3s @1]; hand: 8s 3h`. "
+                               "Press Enter to show it.",
+    "classroom.position_intro": "Type a position above (or open a Sandbox position here with "
+                                "its Classroom link) to show it in large cards.",
+    "classroom.position_missing": "Type a position first.",
+    "classroom.hand_of": "Hand of seat {seat} (to move)",
+    "classroom.start_again": "Start again",
+    "classroom.play_it": "Play this move",
     "classroom.lesson": "Lesson",
     "classroom.puzzle": "Puzzle",
     "classroom.nothing": "Nothing to show yet.",

@@ -1,10 +1,12 @@
 """Classroom: a teacher at a projector shows a lesson or a puzzle step by step.
 
-Screen (large cards and text): choose a lesson or a puzzle; the step's text
-or prompt; the table and hand in large cards, clickable so the teacher can
-try a move and show the judge's answer; "Reveal the answer" and "Show all
-legal moves"; previous and next step. Nothing is recorded: no learner, no
-stars, no rating. Below, folded away, the class's progress for the teacher.
+Screen (large cards and text): choose a lesson, a puzzle or any position
+typed in the Sandbox's notation; the step's text or prompt; the table and
+hand in large cards, clickable so the teacher can try a move and show the
+judge's answer; "Reveal the answer" and "Show all legal moves"; previous and
+next step, or, for a typed position, play the move and go on from there.
+Nothing is recorded: no learner, no stars, no rating. Below, folded away, the
+class's progress for the teacher.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any
 
 import streamlit as st
 
-from engine import Attempt, check, legal_moves
+from engine import Attempt, Position, check, legal_moves
 from tutorial_app import class_report, links, safe_text
 from tutorial_app.course import solutions
+from tutorial_app.sandbox import next_position
 from tutorial_app.ui import board, session
 from tutorial_app.ui.strings import t
 
@@ -23,6 +26,12 @@ SCOPE = "class"
 SOURCE = "class.source"
 STEP = "class.step"
 NAMES_SHOWN = "class-names-shown"
+MODES = ("lesson", "puzzle", "position")
+TYPED = "class.position_text"  # the text box
+START = "class.position_start"  # the position as typed or linked
+SHOWN = "class.position_shown"  # where the moves played from it have led
+PROBLEM = "class.position_error"
+VERDICT = "class.verdict"
 
 
 def names_toggled() -> None:
@@ -34,7 +43,7 @@ def reset_step() -> None:
     st.session_state[STEP] = 0
     st.session_state["class.reveal"] = False
     st.session_state["class.moves"] = False
-    st.session_state.pop("class.verdict", None)
+    st.session_state.pop(VERDICT, None)
     board.clear(SCOPE)
 
 
@@ -42,12 +51,46 @@ def go(delta: int) -> None:
     st.session_state[STEP] = int(st.session_state.get(STEP, 0)) + delta
     st.session_state["class.reveal"] = False
     st.session_state["class.moves"] = False
-    st.session_state.pop("class.verdict", None)
+    st.session_state.pop(VERDICT, None)
     board.clear(SCOPE)
 
 
 def try_move(position: Any, attempt: Attempt) -> None:
-    st.session_state["class.verdict"] = check(position, attempt)
+    st.session_state[VERDICT] = check(position, attempt)
+
+
+def show_position(position: Position, start: bool) -> None:
+    """Put a position on the screen; `start` makes it the one "Start again" returns to."""
+    if start:
+        st.session_state[START] = position
+    st.session_state[SHOWN] = position
+    st.session_state[TYPED] = position.text
+    st.session_state.pop(PROBLEM, None)
+    st.session_state.pop(VERDICT, None)
+    board.clear(SCOPE)
+
+
+def position_typed() -> None:
+    found = links.read_position(st.session_state.get(TYPED, ""), source="you typed")
+    if found.position is None:
+        st.session_state[PROBLEM] = found.error or t("classroom.position_missing")
+        return
+    show_position(found.position, start=True)
+
+
+def play_judged_move() -> None:
+    """Play the move the judge just called legal, so the class sees what follows."""
+    verdict = st.session_state.get(VERDICT)
+    shown = st.session_state.get(SHOWN)
+    if verdict is None or not verdict.legal or verdict.move is None or shown is None:
+        return
+    show_position(next_position(shown, verdict.move), start=False)
+
+
+def start_again() -> None:
+    start = st.session_state.get(START)
+    if start is not None:
+        show_position(start, start=False)
 
 
 def answer_text(item: Any) -> list[str]:
@@ -91,13 +134,22 @@ def show_item(item: Any) -> None:
 def open_link(course: Any) -> None:
     """A prepared link (?lesson=..&step=.. or ?puzzle=..) opens on that step, once."""
     params = st.query_params
-    link = (params.get(links.LESSON, ""), params.get(links.STEP, ""), params.get(links.PUZZLE, ""))
+    link = (params.get(links.LESSON, ""), params.get(links.STEP, ""), params.get(links.PUZZLE, ""),
+            params.get(links.POSITION, ""))
     if st.session_state.get("class.link") == link:
         return
     st.session_state["class.link"] = link
     lesson = session.find_lesson(course, links.clean_id(link[0]))
     puzzle = session.find_puzzle(course, links.clean_id(link[2]))
-    if lesson is not None:
+    if link[3]:
+        st.session_state["class.mode"] = "position"
+        found = links.read_position(link[3])
+        if found.position is None:
+            st.session_state[TYPED] = link[3][:links.MAX_POSITION]
+            st.session_state[PROBLEM] = found.error
+        else:
+            show_position(found.position, start=True)
+    elif lesson is not None:
         st.session_state["class.mode"] = "lesson"
         st.session_state["class.lesson"] = lesson
         step_id = links.clean_id(link[1])
@@ -110,12 +162,49 @@ def open_link(course: Any) -> None:
         reset_step()
 
 
-def write_link(mode: str, chosen: Any, item: Any) -> None:
-    wanted = (chosen.id, item.id, "") if mode == "lesson" else ("", "", chosen.id)
+def write_link(wanted: tuple[str, str, str, str]) -> None:
+    """Keep the address bar on what is shown: (lesson, step, puzzle, position)."""
     if st.session_state.get("class.link") != wanted:
         st.session_state["class.link"] = wanted
         st.query_params.from_dict({k: v for k, v in zip(
-            (links.LESSON, links.STEP, links.PUZZLE), wanted, strict=True) if v})
+            (links.LESSON, links.STEP, links.PUZZLE, links.POSITION), wanted, strict=True) if v})
+
+
+def position_screen() -> None:
+    """A typed or linked position in large cards: try moves, play them, see them all."""
+    problem = st.session_state.get(PROBLEM)
+    if problem:
+        st.error(safe_text.plain(problem), icon=":material/error:")
+    shown: Position | None = st.session_state.get(SHOWN)
+    if shown is None:
+        st.info(t("classroom.position_intro"))
+        return
+    write_link(("", "", "", shown.text))
+    look = board.BoardLook(big=True)
+    board.table(shown, SCOPE, look)
+    board.hand(shown, SCOPE, look, title=t("classroom.hand_of", seat=shown.seat))
+    board.action_bar(shown, SCOPE, lambda attempt: try_move(shown, attempt))
+    verdict = st.session_state.get(VERDICT)
+    board.show_verdict(verdict)
+    st.divider()
+    with st.container(horizontal=True, gap="medium", key="class-tools"):
+        st.button(t("classroom.start_again"), key="class-restart", on_click=start_again,
+                  disabled=st.session_state.get(START) == shown,
+                  icon=":material/first_page:")
+        st.toggle(t("classroom.all_moves"), key="class.moves")
+        if verdict is not None and verdict.legal and verdict.move is not None:
+            st.button(t("classroom.play_it"), key="class-play", on_click=play_judged_move,
+                      type="primary", icon=":material/play_arrow:")
+    if st.session_state.get("class.moves"):
+        all_moves(shown)
+
+
+def all_moves(position: Position) -> None:
+    moves = legal_moves(position)
+    with st.container(border=True, key="class-moves"):
+        st.markdown(f"## {t('classroom.legal_moves', n=len(moves))}")
+        for move in moves:
+            st.markdown(f"- {safe_text.plain(move.pretty)}")
 
 
 course = session.course()
@@ -126,13 +215,17 @@ with st.container(key="classroom"):
     st.title(t("classroom.title"))
     pick_kind, pick_item = st.columns([1, 3])
     with pick_kind:
-        mode = st.radio(t("classroom.show"), ["lesson", "puzzle"], key="class.mode",
+        mode = st.radio(t("classroom.show"), MODES, key="class.mode",
                         format_func=lambda m: t(f"classroom.mode.{m}"), on_change=reset_step,
                         horizontal=True)
-    items: list[Any]
-    chosen: Any
+    items: list[Any] = []
+    chosen: Any = None
     with pick_item:
-        if mode == "lesson":
+        if mode == "position":
+            st.text_input(t("classroom.position"), key=TYPED, on_change=position_typed,
+                          max_chars=links.MAX_POSITION, help=t("classroom.position_help"),
+                          placeholder="table: 5c 3d [8: 5h 3s @1]; hand: 8s 3h")
+        elif mode == "lesson":
             lessons = list(course.lessons)
             chosen = st.selectbox(t("classroom.lesson"), lessons, key="class.lesson",
                                   format_func=lambda lesson: lesson.title, on_change=reset_step)
@@ -144,12 +237,14 @@ with st.container(key="classroom"):
                                   on_change=reset_step)
             items = [chosen] if chosen else []
 
-    if not items:
+    if mode == "position":
+        position_screen()
+    elif not items:
         st.info(t("classroom.nothing"))
     else:
         index = min(max(int(st.session_state.get(STEP, 0)), 0), len(items) - 1)
         item = items[index]
-        write_link(mode, chosen, item)
+        write_link((chosen.id, item.id, "", "") if mode == "lesson" else ("", "", chosen.id, ""))
         if len(items) > 1:
             st.progress((index + 1) / len(items),
                         text=t("learn.step_of", n=index + 1, total=len(items)))
@@ -172,11 +267,7 @@ with st.container(key="classroom"):
                 for line in answer_text(item):
                     st.markdown(f"- {safe_text.lesson(line)}")
         if st.session_state.get("class.moves") and position is not None:
-            moves = legal_moves(position)
-            with st.container(border=True, key="class-moves"):
-                st.markdown(f"## {t('classroom.legal_moves', n=len(moves))}")
-                for move in moves:
-                    st.markdown(f"- {safe_text.plain(move.pretty)}")
+            all_moves(position)
 
 # The teacher's view of the class (below the projected step, out of the way).
 with st.expander(t("classroom.progress"), icon=":material/groups:", expanded=False):

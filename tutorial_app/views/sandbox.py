@@ -156,7 +156,7 @@ def add_build() -> None:
 
 def load_text() -> None:
     text = str(st.session_state.get("sandbox.text", ""))
-    found = links.read_position(text)
+    found = links.read_position(text, source="you typed")
     if found.position is None:
         st.session_state[MESSAGE] = ("error", found.error or t("sandbox.no_position"))
         return
@@ -277,6 +277,9 @@ with right, st.container(border=True, key="sandbox-setup"):
         st.code(links.share_url(st.context.url, "sandbox", {
             links.POSITION: current.start.text, links.MOVES: current.moves_text}),
             language=None, wrap_lines=True)
+        st.page_link("views/classroom.py", label=t("sandbox.to_classroom"),
+                     icon=":material/co_present:",
+                     query_params={links.POSITION: current.position.text})
     with rules_tab:
         rules_picker.preset_select("sandbox.preset", t("sandbox.preset"), set_preset)
         rules_picker.setting_selects("sandbox.rule", "sandbox.show_settings",
