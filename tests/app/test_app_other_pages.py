@@ -77,8 +77,9 @@ def test_classroom_shows_a_typed_position_and_plays_its_moves(app: AppTest, db: 
 
 
 def test_a_position_link_opens_in_the_classroom(app: AppTest) -> None:
-    open_page(app, "classroom", position="table: 5c; hand: 5h")
+    open_page(app, "classroom", position="table: 5c; hand: 5h; players: 3; rules: royal; last")
     assert app.radio(key="class.mode").value == "position"
+    assert "3 players · royal rules · Last play of the hand" in texts(app)
     assert "cbbig-class-h-5h" in {b.key for b in app.button}
     bad = open_page(new_app(), "classroom", position="table: 5c; hand: 5c")
     assert "The position in the link is impossible" in texts(bad)

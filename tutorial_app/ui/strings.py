@@ -177,6 +177,8 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.position_missing": "Type a position first.",
     "classroom.hand_of": "Hand of seat {seat} (to move)",
     "classroom.start_again": "Start again",
+    "classroom.position_players": "{n} players",
+    "classroom.position_rules": "{rules} rules",
     "classroom.play_it": "Play this move",
     "classroom.lesson": "Lesson",
     "classroom.puzzle": "Puzzle",

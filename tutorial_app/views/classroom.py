@@ -180,6 +180,11 @@ def position_screen() -> None:
         st.info(t("classroom.position_intro"))
         return
     write_link(("", "", "", shown.text))
+    facts = [t("classroom.position_players", n=shown.players),
+             t("classroom.position_rules", rules=shown.rules.text)]
+    if shown.last:
+        facts.append(t("sandbox.last"))
+    st.markdown(f"### {safe_text.plain(' · '.join(facts))}")
     look = board.BoardLook(big=True)
     board.table(shown, SCOPE, look)
     board.hand(shown, SCOPE, look, title=t("classroom.hand_of", seat=shown.seat))
