@@ -31,6 +31,7 @@ class Filter:
     lowest: int = 1
     highest: int = 5
     hide_solved: bool = False
+    missed_only: bool = False  # tried and not (yet) solved: the learner's own review list
 
 
 def matching(puzzles: Sequence[P], rule: Filter, solved: Mapping[str, bool]) -> list[P]:
@@ -40,6 +41,7 @@ def matching(puzzles: Sequence[P], rule: Filter, solved: Mapping[str, bool]) -> 
         if (not rule.themes or rule.themes & set(p.themes))
         and rule.lowest <= p.difficulty <= rule.highest
         and not (rule.hide_solved and solved.get(p.id))
+        and not (rule.missed_only and solved.get(p.id, True))
     ]
     return sorted(found, key=lambda p: p.difficulty)
 

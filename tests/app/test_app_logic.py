@@ -202,6 +202,9 @@ def test_puzzle_filters_and_next() -> None:
     assert [p.id for p in easy] == ["b", "a"]
     hidden = puzzle_flow.Filter(hide_solved=True)
     assert [p.id for p in puzzle_flow.matching(puzzles, hidden, {"b": True})] == ["a", "c"]
+    review = puzzle_flow.Filter(missed_only=True)  # tried and missed; untried ones wait
+    assert [p.id for p in puzzle_flow.matching(puzzles, review, {"b": True, "c": False})] == ["c"]
+    assert puzzle_flow.matching(puzzles, review, {}) == []
     assert puzzle_flow.next_puzzle(puzzles, "a", {"b": True}).id == "c"  # type: ignore[union-attr]
     assert puzzle_flow.next_puzzle(puzzles, "c", {}).id == "a"  # type: ignore[union-attr]
     assert puzzle_flow.next_puzzle([], None) is None

@@ -77,6 +77,20 @@ def test_next_puzzle_and_filters(app: AppTest) -> None:
     assert "1 puzzle(s) match your choice." in texts(app)
 
 
+def test_the_review_list_holds_the_puzzles_missed_until_solved(app: AppTest) -> None:
+    open_page(app, "puzzles", puzzle="tp1")
+    sign_in(app)
+    app.toggle(key="puzzles.missed_only").set_value(True).run()
+    assert "0 puzzle(s) match your choice." in texts(app)  # nothing tried yet
+    app.toggle(key="puzzles.missed_only").set_value(False).run()
+    click(app, "cb-puzzle-h-4d")
+    click(app, "puzzle-trail")  # a miss
+    assert app.warning
+    app.toggle(key="puzzles.missed_only").set_value(True).run()
+    assert "1 puzzle(s) match your choice." in texts(app)
+    assert app.session_state["puzzles.current"] == "tp1"
+
+
 def test_a_link_to_a_missing_puzzle_says_so(app: AppTest) -> None:
     open_page(app, "puzzles", puzzle="<script>alert(1)</script>")
     assert any("does not exist" in e.value for e in app.error)

@@ -97,6 +97,9 @@ MESSAGES: Final[dict[str, str]] = {
     "puzzles.any_theme": "Any theme",
     "puzzles.difficulty": "Difficulty",
     "puzzles.hide_solved": "Hide puzzles I have solved",
+    "puzzles.missed_only": "Only puzzles I tried and have not solved yet",
+    "puzzles.missed_only_help": "Your own review list: every puzzle you got wrong or gave "
+                                "up on, until you solve it.",
     "puzzles.pool": "{n} puzzle(s) match your choice.",
     "puzzles.none": "No puzzle matches these filters.",
     "puzzles.no_such": "The link names a puzzle that does not exist: {id}",

@@ -142,7 +142,9 @@ def filters(course: Any) -> puzzle_flow.Filter:
         low, high = st.select_slider(t("puzzles.difficulty"), options=[1, 2, 3, 4, 5],
                                      value=(1, 5), key="puzzles.difficulty")
         hide = st.toggle(t("puzzles.hide_solved"), key="puzzles.hide_solved")
-    return puzzle_flow.Filter(frozenset(themes), int(low), int(high), bool(hide))
+        missed = st.toggle(t("puzzles.missed_only"), key="puzzles.missed_only",
+                           help=t("puzzles.missed_only_help"))
+    return puzzle_flow.Filter(frozenset(themes), int(low), int(high), bool(hide), bool(missed))
 
 
 def result_line(current: PuzzleTry) -> None:
