@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from randpos import random_position, rules_variants
 
@@ -16,8 +16,11 @@ from engine.movegen import clear_cache, generate_moves
 from engine.position import Build
 
 values_lists = st.lists(st.one_of(st.none(), st.integers(1, 14)), max_size=9)
+# No deadline: a slow example on a loaded machine is noise (speed is benchmarked).
+QUICK = settings(deadline=None)
 
 
+@QUICK
 @given(values_lists, st.integers(1, 14))
 def test_subset_sums_match_every_subset(values: list[int | None], limit: int) -> None:
     expected: dict[int, set[int]] = {}
@@ -32,6 +35,7 @@ def test_subset_sums_match_every_subset(values: list[int | None], limit: int) ->
     assert all(len(masks) == len(set(masks)) for masks in found.values())
 
 
+@QUICK
 @given(st.lists(st.integers(1, 255), max_size=7))
 def test_disjoint_unions_are_every_union_of_disjoint_groups(groups: list[int]) -> None:
     expected = {0}
@@ -47,6 +51,7 @@ def test_disjoint_unions_are_every_union_of_disjoint_groups(groups: list[int]) -
     assert disjoint_unions(groups) == expected
 
 
+@QUICK
 @given(st.integers(0, (1 << 12) - 1))
 def test_a_pick_takes_exactly_the_masked_cards_in_order(mask: int) -> None:
     loose = tuple(sorted(random.Random(mask).sample(full_deck(), 12)))
