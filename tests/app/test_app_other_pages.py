@@ -50,8 +50,10 @@ def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
 
 def test_classroom_shows_a_typed_position_and_plays_its_moves(app: AppTest, db: Path) -> None:
     open_page(app, "classroom")
+    assert "lesson" in app.query_params
     app.radio(key="class.mode").set_value("position").run()
     assert "Type a position above" in texts(app)
+    assert "lesson" not in app.query_params  # the link no longer opens the lesson
     app.text_input(key="class.position_text").input("table: 5c 9x; hand: 8s").run()
     assert "The position you typed cannot be read" in texts(app) and not app.exception
     app.text_input(key="class.position_text").input("table: 5c 3d 9h; hand: 8s 3h").run()

@@ -23,7 +23,6 @@ from tutorial_app.ui import board, session
 from tutorial_app.ui.strings import t
 
 SCOPE = "class"
-SOURCE = "class.source"
 STEP = "class.step"
 NAMES_SHOWN = "class-names-shown"
 MODES = ("lesson", "puzzle", "position")
@@ -132,7 +131,8 @@ def show_item(item: Any) -> None:
 
 
 def open_link(course: Any) -> None:
-    """A prepared link (?lesson=..&step=.. or ?puzzle=..) opens on that step, once."""
+    """A prepared link (?lesson=..&step=.., ?puzzle=.. or ?position=..) opens on that
+    step or position, once."""
     params = st.query_params
     link = (params.get(links.LESSON, ""), params.get(links.STEP, ""), params.get(links.PUZZLE, ""),
             params.get(links.POSITION, ""))
@@ -177,6 +177,7 @@ def position_screen() -> None:
         st.error(safe_text.plain(problem), icon=":material/error:")
     shown: Position | None = st.session_state.get(SHOWN)
     if shown is None:
+        write_link(("", "", "", ""))
         st.info(t("classroom.position_intro"))
         return
     write_link(("", "", "", shown.text))
