@@ -4,7 +4,9 @@
 says why, naming cards: what it takes or protects, what it leaves for the
 next player, and the points at stake. `explain(state_or_view, move)` gives the
 same kind of sentence for any move, in the past tense, so the tutor can say
-why the computer just did what it did.
+why the computer just did what it did. `review(state_or_view, move)` is the
+coach after a learner's move: when the hint's move was clearly better, it
+names that move, says why, and how much was at stake.
 
 The words come from the counting player's judgement of the move
 (`engine.players.counting.assess`): that judgement is made of exactly the
@@ -56,6 +58,49 @@ def explain(source: PlayerView | GameState, move: Move) -> str:
     if move not in view.legal_moves():
         raise IllegalMoveError(f"{move.text!r} is not a legal move in {view.position().text!r}")
     return describe(view, move, _Voice.report())
+
+
+COACH_MARGIN = 0.5  # expected hand points; below this, two moves are a matter of taste
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A clearly stronger move than the one played, and why (see `review`)."""
+
+    played: Move
+    better: Move
+    played_value: float  # expected hand points for the mover's side
+    better_value: float
+    reason: str  # the better move, explained as advice
+
+    @property
+    def margin(self) -> float:
+        return self.better_value - self.played_value
+
+
+def review(source: PlayerView | GameState, move: Move,
+           margin: float = COACH_MARGIN) -> Review | None:
+    """The hint's move, if it was clearly better than `move` (made by the player to
+    move in `source`), else None.
+
+    The better move is the one `hint` gives, so the coach never contradicts the
+    hint. It is named only when the counting judgement (the one every sentence
+    here is worded from) rates it at least `margin` expected points above the
+    move played: the estimate is not that precise, and a learner corrected over
+    a matter of taste learns to distrust the coach.
+    """
+    view = _view(source, None)
+    if move not in view.legal_moves():
+        raise IllegalMoveError(f"{move.text!r} is not a legal move in {view.position().text!r}")
+    advice = hint(view)
+    if advice.move == move:
+        return None
+    appraiser = appraiser_for(view)
+    played = assess(view, move, appraiser).total
+    better = assess(view, advice.move, appraiser).total
+    if better - played < margin:
+        return None
+    return Review(move, advice.move, played, better, advice.reason)
 
 
 def _view(source: PlayerView | GameState, seat: int | None) -> PlayerView:

@@ -10,7 +10,7 @@ from apphelpers import click, new_app, open_page, play_until, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from engine import BUILD, CAPTURE, Move
-from engine.advice import explain, hint
+from engine.advice import explain, hint, review
 from tutorial_app import play_flow as pf
 from tutorial_app.course import words
 from tutorial_app.play_flow import YOU, Game, Setup
@@ -152,6 +152,26 @@ def test_a_hint_shows_the_move_and_why_and_can_select_its_cards(app: AppTest) ->
         click(app, "play-trail")
     assert game_of(app).state.moves == (advice.move,)
     assert "play-hint-box" not in str(app.main)  # the hint is gone after the move
+
+
+def test_the_coach_names_a_clearly_better_move_and_can_be_turned_off(app: AppTest) -> None:
+    signed_in(app)
+    game = start_game(app)
+    trails = [m for m in game.state.legal_moves() if m.kind == "trail"]
+    found = next(r for r in (review(game.state, m) for m in trails) if r is not None)
+    play_by_clicking(app, found.played)
+    page = said(app)
+    assert f"**Coach:** {words.move(found.better)} was stronger than {words.move(found.played)}" \
+        in page
+    assert f"about {found.better_value:+.1f} points" in page and found.reason[:40] in page
+    click(app, "play-continue")
+    assert "**Coach:**" in said(app)  # kept until the learner's next move
+    app.toggle(key="play.coach").set_value(False).run()
+    game = game_of(app)
+    poor = next(m for m in game.state.legal_moves() if review(game.state, m) is not None)
+    play_by_clicking(app, poor)
+    assert "**Coach:**" not in said(app)  # switched off: no note, even on a poor move
+    assert game_of(app).state.moves[-1] == poor
 
 
 def test_any_computer_move_in_the_log_can_be_explained(app: AppTest) -> None:

@@ -7,12 +7,13 @@ import random
 import pytest
 from playerstest import state_from
 
-from engine.advice import Advice, explain, hint
+from engine.advice import COACH_MARGIN, Advice, explain, hint, review
 from engine.cards import Card
 from engine.errors import CassinoError, IllegalMoveError
 from engine.game import new_game
 from engine.judge import parse_move
 from engine.players import view_of
+from engine.players.counting import assess_all
 from engine.players.levels import LEVELS
 
 
@@ -83,3 +84,55 @@ def test_explain_refuses_an_illegal_move() -> None:
 
     with pytest.raises(IllegalMoveError):
         explain(state, Move(Card.parse("5c"), TRAIL))
+
+
+def test_review_names_the_capture_a_trail_threw_away() -> None:
+    state = state_from("10d 4h", ["10s 3c 8h Kd", "5c 6h Qd Js"])
+    trail = parse_move("3c t", state.position())
+    found = review(state, trail)
+    assert found is not None
+    assert found.played == trail and found.better.card == Card.parse("10s")
+    assert found.margin >= COACH_MARGIN
+    assert "big casino (10♦)" in found.reason and found.reason.startswith("Take")
+
+
+def test_review_is_silent_about_the_hints_move_and_about_matters_of_taste() -> None:
+    state = state_from("10d 4h 6c", ["10s 3c 8h Kd", "5c 6h Qd Js"])
+    view = view_of(state, 0)
+    advised = hint(state).move
+    assert review(state, advised) is None
+    values = {a.move: a.total for a in assess_all(view)}
+    close = [m for m, v in values.items() if m != advised and values[advised] - v < COACH_MARGIN]
+    far = [m for m, v in values.items() if values[advised] - v >= COACH_MARGIN]
+    assert far, "the position should have moves to correct"
+    for move in close:
+        assert review(state, move) is None
+    for move in far:
+        found = review(state, move)
+        assert found is not None and found.better == advised
+
+
+def test_review_over_a_game_names_only_the_hint_and_only_when_clearly_better() -> None:
+    rng = random.Random(7)
+    reviewed = 0
+    state = new_game(2, seed=3)
+    while not state.over and state.hand_number == 1:
+        if state.hand_over:
+            state = state.next_hand()
+            continue
+        move = rng.choice(state.legal_moves())
+        found = review(state, move)
+        if found is not None:
+            reviewed += 1
+            values = {a.move: a.total for a in assess_all(view_of(state, state.to_move))}
+            assert found.better == hint(state).move != move
+            assert (found.better_value, found.played_value) == (values[found.better], values[move])
+            assert found.margin >= COACH_MARGIN
+        state = state.play(move)
+    assert reviewed >= 3  # random play leaves plenty to correct
+
+
+def test_review_refuses_an_illegal_move() -> None:
+    state = state_from("10d 4h", ["10s 3c 8h Kd", "5c 6h Qd Js"])
+    with pytest.raises(IllegalMoveError):
+        review(state, parse_move("5c t", state_from("10d", ["5c", "3h"]).position()))

@@ -285,6 +285,11 @@ MESSAGES: Final[dict[str, str]] = {
     "play.continue": "Continue",
     "play.auto": "Play the computer's moves by themselves",
     "play.auto_help": "One move every second or two, so you can follow; Continue goes at once.",
+    "play.coach": "Coach me after my moves",
+    "play.coach_help": "When the hint's move was clearly stronger than yours (by half a point "
+                       "or more, as the computer counts), the coach says which, and why.",
+    "play.coach_note": ":material/school: **Coach:** {better} was stronger than {played}: "
+                       "about {better_points} points against {played_points}.",
     "play.no_computer_moves": "The computer's moves appear here, each with the reason for it.",
     "play.you_played": "You played: {move}.",
     "play.hint": "Hint",

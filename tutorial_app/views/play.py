@@ -27,8 +27,8 @@ from typing import Final
 
 import streamlit as st
 
-from engine import PRESETS, Attempt, CassinoError
-from engine.advice import Advice, explain, hint
+from engine import PRESETS, Attempt, CassinoError, Move
+from engine.advice import Advice, Review, explain, hint, review
 from engine.game import GameState
 from engine.players import LEVELS
 from tutorial_app import play_flow as pf
@@ -51,6 +51,8 @@ HINT: Final = "play.hint"
 WHY: Final = "play.why"
 NOTES: Final = "play.notes"
 AUTO: Final = "play.auto"
+COACH: Final = "play.coach"  # the toggle
+REVIEW: Final = "play.review"  # the coach's note on the learner's last move
 TICK: Final = "play.tick"
 REPLAY_HAND: Final = "play.replay.hand"
 REPLAY_AT: Final = "play.replay.at"
@@ -92,7 +94,7 @@ def keep(learner_id: int, new: Game | None, *, fresh: bool = False) -> None:
 
 def fresh_start() -> None:
     """Forget everything about the last game shown (messages, hints, notes, replay)."""
-    for key in (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT):
+    for key in (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT, REVIEW):
         st.session_state.pop(key, None)
     board.clear(SCOPE)
 
@@ -170,9 +172,20 @@ def learner_move(learner_id: int, attempt: Attempt) -> None:
     sweep = after.state.log[len(current.state.log)].sweep
     played = t("play.you_played", move=words.move(verdict.move))
     st.session_state[MESSAGE] = ("played", played + (t("play.log.sweep") if sweep else ""))
+    st.session_state[REVIEW] = coach(current.state, verdict.move)
     st.session_state.pop(HINT, None)
     board.clear(SCOPE)
     keep(learner_id, after)
+
+
+def coach(state: GameState, move: Move) -> Review | None:
+    """The coach's word on the learner's move, when the toggle is on."""
+    if not st.session_state.get(COACH, True):
+        return None
+    try:
+        return review(state, move)
+    except CassinoError:
+        return None
 
 
 def advance(learner_id: int) -> None:
@@ -372,6 +385,19 @@ def message_box() -> None:
         st.error(safe_text.plain(text), icon=":material/block:")
 
 
+def coach_box() -> None:
+    """A clearly stronger move than the learner's last one, kept until their next move."""
+    found: Review | None = st.session_state.get(REVIEW)
+    if found is None:
+        return
+    with st.container(border=True, key="play-coach"):
+        st.markdown(t("play.coach_note", better=safe_text.plain(words.move(found.better)),
+                      played=safe_text.plain(words.move(found.played)),
+                      better_points=f"{found.better_value:+.1f}",
+                      played_points=f"{found.played_value:+.1f}"))
+        st.caption(safe_text.plain(found.reason))
+
+
 def hint_box(current: Game) -> None:
     shown = st.session_state.get(HINT)
     if not current.your_turn:
@@ -399,6 +425,7 @@ def your_side(current: Game) -> None:
         board.action_bar(current.state.position(),
                          SCOPE, lambda attempt: learner_move(st.session_state[OWNER], attempt))
     message_box()
+    coach_box()
     hint_box(current)
 
 
@@ -432,6 +459,7 @@ def computer_panel(current: Game, learner_id: int) -> None:
             st.markdown(t("play.your_turn"))
         # always drawn, so the choice is kept while it is the learner's turn
         st.toggle(t("play.auto"), key=AUTO, help=t("play.auto_help"))
+        st.toggle(t("play.coach"), key=COACH, value=True, help=t("play.coach_help"))
         recent = pf.since_your_move(current)
         if not recent:
             st.caption(t("play.no_computer_moves"))
