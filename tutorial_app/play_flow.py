@@ -11,8 +11,8 @@ game makes the same computer moves.
 
 Everything a page shows about the game in words is made here, through the
 course's translation lookup `t()`: seat and side names, the log, the score
-breakdown, the winner, and the step-by-step replay of a finished hand with
-every hand shown.
+breakdown, the winner, the step-by-step replay of a finished hand with
+every hand shown, and the coach's review of the learner's moves in it.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from engine import (
     Verdict,
     check,
 )
+from engine.advice import Review, review
 from engine.game import GameState, HandResult, new_game
 from engine.players import LEVELS, choose_move, view_of
 from engine.scoring import ITEMS
@@ -419,6 +420,38 @@ def game_plies(game: Game) -> tuple[Ply, ...]:
 def state_before(game: Game, ply: int) -> GameState:
     """The game as it stood just before move number `ply`."""
     return game_plies(game)[ply].before
+
+
+def coach_notes(game: Game, hand: int) -> dict[int, Review]:
+    """The learner's moves in `hand` that the coach would change, by move number.
+
+    Each review runs the hint's search, so a hand's notes are worked out once:
+    they are kept under the moves up to the end of that hand, which later moves
+    do not change.
+    """
+    plies = [p for p in game_plies(game) if p.hand == hand]
+    if not plies:
+        return {}
+    prefix = tuple(game.state.moves[: plies[-1].number + 1])
+    return dict(_coach_notes(game.setup, prefix, hand))
+
+
+@lru_cache(maxsize=32)
+def _coach_notes(setup: Setup, moves: tuple[Move, ...], hand: int
+                 ) -> tuple[tuple[int, Review], ...]:
+    notes: list[tuple[int, Review]] = []
+    for ply in _replay_cached(setup, moves):
+        if ply.hand == hand and ply.seat == YOU:
+            found = review(ply.before, ply.move)
+            if found is not None:
+                notes.append((ply.number, found))
+    return tuple(notes)
+
+
+def frame_before(game: Game, hand: int, ply: int) -> int:
+    """The replay frame of `hand` that shows the table just before move `ply`."""
+    numbers = [p.number for p in game_plies(game) if p.hand == hand]
+    return numbers.index(ply)
 
 
 def table_position(state: GameState) -> Position:

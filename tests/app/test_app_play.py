@@ -228,6 +228,29 @@ def test_the_end_of_a_hand_shows_the_breakdown_then_the_next_hand(app: AppTest,
     assert "Hand 2 · deal 1 of 6" in said(app)
 
 
+def test_the_coach_reviews_a_finished_hand_on_request(app: AppTest, db: Path) -> None:
+    near = play_until(Game.start(Setup(2, (1,), pf.make_rules("classic"), SEED)),
+                      last_card_of_the_hand)
+    save_for(db, "Ana", near)
+    signed_in(app, "Ana")
+    play_by_clicking(app, near.state.legal_moves()[0])
+    click(app, "play-continue")
+    ended = game_of(app)
+    assert ended.hand_over and "play-coach-1" not in str(app.main)  # only when asked
+    click(app, "play-coach-review")
+    notes = pf.coach_notes(ended, 1)
+    assert notes, "first-legal play leaves the coach something to say"
+    page = said(app)
+    assert f"The coach would change {len(notes)} of your moves in this hand:" in page
+    for ply, found in notes.items():
+        assert f"**Move {ply + 1}:** you played {words.move(found.played)}; " \
+               f"{words.move(found.better)} was stronger" in page
+    first = min(notes)
+    click(app, f"play-coach-replay-{first}")
+    assert app.session_state["play.replay.at"] == pf.frame_before(ended, 1, first)
+    assert any(f"Move {first + 1}:" in i.value for i in app.info)  # shown by the replay
+
+
 def test_a_single_hand_game_ends_with_the_winner(app: AppTest, db: Path) -> None:
     near = play_until(Game.start(Setup(2, (1,), pf.make_rules("classic", {}, "hand"), 7)),
                       last_card_of_the_hand)

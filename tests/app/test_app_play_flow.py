@@ -11,6 +11,7 @@ import pytest
 from apphelpers import play_until
 
 from engine import CassinoError, Rules, full_deck
+from engine.advice import review
 from engine.game import GameState
 from tutorial_app import play_flow as pf
 from tutorial_app.play_flow import YOU, Game, SavedGameError, Setup
@@ -197,6 +198,21 @@ def test_replay_agrees_with_the_game() -> None:
     plies = pf.game_plies(game)
     assert len(plies) == 30 and plies[-1].after == game.state
     assert isinstance(plies[0].before, GameState) and plies[0].seat == YOU
+
+
+def test_the_coach_reviews_every_learner_move_of_a_hand_and_only_those() -> None:
+    game = play_until(Game.start(Setup(2, (2,), pf.make_rules("classic"), 11)),
+                      lambda g: g.hand_over)
+    later = play_until(game.next_hand(), lambda g: len(g.state.moves) > len(game.state.moves) + 3)
+    notes = pf.coach_notes(game, 1)
+    assert pf.coach_notes(later, 1) == notes  # later moves change nothing
+    mine = [p for p in pf.game_plies(game) if p.seat == YOU]
+    assert set(notes) <= {p.number for p in mine} and notes, "first-legal play has slips"
+    for ply in mine:
+        assert notes.get(ply.number) == review(ply.before, ply.move)
+    for number in notes:
+        frame = pf.hand_frames(game, 1)[pf.frame_before(game, 1, number)]
+        assert frame.state == pf.state_before(game, number)  # the table the move was made on
 
 
 def test_every_play_text_key_is_in_the_catalogue() -> None:

@@ -320,6 +320,13 @@ MESSAGES: Final[dict[str, str]] = {
     "play.row.hand_points": "points this hand",
     "play.row.game_total": "game total",
     "play.replay": "Replay a finished hand with every card shown",
+    "play.coach_review": "Ask the coach to review my moves in this hand",
+    "play.coach_review_none": "The coach would not change any of your moves in this hand. "
+                              "Well played!",
+    "play.coach_review_title": "The coach would change {n} of your moves in this hand:",
+    "play.coach_review_move": "**Move {n}:** you played {played}; {better} was stronger "
+                              "(about {better_points} points against {played_points}).",
+    "play.coach_review_replay": "See it in the replay",
     "play.replay_hand": "Hand to replay",
     "play.replay_at": "move {n} of {total}",
     "play.replay.start": "Hand {n}: the first deal",

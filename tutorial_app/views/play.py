@@ -53,6 +53,7 @@ NOTES: Final = "play.notes"
 AUTO: Final = "play.auto"
 COACH: Final = "play.coach"  # the toggle
 REVIEW: Final = "play.review"  # the coach's note on the learner's last move
+HAND_REVIEW: Final = "play.hand_review"  # the finished hand the coach was asked to review
 TICK: Final = "play.tick"
 REPLAY_HAND: Final = "play.replay.hand"
 REPLAY_AT: Final = "play.replay.at"
@@ -94,7 +95,7 @@ def keep(learner_id: int, new: Game | None, *, fresh: bool = False) -> None:
 
 def fresh_start() -> None:
     """Forget everything about the last game shown (messages, hints, notes, replay)."""
-    for key in (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT, REVIEW):
+    for key in (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT, REVIEW, HAND_REVIEW):
         st.session_state.pop(key, None)
     board.clear(SCOPE)
 
@@ -234,6 +235,15 @@ def ask_why(ply: int) -> None:
 
 def replay_step(to: int) -> None:
     st.session_state[REPLAY_AT] = to
+
+
+def ask_hand_review(hand: int) -> None:
+    st.session_state[HAND_REVIEW] = hand
+
+
+def show_in_replay(hand: int, at: int) -> None:
+    st.session_state[REPLAY_HAND] = hand
+    st.session_state[REPLAY_AT] = at
 
 
 # ----- the set-up form ---------------------------------------------------------------------
@@ -507,6 +517,7 @@ def hand_result(current: Game) -> None:
             st.caption(safe_text.plain(residue.text))
         table = pf.breakdown(result, players)
         st.table(table.as_columns(t("play.row.item")), hide_index=True)
+        hand_review(current, result.hand)
         if current.over:
             with st.container(horizontal=True):
                 st.button(t("play.play_again"), key="play-again", on_click=play_again,
@@ -520,6 +531,36 @@ def hand_result(current: Game) -> None:
             st.button(t("play.next_hand"), key="play-next-hand", type="primary",
                       on_click=next_hand, args=(st.session_state[OWNER],),
                       icon=":material/arrow_forward:")
+
+
+def review_line(found: Review, ply: int) -> str:
+    """"Move 7: you played ...; ... was stronger (about ... points against ...)."."""
+    return t("play.coach_review_move", n=ply + 1,
+             played=safe_text.plain(words.move(found.played)),
+             better=safe_text.plain(words.move(found.better)),
+             better_points=f"{found.better_value:+.1f}",
+             played_points=f"{found.played_value:+.1f}")
+
+
+def hand_review(current: Game, hand: int) -> None:
+    """On request (it takes the hint's search per move), the learner's moves in a
+    finished hand that the coach would change, each with a way into the replay."""
+    if st.session_state.get(HAND_REVIEW) != hand:
+        st.button(t("play.coach_review"), key="play-coach-review", on_click=ask_hand_review,
+                  args=(hand,), icon=":material/school:")
+        return
+    notes = pf.coach_notes(current, hand)
+    if not notes:
+        st.success(t("play.coach_review_none"), icon=":material/school:")
+        return
+    st.markdown(t("play.coach_review_title", n=len(notes)))
+    for ply, found in notes.items():
+        with st.container(border=True, key=f"play-coach-{ply}"):
+            st.markdown(review_line(found, ply))
+            st.caption(safe_text.plain(found.reason))
+            st.button(t("play.coach_review_replay"), key=f"play-coach-replay-{ply}",
+                      on_click=show_in_replay, args=(hand, pf.frame_before(current, hand, ply)),
+                      type="tertiary", icon=":material/movie:")
 
 
 def replay_panel(current: Game) -> None:
@@ -555,6 +596,11 @@ def replay_panel(current: Game) -> None:
             reason = note_for(current, frame.ply.number)
             if reason:
                 st.caption(safe_text.plain(reason))
+        coming = frames[at + 1].ply if at < last else None
+        if coming is not None and st.session_state.get(HAND_REVIEW) == hand:
+            found = pf.coach_notes(current, hand).get(coming.number)
+            if found is not None:  # the move about to be played from this table
+                st.info(review_line(found, coming.number), icon=":material/school:")
         replay_picture(frame.state, players)
 
 
