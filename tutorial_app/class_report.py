@@ -8,9 +8,12 @@ are; nothing here is recorded.
 
 from __future__ import annotations
 
+import csv
+import io
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from tutorial_app.lesson_flow import DONE, OPEN, lesson_path
@@ -52,6 +55,31 @@ def class_rows(lessons: Sequence[Lesson], store: ProgressStore) -> list[ClassRow
         ))
     rows.sort(key=lambda r: (-(r.last_active or 0.0), r.name.lower()))
     return rows
+
+
+CSV_COLUMNS = ("learner", "lessons_finished", "lessons", "stars", "now_on", "puzzles_solved",
+               "rating", "last_active_utc")
+
+
+def to_csv(rows: Sequence[ClassRow]) -> str:
+    """The class table as CSV for a spreadsheet (times in UTC, ISO 8601).
+
+    A name is typed by the learner, so a cell that a spreadsheet would read
+    as a formula (starting with = + - @ or a tab) gets a leading apostrophe.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in rows:
+        when = (datetime.fromtimestamp(r.last_active, UTC).isoformat(timespec="seconds")
+                if r.last_active is not None else "")
+        writer.writerow([_cell(r.name), r.finished, r.lessons, r.stars, _cell(r.now_on or ""),
+                         r.puzzles_solved, round(r.rating), when])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def ago(when: float | None, now: float | None = None) -> str:

@@ -3,12 +3,14 @@ showing it: built from the real store and a small course."""
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 from apphelpers import FIXTURES, new_app, open_page, sign_in
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.class_report import ago, class_rows
+from tutorial_app.class_report import CSV_COLUMNS, ClassRow, ago, class_rows, to_csv
 from tutorial_app.course import load_course
 from tutorial_app.store import ProgressStore
 
@@ -44,6 +46,17 @@ def test_every_lesson_done_has_no_current_lesson(tmp_path: Path) -> None:
     assert row.now_on is None and row.finished == len(lessons) == row.lessons
 
 
+def test_the_class_table_as_csv_reads_back_and_defuses_formulas() -> None:
+    rows = [ClassRow("Ana", 3, 20, 7, "Pairing", 12, 1234.6, 1_700_000_000.0),
+            ClassRow("=HYPERLINK(\"x\")", 0, 20, 0, None, 0, 1200.0, None),
+            ClassRow("Bo, \"the\" second", 20, 20, 55, None, 300, 1500.0, 0.0)]
+    read = list(csv.reader(io.StringIO(to_csv(rows))))
+    assert tuple(read[0]) == CSV_COLUMNS and len(read) == 4
+    assert read[1] == ["Ana", "3", "20", "7", "Pairing", "12", "1235", "2023-11-14T22:13:20+00:00"]
+    assert read[2][0] == "'=HYPERLINK(\"x\")" and read[2][4] == "" and read[2][7] == ""
+    assert read[3][0] == "Bo, \"the\" second"  # quoting keeps commas and quotes whole
+
+
 def test_ago_reads_like_a_person_would_say_it() -> None:
     now = 1_000_000.0
     assert ago(None, now) == "not yet"
@@ -67,3 +80,5 @@ def test_the_classroom_page_shows_the_class(app: AppTest) -> None:
     assert list(table["Learner"]) == ["Dora"]
     assert table["Lessons finished"][0] == "0 / 2" and table["Now on"][0] == "Test basics"
     assert table["Last active"][0] == "not yet"
+    (download,) = app.get("download_button")
+    assert "Download as CSV" in download.proto.label

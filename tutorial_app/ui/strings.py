@@ -198,6 +198,7 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.progress_help": "Every learner on this server, most recently active first. "
                                "Nothing on this page is recorded.",
     "classroom.no_learners": "No learner has signed in yet.",
+    "classroom.download": "Download as CSV (for a spreadsheet)",
     "classroom.names_on_welcome": "Offer learners' names on the welcome screen",
     "classroom.names_on_welcome_help": "On: anyone opening the app can continue as a "
                                        "learner with one click (good for a class sharing "

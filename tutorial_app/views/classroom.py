@@ -296,3 +296,6 @@ with st.expander(t("classroom.progress"), icon=":material/groups:", expanded=Fal
                 t("class.col.active"): [class_report.ago(r.last_active) for r in rows],
             },
             hide_index=True, key="class-progress")
+        st.download_button(t("classroom.download"), class_report.to_csv(rows),
+                           file_name="class-progress.csv", mime="text/csv",
+                           key="class-download", icon=":material/download:")
