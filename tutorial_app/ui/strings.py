@@ -289,8 +289,8 @@ MESSAGES: Final[dict[str, str]] = {
     "play.coach": "Coach me after my moves",
     "play.coach_help": "When the hint's move was clearly stronger than yours (by half a point "
                        "or more, as the computer counts), the coach says which, and why.",
-    "play.coach_note": ":material/school: **Coach:** {better} was stronger than {played}: "
-                       "about {better_points} points against {played_points}.",
+    "play.coach_note": ":material/school: **Coach:** instead of *{played}*, **{better}** was "
+                       "stronger: about {better_points} points against {played_points}.",
     "play.no_computer_moves": "The computer's moves appear here, each with the reason for it.",
     "play.you_played": "You played: {move}.",
     "play.hint": "Hint",
@@ -325,8 +325,8 @@ MESSAGES: Final[dict[str, str]] = {
     "play.coach_review_none": "The coach would not change any of your moves in this hand. "
                               "Well played!",
     "play.coach_review_title": "The coach would change {n} of your moves in this hand:",
-    "play.coach_review_move": "**Move {n}:** you played {played}; {better} was stronger "
-                              "(about {better_points} points against {played_points}).",
+    "play.coach_review_move": "**Move {n}:** instead of *{played}*, **{better}** was "
+                              "stronger (about {better_points} points against {played_points}).",
     "play.coach_review_replay": "See it in the replay",
     "play.replay_hand": "Hand to replay",
     "play.replay_at": "move {n} of {total}",
