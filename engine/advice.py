@@ -29,8 +29,8 @@ from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.players.counting import Assessment, appraiser_for, assess, assess_all, next_opponent
 from engine.players.levels import STRONGEST, choose_move
 from engine.players.tactics import Take, best_take, chance_holds, held_ranks, rank_counts
-from engine.players.view import PlayerView, view_of
-from engine.position import Build
+from engine.players.view import PlayerView, view_of, view_of_position
+from engine.position import Build, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +42,26 @@ class Advice:
 
 
 def hint(source: PlayerView | GameState, seat: int | None = None,
-         rng: random.Random | None = None) -> Advice:
-    """The strongest level's move for `seat` (default: the player to move), explained."""
+         rng: random.Random | None = None, level: int = STRONGEST) -> Advice:
+    """The move of computer level `level` (default the strongest) for `seat`
+    (default: the player to move), explained."""
     view = _view(source, seat)
     if view.seat != view.to_move:
         raise CassinoError(f"it is seat {view.to_move}'s turn, not seat {view.seat}'s")
     chooser_rng = rng or random.Random(f"hint:{view.position().text}")
-    move = choose_move(STRONGEST, view, chooser_rng)
+    move = choose_move(level, view, chooser_rng)
     return Advice(move, describe(view, move, _Voice.advice()))
+
+
+COUNTING_LEVEL = 3  # the level whose judgement the words come from
+
+
+def advise(position: Position) -> Advice:
+    """Advice on a bare position (the Sandbox's, the Classroom's), which has no
+    game behind it: the counting player's move on the least-assuming view of it
+    (`view_of_position` says what is assumed). The searching player is not asked:
+    it deals out a stock that a bare position does not have."""
+    return hint(view_of_position(position), level=COUNTING_LEVEL)
 
 
 def explain(source: PlayerView | GameState, move: Move) -> str:
@@ -256,6 +268,9 @@ def _trail_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
         reasons.append("it is the lowest-risk card to give up")
     points = _notable((card,), view)
     reasons.append(f"it gives up {_and(points)}" if points else "it carries no points")
+    start = f"Trailed {card.pretty}" if voice.past else f"Trail {card.pretty}"
+    if view.is_last_play:  # nobody plays again this hand: no one can take it
+        return f"{start}: {'; '.join(reasons)}."
     same = sum(1 for c in view.unseen if c.rank == card.rank)
     if same == 0:
         reasons.append(f"every other {_rank_word(card)} is already out, so no one can pair it")
@@ -265,12 +280,13 @@ def _trail_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
     if kept and not points and not voice.past:
         reasons.append(f"{_and(kept)} stay{'s' if len(kept) == 1 else ''} in hand")
     worth = appraiser_for(view).card_value(card, view.side)
-    start = f"Trailed {card.pretty}" if voice.past else f"Trail {card.pretty}"
     return (f"{start}: {'; '.join(reasons)}. Whoever takes it gains {_points(worth)}.")
 
 
 def _leave_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
     loose, builds = judged.left_loose, judged.left_builds
+    if view.is_last_play:
+        return _last_play_sentence(judged, voice)
     opponent, size = next_opponent(view)
     who = _next_player(view, opponent)
     verb = "leaves" if not voice.past else "left"
@@ -287,6 +303,22 @@ def _leave_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
         what = f"take {_name_taken(take.cards, loose, builds)}"
     return (f"It {verb} {table}; {who} could {what} with {_a(_rank_text(rank))} "
             f"({p:.0%} likely): {_points(judged.exposure)} on average.")
+
+
+def _last_play_sentence(judged: Assessment, voice: _Voice) -> str:
+    """Nobody plays after the last card of the hand: what is left on the table goes
+    to the last capturer (9.1), never as a sweep."""
+    was = "was" if voice.past else "is"
+    left = [*(c.pretty for c in judged.left_loose), *(_item(b) for b in judged.left_builds)]
+    if not left:
+        return f"It {was} the last play of the hand."
+    go = "went" if voice.past else "go"
+    if judged.move.kind == CAPTURE:
+        mover = "its side" if voice.past else "you"
+        return (f"It {was} the last play of the hand, so the cards left ({_and(left)}) "
+                f"{go} to {mover} as the last capture's leftovers.")
+    return (f"It {was} the last play of the hand: the cards left ({_and(left)}) {go} to "
+            "whoever captured last.")
 
 
 def _name_taken(cards: Sequence[Card], loose: Sequence[Card], builds: Sequence[Build]) -> str:

@@ -9,7 +9,7 @@ seeded `random.Random` it is given::
 """
 
 from engine.players.levels import LEVEL_NAMES, LEVELS, STRONGEST, Chooser, choose_move
-from engine.players.view import PlayerView, view_of
+from engine.players.view import PlayerView, view_of, view_of_position
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "STRONGEST", "Chooser", "PlayerView", "choose_move",
-           "view_of"]
+           "view_of", "view_of_position"]

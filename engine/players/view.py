@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card, full_deck
-from engine.game import GameState
+from engine.game import CARDS_PER_DEAL, GameState
 from engine.movegen import LegalMoves, legal_moves
 from engine.position import Build, Position
 from engine.rules import Rules
@@ -115,4 +115,36 @@ def view_of(state: GameState, seat: int | None = None) -> PlayerView:
         last_deal=state.last_deal,
         last_capturer=state.last_capturer,
         unseen=unseen,
+    )
+
+
+def view_of_position(position: Position) -> PlayerView:
+    """A view for a bare position (the Sandbox's or the Classroom's), which says
+    nothing of the piles, the stock or the other hands.
+
+    It assumes the least: no captured card is known, so every card not on the
+    table or in the hand is unseen; each other seat holds as many cards as the
+    mover (none on the last play); the rest is the stock. The counting player's
+    judgement reads exactly these facts, so its advice on such a view is sound;
+    the searching player, which deals the stock out deal by deal, needs a real
+    game's state.
+    """
+    players, seat = position.players, position.seat
+    hand = tuple(sorted(position.hand))
+    visible = set(hand) | set(position.table_cards)
+    unseen = tuple(c for c in sorted(full_deck()) if c not in visible)
+    each = 0 if position.last else min(len(hand), len(unseen) // max(1, players - 1))
+    sizes = tuple(len(hand) if s == seat else each for s in range(players))
+    # On the last play the unseen cards are in the piles, wherever they are.
+    stock = 0 if position.last else len(unseen) - each * (players - 1)
+    per_hand = (52 - 4) // (CARDS_PER_DEAL * players)
+    deals_left = -(-stock // (CARDS_PER_DEAL * players))
+    return PlayerView(
+        rules=position.rules, players=players, seat=seat, to_move=seat,
+        dealer=(seat - 1) % players, hand=hand, loose=tuple(sorted(position.loose)),
+        builds=position.builds, piles=((),) * side_count(players),
+        sweeps=(0,) * side_count(players), totals=(0,) * side_count(players),
+        hand_sizes=sizes, stock_size=stock, hand_number=1,
+        deal_number=max(1, per_hand - deals_left), deals_per_hand=per_hand,
+        last_deal=stock == 0, last_capturer=None, unseen=unseen,
     )

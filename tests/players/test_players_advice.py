@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from playerstest import state_from
 
-from engine.advice import COACH_MARGIN, Advice, explain, hint, review
+from engine.advice import COACH_MARGIN, Advice, advise, explain, hint, review
 from engine.cards import Card
 from engine.errors import CassinoError, IllegalMoveError
 from engine.game import new_game
 from engine.judge import parse_move
-from engine.players import view_of
+from engine.players import choose_move, view_of, view_of_position
 from engine.players.counting import assess_all
 from engine.players.levels import LEVELS
+from engine.position import Position
 
 
 def test_hint_takes_build_and_sum_and_names_them() -> None:
@@ -136,3 +138,26 @@ def test_review_refuses_an_illegal_move() -> None:
     state = state_from("10d 4h", ["10s 3c 8h Kd", "5c 6h Qd Js"])
     with pytest.raises(IllegalMoveError):
         review(state, parse_move("5c t", state_from("10d", ["5c", "3h"]).position()))
+
+
+def test_advice_on_a_bare_position_is_the_counting_players_and_names_the_cards() -> None:
+    position = Position.parse("table: 5d 4c [9: 6s 3h @1]; hand: 9c 2h 7d Kh")  # W6
+    advice = advise(position)
+    assert advice.move == choose_move(3, view_of_position(position), random.Random(0))
+    assert advice.move == parse_move("9c x [6s 3h] 5d+4c", position)
+    assert "sweep" in advice.reason and "5♦+4♣" in advice.reason
+
+
+def test_the_last_play_is_explained_as_the_end_of_the_hand() -> None:
+    taking = advise(Position.parse("table: 6h Qc 2d; hand: 8s; last"))
+    assert taking.move.text == "8s x 6h+2d"
+    assert "the cards left (Q♣) go to you" in taking.reason
+    assert "opponent" not in taking.reason  # nobody plays after the last card
+    trailing = advise(Position.parse("table: As 5d 9c; hand: Kh; last"))
+    assert "go to whoever captured last" in trailing.reason
+    assert "Whoever takes it" not in trailing.reason and "opponent" not in trailing.reason
+    # the same words in a real game, in the past tense, for the dealer's last card
+    state = state_from("3c 5d 8h", ["-", "8c"], to_move=1)
+    state = replace(state, stock=())
+    text = explain(state, parse_move("8c x 8h 5d+3c", state.position()))
+    assert text.endswith("It was the last play of the hand.") and "must trail" not in text

@@ -7,8 +7,9 @@ import random
 from playerstest import scrambled
 
 from engine.game import new_game
-from engine.players import PlayerView, view_of
+from engine.players import PlayerView, view_of, view_of_position
 from engine.players.levels import LEVELS
+from engine.position import Position
 
 
 def _advance(players: int, plies: int, seed: int = 3):  # type: ignore[no-untyped-def]
@@ -69,3 +70,16 @@ def test_players_only_get_a_view() -> None:
     for level, choose in LEVELS.items():
         annotations = choose.__annotations__
         assert annotations.get("view") in (PlayerView, "PlayerView"), level
+
+
+def test_a_bare_position_gets_the_least_assuming_view() -> None:
+    position = Position.parse("table: 5c 3d [8: 5h 3s @1]; hand: 8s 3h Kd; players: 3; seat: 1")
+    view = view_of_position(position)
+    assert view.position() == position and view.to_move == view.seat == 1
+    assert len(view.unseen) == 52 - 4 - 3  # nothing captured is known
+    assert view.hand_sizes == (3, 3, 3)  # the others hold as many as the mover
+    assert view.stock_size + 6 == len(view.unseen)
+    assert not view.is_last_play and not view.last_deal
+    last = view_of_position(Position.parse("table: 6h Qc 2d; hand: 8s; last"))
+    assert last.is_last_play and last.position().last
+    assert last.hand_sizes == (1, 0) and last.stock_size == 0
