@@ -82,6 +82,9 @@ def test_a_position_link_opens_in_the_classroom(app: AppTest) -> None:
     open_page(app, "classroom", position="table: 5c; hand: 5h; players: 3; rules: royal; last")
     assert app.radio(key="class.mode").value == "position"
     assert "3 players · royal rules · Last play of the hand" in texts(app)
+    app.toggle(key="class.advice").set_value(True).run()  # the class asks the computer
+    assert "The computer would play: **5♥ takes 5♣**" in texts(app).replace("\\", "")
+    assert "It is the last play of the hand" in texts(app)
     assert "cbbig-class-h-5h" in {b.key for b in app.button}
     bad = open_page(new_app(), "classroom", position="table: 5c; hand: 5c")
     assert "The position in the link is impossible" in texts(bad)

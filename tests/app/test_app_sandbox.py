@@ -7,6 +7,8 @@ from apphelpers import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from engine import Card, Position, legal_moves
+from engine.advice import advise
+from tutorial_app.course import words
 
 W1 = "table: Ac 2d 3h 5s 6c 8d; hand: 8s"
 
@@ -113,3 +115,14 @@ def test_a_bad_link_is_explained_not_crashed(app: AppTest) -> None:
     open_page(app, "sandbox", position="table: Zz <b>bold</b>")
     assert app.error and "cannot be read" in app.error[0].value
     assert "<b>" not in app.error[0].value
+
+
+def test_the_computer_advice_on_the_position_is_shown_when_asked(app: AppTest) -> None:
+    w6 = "table: 5d 4c [9: 6s 3h @1]; hand: 9c 2h 7d Kh"
+    open_page(app, "sandbox", position=w6)
+    assert "The computer would play" not in texts(app)  # only when asked
+    app.toggle(key="sandbox.advice").set_value(True).run()
+    advice = advise(Position.parse(w6))
+    page = texts(app).replace("\\", "")
+    assert f"The computer would play: **{words.move(advice.move)}**" in page
+    assert advice.reason[:40] in page and "assumes that nothing already captured" in page

@@ -180,6 +180,13 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.position_missing": "Type a position first.",
     "classroom.hand_of": "Hand of seat {seat} (to move)",
     "classroom.start_again": "Start again",
+    "advice.toggle": "Show the computer's advice",
+    "advice.toggle_help": "What the level-3 computer player (counting) would play here, "
+                          "and why.",
+    "advice.move": ":material/lightbulb: The computer would play: **{move}**",
+    "advice.assumes": "For a position set up by hand it assumes that nothing already "
+                      "captured is known and that every other player holds as many cards "
+                      "as the one to move.",
     "classroom.position_players": "{n} players",
     "classroom.position_rules": "{rules} rules",
     "classroom.play_it": "Play this move",

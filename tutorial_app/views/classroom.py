@@ -20,6 +20,7 @@ from tutorial_app import class_report, links, safe_text
 from tutorial_app.course import solutions
 from tutorial_app.sandbox import next_position
 from tutorial_app.ui import board, session
+from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.strings import t
 
 SCOPE = "class"
@@ -198,9 +199,12 @@ def position_screen() -> None:
                   disabled=st.session_state.get(START) == shown,
                   icon=":material/first_page:")
         st.toggle(t("classroom.all_moves"), key="class.moves")
+        advice_toggle("class.advice")
         if verdict is not None and verdict.legal and verdict.move is not None:
             st.button(t("classroom.play_it"), key="class-play", on_click=play_judged_move,
                       type="primary", icon=":material/play_arrow:")
+    if st.session_state.get("class.advice"):
+        advice_panel(shown, "class-advice")
     if st.session_state.get("class.moves"):
         all_moves(shown)
 

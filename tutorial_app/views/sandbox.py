@@ -18,6 +18,7 @@ from engine import PRESETS, Attempt, Card, Position, check
 from tutorial_app import links, safe_text
 from tutorial_app import sandbox as sb
 from tutorial_app.ui import board, rules_picker
+from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
 from tutorial_app.ui.strings import t
 
@@ -347,6 +348,8 @@ with listing:
             st.selectbox(t("sandbox.pick_move"), options, key="sandbox.listed",
                          format_func=lambda text: text)
             st.button(t("sandbox.play_it"), key="sandbox-play-listed", on_click=play_listed)
+        if advice_toggle("sandbox.advice"):
+            advice_panel(position, "sandbox-advice")
     elif not problems:
         st.info(t("sandbox.no_legal"))
 

@@ -1,0 +1,34 @@
+"""The computer's advice on a bare position, for the Sandbox and the Classroom.
+
+Behind a toggle, so it is only worked out when asked for: the counting
+player's move with the reason in words (`engine.advice.advise`), and a line
+saying what a bare position makes it assume.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import CassinoError, Position
+from engine.advice import advise
+from tutorial_app import safe_text
+from tutorial_app.course import words
+from tutorial_app.ui.strings import t
+
+
+def advice_toggle(key: str) -> bool:
+    return st.toggle(t("advice.toggle"), key=key, help=t("advice.toggle_help"))
+
+
+def advice_panel(position: Position, key: str) -> None:
+    """The advice for the player to move in `position` (nothing if there is no move)."""
+    if not position.hand:
+        return
+    try:
+        found = advise(position)
+    except CassinoError:  # an impossible position has no advice; the page says why
+        return
+    with st.container(border=True, key=key):
+        st.markdown(t("advice.move", move=safe_text.plain(words.move(found.move))))
+        st.caption(safe_text.plain(found.reason))
+        st.caption(t("advice.assumes"))
