@@ -77,6 +77,8 @@ def assess(view: PlayerView, move: Move, appraiser: Appraiser | None = None) -> 
     outcome = apply_move(view.position(), move)
     after = outcome.position
     gain = appraiser.gain(outcome.captured, side, outcome.sweep) if outcome.captured else 0.0
+    if view.is_last_play:
+        gain += _leftovers(view, move, after.table_cards, appraiser)
     opponent, size = next_opponent(view)
     unseen = view.unseen
     certain = held_ranks(after.builds, opponent, rules)
@@ -96,6 +98,19 @@ def assess(view: PlayerView, move: Move, appraiser: Appraiser | None = None) -> 
         cost = KEEP_PER_MATCH * matches
     return Assessment(move, outcome.captured, outcome.sweep, gain, risk, ahead, cost,
                       after.loose, after.builds)
+
+
+def _leftovers(view: PlayerView, move: Move, left: tuple[Card, ...],
+               appraiser: Appraiser) -> float:
+    """What the cards left after the last play of the hand are worth to the mover:
+    they go to the last capturer (9.1), the mover if this move captures."""
+    if not left:
+        return 0.0
+    if move.kind != TRAIL:  # a capture: with one card in hand no build is legal (5.2)
+        return appraiser.gain(left, view.side)
+    if view.last_capturer is None:
+        return 0.0
+    return appraiser.swing(left, view.side_of(view.last_capturer), view.side)
 
 
 def assess_all(view: PlayerView) -> list[Assessment]:

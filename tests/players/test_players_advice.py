@@ -161,3 +161,16 @@ def test_the_last_play_is_explained_as_the_end_of_the_hand() -> None:
     state = replace(state, stock=())
     text = explain(state, parse_move("8c x 8h 5d+3c", state.position()))
     assert text.endswith("It was the last play of the hand.") and "must trail" not in text
+
+
+def test_the_counting_judgement_gives_the_last_plays_leftovers_to_the_last_capturer() -> None:
+    base = replace(state_from("As 5d 9c", ["-", "5h"], to_move=1), stock=())
+    for last_capturer, trail_sign in ((0, -1), (1, 1)):
+        state = replace(base, last_capturer=last_capturer)
+        view = view_of(state)
+        assert view.is_last_play
+        judged = {a.move.kind: a for a in assess_all(view)}
+        # the capture wins the leftovers, the A♠ among them
+        assert judged["capture"].gain >= 1.0
+        # a trail hands them to whoever captured last: the opponent, or the mover's side
+        assert judged["trail"].gain * trail_sign > 0
