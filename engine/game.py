@@ -27,6 +27,11 @@ from engine.slots import slot_setter
 CARDS_PER_DEAL: Final = 4
 
 
+def deals_per_hand(rules: Rules, players: int) -> int:
+    """6 deals with 2 players, 4 with 3, 3 with 4 (2.3); Draw Casino deals once."""
+    return 1 if rules.draw else (52 - 4) // (CARDS_PER_DEAL * players)
+
+
 class LogEntry(NamedTuple):
     """One line of the game log: a move, a deal, the residue, or a hand's score.
 
@@ -97,10 +102,7 @@ class GameState:
 
     @property
     def deals_per_hand(self) -> int:
-        """6 deals with 2 players, 4 with 3, 3 with 4 (2.3); Draw Casino deals once."""
-        if self.rules.draw:
-            return 1
-        return (52 - 4) // (CARDS_PER_DEAL * self.players)
+        return deals_per_hand(self.rules, self.players)
 
     @property
     def last_deal(self) -> bool:

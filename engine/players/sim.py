@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.apply import apply_move
 from engine.cards import Card, full_deck
-from engine.game import CARDS_PER_DEAL, GameState
+from engine.game import CARDS_PER_DEAL, GameState, deals_per_hand
 from engine.movegen import LegalMoves, generate_moves
 from engine.moves import Move
 from engine.players.view import PlayerView
@@ -167,12 +167,8 @@ class Sim:
             totals=self.totals or (0,) * side_count(self.players),
             hand_sizes=tuple(len(h) for h in self.hands), stock_size=len(self.stock),
             hand_number=self.hand_number, deal_number=self.deal_number,
-            deals_per_hand=_deals_per_hand(self.rules, self.players),
+            deals_per_hand=deals_per_hand(self.rules, self.players),
             last_deal=not self.stock, last_capturer=self.last_capturer, unseen=unseen)
-
-
-def _deals_per_hand(rules: Rules, players: int) -> int:
-    return 1 if rules.draw else (52 - 4) // (CARDS_PER_DEAL * players)
 
 
 def _add_to(piles: tuple[tuple[Card, ...], ...], side: int, cards: tuple[Card, ...]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card, full_deck
-from engine.game import CARDS_PER_DEAL, GameState
+from engine.game import CARDS_PER_DEAL, GameState, deals_per_hand
 from engine.movegen import LegalMoves, legal_moves
 from engine.position import Build, Position
 from engine.rules import Rules
@@ -137,7 +137,7 @@ def view_of_position(position: Position) -> PlayerView:
     sizes = tuple(len(hand) if s == seat else each for s in range(players))
     # On the last play the unseen cards are in the piles, wherever they are.
     stock = 0 if position.last else len(unseen) - each * (players - 1)
-    per_hand = (52 - 4) // (CARDS_PER_DEAL * players)
+    per_hand = deals_per_hand(position.rules, players)
     deals_left = -(-stock // (CARDS_PER_DEAL * players))
     return PlayerView(
         rules=position.rules, players=players, seat=seat, to_move=seat,
