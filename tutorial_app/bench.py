@@ -1,4 +1,5 @@
-"""Benchmark: server-side time of one interaction on the lesson player and the sandbox.
+"""Benchmark: server-side time of one interaction on the lesson player, the sandbox
+and the Play page.
 
 Run with ``python -m tutorial_app.bench [--runs N]``. Each measurement is one
 click on a card button (which selects or unselects it and reruns the page),
@@ -12,6 +13,10 @@ server, without a browser or network. Two times are taken per click:
   shares one bytecode cache across runs, as the server does;
 - *round trip*: the whole `AppTest` click-and-run, which adds the test
   harness's polling and parsing of the page.
+
+On the Play page the interaction timed is the learner's move button (the
+move, the coach's review of it, which runs the hint's search, and saving the
+game); selecting its cards and the computer's replies are not timed.
 
 Reports the median and the 90th percentile over many runs after warm-up
 runs; the target is a median script time under 100 ms.
@@ -141,6 +146,61 @@ def bench_sandbox(runs: int, warmup: int) -> dict[str, float]:
     return _measure("sandbox (W1 + a build)", click, runs, warmup)
 
 
+def bench_play_move(runs: int, warmup: int) -> dict[str, float]:
+    from streamlit.testing.v1 import AppTest
+
+    from engine import CAPTURE, TRAIL
+    from tutorial_app.store import ProgressStore
+
+    learner = ProgressStore().learner("bench-play")
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    at.session_state["learner_id"] = learner.id
+    at.switch_page("views/play.py").run()
+    at.button(key="play-start").click().run()
+    times: list[float] = []
+
+    def press(key: str) -> None:
+        at.button(key=key).click().run()
+        assert not at.exception, [e.value for e in at.exception]
+
+    while len(times) < runs + warmup:
+        game = at.session_state["play.game"]
+        if game.over:
+            press("play-new-after")
+            press("play-start")
+        elif game.hand_over:
+            press("play-next-hand")
+        elif game.computer_turn:
+            press("play-continue")
+        else:  # the learner's turn: a plain capture, else a trail
+            moves = list(game.state.legal_moves())
+            move = next((m for m in moves if m.kind == CAPTURE and not m.builds),
+                        next((m for m in moves if m.kind == TRAIL), None))
+            if move is None:
+                move = moves[0]
+                press(f"cb-play-h-{move.card}")
+                at.number_input(key="play.value").set_value(move.value).run()
+                button = "play-build"
+            else:
+                press(f"cb-play-h-{move.card}")
+                for card in move.loose:
+                    press(f"cb-play-t-{card}")
+                button = "play-capture" if move.kind == CAPTURE else "play-trail"
+            for build in move.builds:
+                press(f"cb-play-b{build.value}-{''.join(str(c) for c in build.cards)}")
+            _script_ms.clear()
+            press(button)
+            times.append(_script_ms[-1])
+    script = _stats(times[warmup:])
+    verdict = "ok" if script["median"] < TARGET_MS else "SLOW"
+    print(f"play (a learner's move, coach on): {runs} moves")
+    print(f"  script     median {script['median']:6.1f} ms   p90 {script['p90']:6.1f} ms   "
+          f"min {script['min']:6.1f} ms   max {script['max']:6.1f} ms   "
+          f"[{verdict}: target median < {TARGET_MS:.0f} ms]")
+    return script
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=60)
@@ -151,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CASSINO_DB"] = str(Path(folder) / "bench.sqlite3")
         results = [bench_lesson_player(args.runs, args.warmup),
-                   bench_sandbox(args.runs, args.warmup)]
+                   bench_sandbox(args.runs, args.warmup),
+                   bench_play_move(args.runs, args.warmup)]
     return 0 if all(r["median"] < TARGET_MS for r in results) else 1
 
 
