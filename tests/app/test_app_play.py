@@ -166,12 +166,15 @@ def test_the_coach_names_a_clearly_better_move_and_can_be_turned_off(app: AppTes
     assert f"about {found.better_value:+.1f} points" in page and found.reason[:40] in page
     click(app, "play-continue")
     assert "**Coach:**" in said(app)  # kept until the learner's next move
-    app.toggle(key="play.coach").set_value(False).run()
+    app.toggle(key="play.coach_toggle").set_value(False).run()
     game = game_of(app)
     poor = next(m for m in game.state.legal_moves() if review(game.state, m) is not None)
     play_by_clicking(app, poor)
     assert "**Coach:**" not in said(app)  # switched off: no note, even on a poor move
     assert game_of(app).state.moves[-1] == poor
+    click(app, "play-abandon")  # a new game keeps the choice
+    start_game(app)
+    assert app.toggle(key="play.coach_toggle").value is False
 
 
 def test_any_computer_move_in_the_log_can_be_explained(app: AppTest) -> None:

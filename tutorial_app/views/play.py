@@ -51,7 +51,8 @@ HINT: Final = "play.hint"
 WHY: Final = "play.why"
 NOTES: Final = "play.notes"
 AUTO: Final = "play.auto"
-COACH: Final = "play.coach"  # the toggle
+COACH: Final = "play.coach"  # the learner's choice, kept while the toggle is not drawn
+COACH_TOGGLE: Final = "play.coach_toggle"
 REVIEW: Final = "play.review"  # the coach's note on the learner's last move
 HAND_REVIEW: Final = "play.hand_review"  # the finished hand the coach was asked to review
 TICK: Final = "play.tick"
@@ -177,6 +178,12 @@ def learner_move(learner_id: int, attempt: Attempt) -> None:
     st.session_state.pop(HINT, None)
     board.clear(SCOPE)
     keep(learner_id, after)
+
+
+def coach_toggled() -> None:
+    # A widget's own state is dropped on a page without it (the set-up screen), so
+    # the choice lives under a key of its own and outlasts the game.
+    st.session_state[COACH] = bool(st.session_state[COACH_TOGGLE])
 
 
 def coach(state: GameState, move: Move) -> Review | None:
@@ -469,7 +476,8 @@ def computer_panel(current: Game, learner_id: int) -> None:
             st.markdown(t("play.your_turn"))
         # always drawn, so the choice is kept while it is the learner's turn
         st.toggle(t("play.auto"), key=AUTO, help=t("play.auto_help"))
-        st.toggle(t("play.coach"), key=COACH, value=True, help=t("play.coach_help"))
+        st.toggle(t("play.coach"), key=COACH_TOGGLE, value=bool(st.session_state.get(COACH, True)),
+                  help=t("play.coach_help"), on_change=coach_toggled)
         recent = pf.since_your_move(current)
         if not recent:
             st.caption(t("play.no_computer_moves"))
