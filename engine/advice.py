@@ -61,6 +61,8 @@ def advise(position: Position) -> Advice:
     game behind it: the counting player's move on the least-assuming view of it
     (`view_of_position` says what is assumed). The searching player is not asked:
     it deals out a stock that a bare position does not have."""
+    if not position.hand:
+        raise CassinoError("the player to move holds no cards, so there is no move to advise")
     return hint(view_of_position(position), level=COUNTING_LEVEL)
 
 

@@ -1,4 +1,4 @@
-"""Command line: `python -m engine moves|check|play|bench ...` (see README).
+"""Command line: `python -m engine moves|check|advise|play|bench ...` (see README).
 
 Errors in the input are one clear line on stderr and exit status 2, never a
 traceback; `check` exits 0 for a legal move and 1 for an illegal one.
@@ -26,6 +26,7 @@ EXAMPLES = """examples:
   python -m engine check --table "2d [7: 4h 3s @1]" --hand "9s" --move "9s x [7]+2d"
   python -m engine check --table "2d [7: 4h 3s @1]" --hand "9s" --set build_in_sums=true \\
       --move '{"card": "9s", "kind": "capture", "loose": ["2d"], "builds": [["3s", "4h"]]}'
+  python -m engine advise --table "10d 4h" --hand "10s 3c 8h Kd"
   python -m engine play --seed 7 --players 3
   python -m engine bench
 """
@@ -93,6 +94,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         status = "legal" if verdict.legal else f"illegal ({verdict.code})"
         print(f"{status}: {verdict.message}")
     return 0 if verdict.legal else 1
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from engine.advice import advise
+
+    found = advise(_position(args))
+    if args.json:
+        print(json.dumps({"move": found.move.to_json(), "reason": found.reason},
+                         ensure_ascii=False))
+    else:
+        print(found.move.text)
+        print(found.reason)
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -169,6 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--move", required=True, help="move notation, or the JSON of moves --json")
     chk.add_argument("--json", action="store_true", help="print legal, code, message as JSON")
     chk.set_defaults(run=cmd_check)
+    adv = sub.add_parser("advise", help="the computer's move for a position, and why")
+    _position_args(adv)
+    adv.add_argument("--json", action="store_true", help="print the move and the reason as JSON")
+    adv.set_defaults(run=cmd_advise)
     play = sub.add_parser("play", help="play a whole game between computer players")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--players", type=int, default=2)

@@ -66,6 +66,7 @@ def test_check_accepts_the_json_that_moves_prints() -> None:
     (["check", "--table", "5c", "--hand", "8s", "--move", "8s y 5c"], "'y'"),
     (["check", "--table", "5c", "--hand", "8s", "--move", "{not json"], "not a JSON move"),
     (["moves", "--table", "[8: 5c 2d @0]", "--hand", "8s"], "cannot be split"),
+    (["advise", "--table", "5c", "--hand", ""], "holds no cards"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], needle: str) -> None:
     result = run(*args)
@@ -73,6 +74,16 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], needle: str) -> None:
     assert "Traceback" not in result.stderr
     assert needle in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_advise_prints_a_legal_move_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "--table", "10d 4h", "--hand", "10s 3c 8h Kd"]) == 0
+    move, reason = capsys.readouterr().out.strip().split("\n")
+    assert move == "10s x 10d" and "big casino (10♦)" in reason
+    assert main(["advise", "--position", "table: 6h Qc 2d; hand: 8s; last", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["move"]["text"] == "8s x 6h+2d" and found["move"]["kind"] == "capture"
+    assert "last play of the hand" in found["reason"]
 
 
 def test_play_prints_moves_and_a_winner() -> None:
