@@ -95,3 +95,18 @@ def test_a_link_to_a_missing_puzzle_says_so(app: AppTest) -> None:
     open_page(app, "puzzles", puzzle="<script>alert(1)</script>")
     assert any("does not exist" in e.value for e in app.error)
     assert all("<script>" not in e.value for e in app.error)
+
+
+def test_the_rating_is_charted_once_two_puzzles_are_rated(app: AppTest) -> None:
+    open_page(app, "puzzles", puzzle="tp2")
+    sign_in(app)
+    for key in ("cb-puzzle-h-5s", "cb-puzzle-t-5d", "puzzle-capture"):
+        click(app, key)
+    assert "Your rating, puzzle by puzzle" not in str(app.main)  # one point is no line
+    click(app, "next-puzzle")  # tp1, missed on purpose
+    click(app, "cb-puzzle-h-4d")
+    click(app, "puzzle-trail")
+    assert app.warning
+    assert [e.label for e in app.expander if "rating" in e.label] == [
+        "Your rating, puzzle by puzzle"]
+    assert app.get("vega_lite_chart")

@@ -97,6 +97,7 @@ MESSAGES: Final[dict[str, str]] = {
     "puzzles.any_theme": "Any theme",
     "puzzles.difficulty": "Difficulty",
     "puzzles.hide_solved": "Hide puzzles I have solved",
+    "puzzles.rating_chart": "Your rating, puzzle by puzzle",
     "puzzles.missed_only": "Only puzzles I tried and have not solved yet",
     "puzzles.missed_only_help": "Your own review list: every puzzle you got wrong or gave "
                                 "up on, until you solve it.",

@@ -17,6 +17,7 @@ import streamlit as st
 
 from engine import Attempt, apply_move, check
 from tutorial_app import links, puzzle_flow, safe_text
+from tutorial_app import rating as elo
 from tutorial_app.course import check_answer, solutions
 from tutorial_app.puzzle_flow import PuzzleTry
 from tutorial_app.ui import board, session
@@ -126,13 +127,17 @@ def rating_line(learner_id: int) -> None:
     if who is None:
         return
     history = session.store().rating_history(learner_id)
-    delta = history[-1] - (history[-2] if len(history) > 1 else 1200.0) if history else None
+    delta = history[-1] - (history[-2] if len(history) > 1 else elo.START) if history else None
     with st.container(horizontal=True, key="rating-row"):
         st.metric(t("puzzles.rating"), f"{who.rating:.0f}",
                   delta=f"{delta:+.0f}" if delta is not None else None)
         st.metric(t("puzzles.rated_games"), who.rated_games)
         solved = sum(1 for ok in session.store().solved_puzzles(learner_id).values() if ok)
         st.metric(t("puzzles.solved_count"), solved)
+    if len(history) >= 2:
+        with st.expander(t("puzzles.rating_chart"), icon=":material/show_chart:"):
+            st.line_chart({t("puzzles.rating"): [elo.START, *history]}, height=200,
+                          x_label=t("puzzles.rated_games"), y_label=t("puzzles.rating"))
 
 
 def filters(course: Any) -> puzzle_flow.Filter:
