@@ -246,12 +246,14 @@ def test_the_coach_reviews_a_finished_hand_on_request(app: AppTest, db: Path) ->
     page = said(app)
     assert f"The coach would change {len(notes)} of your moves in this hand:" in page
     for ply, found in notes.items():
-        assert f"**Move {ply + 1}:** instead of *{words.move(found.played)}*, " \
+        number = pf.frame_before(ended, 1, ply) + 1  # counted within the hand, as the replay
+        assert f"**Move {number}:** instead of *{words.move(found.played)}*, " \
                f"**{words.move(found.better)}** was stronger" in page
     first = min(notes)
     click(app, f"play-coach-replay-{first}")
-    assert app.session_state["play.replay.at"] == pf.frame_before(ended, 1, first)
-    assert any(f"Move {first + 1}:" in i.value for i in app.info)  # shown by the replay
+    at = app.session_state["play.replay.at"]
+    assert at == pf.frame_before(ended, 1, first)
+    assert any(f"Move {at + 1}:" in i.value for i in app.info)  # shown by the replay
 
 
 def test_a_single_hand_game_ends_with_the_winner(app: AppTest, db: Path) -> None:

@@ -408,10 +408,7 @@ def coach_box() -> None:
     if found is None:
         return
     with st.container(border=True, key="play-coach"):
-        st.markdown(t("play.coach_note", better=safe_text.plain(words.move(found.better)),
-                      played=safe_text.plain(words.move(found.played)),
-                      better_points=f"{found.better_value:+.1f}",
-                      played_points=f"{found.played_value:+.1f}"))
+        st.markdown(t("play.coach_note", **review_words(found)))
         st.caption(safe_text.plain(found.reason))
 
 
@@ -541,13 +538,18 @@ def hand_result(current: Game) -> None:
                       icon=":material/arrow_forward:")
 
 
-def review_line(found: Review, ply: int) -> str:
-    """"Move 7: you played ...; ... was stronger (about ... points against ...)."."""
-    return t("play.coach_review_move", n=ply + 1,
-             played=safe_text.plain(words.move(found.played)),
-             better=safe_text.plain(words.move(found.better)),
-             better_points=f"{found.better_value:+.1f}",
-             played_points=f"{found.played_value:+.1f}")
+def review_words(found: Review) -> dict[str, str]:
+    """The parts of every coach's sentence: both moves in words and their values."""
+    return {"played": safe_text.plain(words.move(found.played)),
+            "better": safe_text.plain(words.move(found.better)),
+            "better_points": f"{found.better_value:+.1f}",
+            "played_points": f"{found.played_value:+.1f}"}
+
+
+def review_line(current: Game, hand: int, ply: int, found: Review) -> str:
+    """The coach's line on a move of a finished hand, numbered as the replay counts."""
+    number = pf.frame_before(current, hand, ply) + 1
+    return t("play.coach_review_move", n=number, **review_words(found))
 
 
 def hand_review(current: Game, hand: int) -> None:
@@ -564,7 +566,7 @@ def hand_review(current: Game, hand: int) -> None:
     st.markdown(t("play.coach_review_title", n=len(notes)))
     for ply, found in notes.items():
         with st.container(border=True, key=f"play-coach-{ply}"):
-            st.markdown(review_line(found, ply))
+            st.markdown(review_line(current, hand, ply, found))
             st.caption(safe_text.plain(found.reason))
             st.button(t("play.coach_review_replay"), key=f"play-coach-replay-{ply}",
                       on_click=show_in_replay, args=(hand, pf.frame_before(current, hand, ply)),
@@ -608,7 +610,8 @@ def replay_panel(current: Game) -> None:
         if coming is not None and st.session_state.get(HAND_REVIEW) == hand:
             found = pf.coach_notes(current, hand).get(coming.number)
             if found is not None:  # the move about to be played from this table
-                st.info(review_line(found, coming.number), icon=":material/school:")
+                st.info(review_line(current, hand, coming.number, found),
+                        icon=":material/school:")
         replay_picture(frame.state, players)
 
 
