@@ -231,14 +231,19 @@ def test_the_end_of_a_hand_shows_the_breakdown_then_the_next_hand(app: AppTest,
     assert "Hand 2 · deal 1 of 6" in said(app)
 
 
-def test_the_coach_reviews_a_finished_hand_on_request(app: AppTest, db: Path) -> None:
-    near = play_until(Game.start(Setup(2, (1,), pf.make_rules("classic"), SEED)),
-                      last_card_of_the_hand)
-    save_for(db, "Ana", near)
-    signed_in(app, "Ana")
+def finish_the_first_hand(app: AppTest, db: Path, name: str, setup: Setup) -> Game:
+    """A game kept at the learner's last card of the hand, carried on by the page:
+    the learner plays it and the computer the hand's last card."""
+    near = play_until(Game.start(setup), last_card_of_the_hand)
+    save_for(db, name, near)
+    signed_in(app, name)
     play_by_clicking(app, near.state.legal_moves()[0])
     click(app, "play-continue")
-    ended = game_of(app)
+    return game_of(app)
+
+
+def test_the_coach_reviews_a_finished_hand_on_request(app: AppTest, db: Path) -> None:
+    ended = finish_the_first_hand(app, db, "Ana", Setup(2, (1,), pf.make_rules("classic"), SEED))
     assert ended.hand_over and "play-coach-1" not in str(app.main)  # only when asked
     click(app, "play-coach-review")
     notes = pf.coach_notes(ended, 1)
@@ -257,19 +262,14 @@ def test_the_coach_reviews_a_finished_hand_on_request(app: AppTest, db: Path) ->
 
 
 def test_a_single_hand_game_ends_with_the_winner(app: AppTest, db: Path) -> None:
-    near = play_until(Game.start(Setup(2, (1,), pf.make_rules("classic", {}, "hand"), 7)),
-                      last_card_of_the_hand)
-    save_for(db, "Bo", near)
-    signed_in(app, "Bo")
-    play_by_clicking(app, near.state.legal_moves()[0])
-    click(app, "play-continue")
-    over = game_of(app)
+    over = finish_the_first_hand(app, db, "Bo",
+                                 Setup(2, (1,), pf.make_rules("classic", {}, "hand"), 7))
     assert over.over and "The game is over" in texts(app)
     assert pf.winner_text(over) in said(app)
     assert app.metric[0].value == str(over.state.totals[0])
     click(app, "play-again")  # the same deals again
     again = game_of(app)
-    assert again.state == Game.start(near.setup).state
+    assert again.state == Game.start(over.setup).state
 
 
 def test_a_reload_carries_on_with_the_game(app: AppTest, db: Path) -> None:
