@@ -47,6 +47,15 @@ def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
     assert not app.exception
     assert ProgressStore(db).learners() == []
 
+    def hides_the_menu() -> bool:
+        return any("stSidebar" in str(h.proto.body) for h in app.get("html"))
+
+    assert not hides_the_menu()
+    app.toggle(key="class.projector").set_value(True).run()
+    assert hides_the_menu()  # projector mode: the page alone
+    app.toggle(key="class.projector").set_value(False).run()
+    assert not hides_the_menu()
+
 
 def test_classroom_shows_a_typed_position_and_plays_its_moves(app: AppTest, db: Path) -> None:
     open_page(app, "classroom")

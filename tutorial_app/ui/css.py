@@ -71,6 +71,17 @@ div[class*="st-key-four-tray"] div[class*="st-key-tray-c-"] button p { color: #1
 """
 
 
+# Classroom's projector mode: the page alone, edge to edge (the toggle that
+# turns it off stays on the page, so the menu is one click away).
+PROJECTOR_CSS: Final = """
+<style>
+section[data-testid="stSidebar"], div[data-testid="stSidebarCollapsedControl"],
+header[data-testid="stHeader"] { display: none; }
+.stMainBlockContainer { max-width: 100%; padding: 1.5rem 3rem; }
+</style>
+"""
+
+
 READING_WIDTH: Final = (
     "<style>.stMainBlockContainer { max-width: 1080px; }</style>"
 )

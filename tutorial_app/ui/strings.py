@@ -168,6 +168,9 @@ MESSAGES: Final[dict[str, str]] = {
     "sandbox.last": "Last play of the hand",
     "sandbox.last_help": "A capture with the last card of the hand (rule 8.2).",
     "classroom.title": "Classroom",
+    "classroom.projector": "Projector mode",
+    "classroom.projector_help": "Hide the menu and use the whole width of the screen. "
+                                "Turn it off here to get the menu back.",
     "classroom.show": "Show",
     "classroom.mode.lesson": "A lesson",
     "classroom.mode.puzzle": "A puzzle",

@@ -21,6 +21,7 @@ from tutorial_app.course import solutions
 from tutorial_app.sandbox import next_position
 from tutorial_app.ui import board, session
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
+from tutorial_app.ui.css import PROJECTOR_CSS
 from tutorial_app.ui.strings import t
 
 SCOPE = "class"
@@ -222,7 +223,11 @@ session.course_errors_panel(course)
 open_link(course)
 
 with st.container(key="classroom"):
-    st.title(t("classroom.title"))
+    with st.container(horizontal=True, vertical_alignment="center", key="class-head"):
+        st.title(t("classroom.title"), width="content")
+        if st.toggle(t("classroom.projector"), key="class.projector",
+                     help=t("classroom.projector_help")):
+            st.html(PROJECTOR_CSS)
     pick_kind, pick_item = st.columns([1, 3])
     with pick_kind:
         mode = st.radio(t("classroom.show"), MODES, key="class.mode",
