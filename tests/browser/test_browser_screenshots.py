@@ -123,3 +123,28 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     settle(page)
     press(page, page.get_by_text("Game log"))
     snap(page, shots, "play")
+
+
+def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -> None:
+    """A poor first move against level 2 (seed 2024: trailing the 4♥ when a build
+    was there to make), and the coach's word on it."""
+    from engine.advice import review
+    from tutorial_app import play_flow as pf
+    from tutorial_app.play_flow import Game, Setup
+
+    seed = 2024
+    game = Game.start(Setup(2, (pf.DEFAULT_LEVEL,), pf.make_rules("classic"), seed))
+    trail = next(m for m in game.state.legal_moves() if m.text == "4h t")
+    found = review(game.state, trail)
+    assert found is not None, "the picture needs a move the coach corrects"
+    page.goto(f"{real_server.url}/play")
+    sign_in(page, "Coach")
+    seed_box = page.get_by_role("spinbutton", name="Seed")
+    seed_box.fill(str(seed))
+    seed_box.press("Enter")
+    settle(page)
+    press(page, page.get_by_role("button", name="Start the game"))
+    press(page, card(page, trail.card.name))
+    press(page, page.get_by_role("button", name="Trail", exact=True))
+    expect(page.locator(".st-key-play-coach")).to_contain_text("Coach:")
+    snap(page, shots, "coach")
