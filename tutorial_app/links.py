@@ -1,7 +1,8 @@
 """Shareable links: reading and writing the app's query parameters (no Streamlit).
 
 A link can name a lesson step (`?lesson=pairing&step=first-pair`), a puzzle
-(`?puzzle=p001`) or a sandbox position (`?position=table: 5c; hand: 3d 8s`).
+(`?puzzle=p001`), puzzle themes (`puzzles?theme=sum,sweep`) or a sandbox
+position (`?position=table: 5c; hand: 3d 8s`).
 Everything read from a URL is untrusted: ids must look like ids, positions
 must parse, lengths are capped, and nothing read here is ever shown as HTML.
 """
@@ -9,7 +10,7 @@ must parse, lengths are capped, and nothing read here is ever shown as HTML.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlencode
@@ -25,6 +26,7 @@ LESSON: Final = "lesson"
 STEP: Final = "step"
 PUZZLE: Final = "puzzle"
 POSITION: Final = "position"
+THEME: Final = "theme"  # ?theme=sum,sweep opens the puzzles filtered to those themes
 MOVES: Final = "moves"
 PAGE: Final = "page"
 
@@ -71,6 +73,12 @@ def read_position(value: object, moves: object = None, source: str = "in the lin
         line.append(move)
         current = next_position(current, move)
     return PositionLink(position, tuple(line))
+
+
+def read_themes(value: object, known: Sequence[str]) -> list[str]:
+    """The known themes named in a `theme` parameter, in the given order, once each."""
+    named = {part.strip() for part in str(value or "").split(",")}
+    return [theme for theme in known if theme in named]
 
 
 def query_string(params: Mapping[str, str]) -> str:

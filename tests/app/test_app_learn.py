@@ -122,6 +122,18 @@ def test_progress_is_saved_and_restored_and_unlocks_the_next_lesson(app: AppTest
     assert not again.button(key="open-after-basics").disabled
     assert again.button(key="open-basics").label == "Review"
     assert ProgressStore(db).progress(ProgressStore(db).learners()[0].id)["basics"].completed
+    # the finished lesson leads to its practice puzzles (`practice: [pairing]`)
+    (link,) = [p for p in again.get("page_link") if "Practise it" in p.proto.label]
+    assert link.proto.label == "Practise it: 1 puzzle (pairing)"
+    assert link.proto.query_string == "theme=pairing"
+
+
+def test_a_theme_link_opens_the_puzzles_of_that_theme(app: AppTest) -> None:
+    open_page(app, "puzzles", theme="pairing")
+    sign_in(app)
+    assert app.multiselect(key="puzzles.themes").value == ["pairing"]
+    assert "1 puzzle(s) match your choice." in texts(app)
+    assert app.session_state["puzzles.current"] == "tp2"  # the pairing puzzle
 
 
 def test_reset_one_lesson_asks_for_confirmation(app: AppTest, db: Path) -> None:

@@ -193,6 +193,13 @@ class FakePuzzle:
     difficulty: int
 
 
+def test_a_theme_link_names_known_themes_only() -> None:
+    known = ["pairing", "sum", "sweep"]
+    assert links.read_themes("sweep, sum,sum", known) == ["sum", "sweep"]  # known order, once
+    assert links.read_themes("<script>,sums", known) == []
+    assert links.read_themes(None, known) == []
+
+
 def test_puzzle_filters_and_next() -> None:
     puzzles = [FakePuzzle("a", ("sum",), 3), FakePuzzle("b", ("build",), 1),
                FakePuzzle("c", ("sum", "sweep"), 5)]

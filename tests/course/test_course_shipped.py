@@ -80,3 +80,11 @@ def test_every_choose_and_mistake_step_answers(shipped: Course) -> None:
                 assert check_mistake(step, step.answer).status == "correct", step.key
                 other = next(code for code, _ in step.choices if code != step.answer)
                 assert check_mistake(step, other).status == "missed", step.key
+
+
+def test_every_lesson_past_the_basics_leads_to_puzzles_to_practise(shipped: Course) -> None:
+    practised = [lesson for lesson in shipped.lessons if lesson.practice]
+    assert len(practised) >= len(shipped.lessons) - 2  # all but the first two lessons
+    for lesson in practised:
+        for theme in lesson.practice:
+            assert len(shipped.puzzles_with(theme)) >= 5, (lesson.id, theme)

@@ -23,7 +23,7 @@ from tutorial_app.course.playable import read_playable
 from tutorial_app.course.step_reader import read_step
 from tutorial_app.course.yamlsrc import Source, item, suggest
 
-LESSON_KEYS: Final = (("id", "title", "steps"), ("summary", "rules", "requires"))
+LESSON_KEYS: Final = (("id", "title", "steps"), ("summary", "rules", "requires", "practice"))
 SET_KEYS: Final = (("id", "title", "puzzles"), ("summary", "rules"))
 PUZZLE_KEYS: Final = (
     ("id", "position", "goal", "themes", "difficulty"),
@@ -108,6 +108,7 @@ def _lesson(src: Source, node: yaml.Node) -> Document:
     rules = _rules(src, fields)
     document = Document(None, lesson_id, _where(id_node) if id_node is not None else (1, 1))
     requires = _requires(src, fields, lesson_id, document)
+    practice = _themes(src, fields, "practice")
     steps: list[Step] = []
     step_nodes = fields.get("steps")
     entries = yamlsrc.sequence(src, step_nodes, "steps") if step_nodes is not None else None
@@ -127,7 +128,7 @@ def _lesson(src: Source, node: yaml.Node) -> Document:
     if src.errors or lesson_id is None:
         return document
     document.content = Lesson(lesson_id, title, summary, rules, requires, tuple(steps),
-                              src.filename)
+                              src.filename, practice)
     return document
 
 
@@ -209,13 +210,14 @@ def _puzzle(src: Source, node: yaml.Node, path: str, set_id: str, set_title: str
                   difficulty, parts.hints, parts.feedback, parts.success, parts.solutions, key)
 
 
-def _themes(src: Source, fields: yamlsrc.Fields) -> tuple[str, ...]:
-    node = fields.get("themes")
+def _themes(src: Source, fields: yamlsrc.Fields, key: str = "themes") -> tuple[str, ...]:
+    """A list of puzzle themes: a puzzle's `themes`, or a lesson's `practice`."""
+    node = fields.get(key)
     if node is None:
         return ()
-    entries = yamlsrc.text_list(src, node, fields.at("themes"), "[sum, sweep]")
+    entries = yamlsrc.text_list(src, node, fields.at(key), "[sum, sweep]")
     if entries is not None and not entries:
-        src.error(node, fields.at("themes"), "name at least one theme")
+        src.error(node, fields.at(key), "name at least one theme")
     out: list[str] = []
     for text, entry, path in entries or []:
         if text not in THEMES:

@@ -19,6 +19,8 @@ MESSAGES: Final[dict[str, str]] = {
     "count.card.other": "{n} cards",
     "count.point.one": "{n} point",
     "count.point.other": "{n} points",
+    "count.puzzle.one": "{n} puzzle",
+    "count.puzzle.other": "{n} puzzles",
     # words for things on the table
     "words.build": "the {value}-build ({cards})",
     "words.build-cards": "the build ({cards})",

@@ -95,6 +95,7 @@ class Lesson:
     requires: tuple[str, ...]
     steps: tuple[Step, ...]
     file: str = ""
+    practice: tuple[str, ...] = ()  # puzzle themes to practise once the lesson is done
 
     def step(self, step_id: str) -> Step:
         for step in self.steps:

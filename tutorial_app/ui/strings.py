@@ -56,6 +56,7 @@ MESSAGES: Final[dict[str, str]] = {
     "board.your_pile": "Your pile",
     "board.card_count": "{n} card(s)",
     "learn.title": "Your lessons",
+    "learn.practice": "Practise it: {puzzles} ({themes})",
     "learn.intro": "Work through the lessons in order; each one opens when the lessons it "
                    "builds on are finished. Stars show how cleanly you solved them.",
     "learn.no_lessons": "No lessons are available yet.",

@@ -32,6 +32,7 @@ from tutorial_app.course import (
     check_mistake,
     stars,
 )
+from tutorial_app.course.i18n import count as count_of
 from tutorial_app.lesson_flow import StepTry
 from tutorial_app.ui import board, session
 from tutorial_app.ui.css import READING_WIDTH
@@ -256,6 +257,8 @@ def path_screen(course: Any, learner_id: int) -> None:
                     if entry.started or entry.state == lesson_flow.DONE:
                         st.button(t("learn.reset"), key=f"reset-{lesson.id}", type="tertiary",
                                   on_click=ask_reset, args=(lesson.id,))
+            if entry.state == lesson_flow.DONE:
+                practice_link(course, lesson)
             if confirm == lesson.id:
                 confirm_box(learner_id, lesson.id, lesson.title)
     st.divider()
@@ -263,6 +266,17 @@ def path_screen(course: Any, learner_id: int) -> None:
               icon=":material/restart_alt:")
     if confirm == "*":
         confirm_box(learner_id, "*", t("learn.everything"))
+
+
+def practice_link(course: Any, lesson: Any) -> None:
+    """A finished lesson's way to its puzzles (its `practice` themes), if there are any."""
+    themes = [theme for theme in lesson.practice if course.puzzles_with(theme)]
+    if not themes:
+        return
+    puzzles = len({p.id for theme in themes for p in course.puzzles_with(theme)})
+    st.page_link("views/puzzles.py", label=t("learn.practice", puzzles=count_of(puzzles, "puzzle"),
+                                              themes=", ".join(themes)),
+                 icon=":material/extension:", query_params={links.THEME: ",".join(themes)})
 
 
 def feedback_box(feedback: Feedback | None, judge: str | None = None) -> None:

@@ -49,6 +49,18 @@ def show(puzzle_id: str | None) -> None:
     board.clear(SCOPE)
 
 
+def open_theme_link(course: Any) -> None:
+    """`puzzles?theme=sum` (from a finished lesson) sets the theme filter, once."""
+    link = st.query_params.get(links.THEME, "")
+    if not link or st.session_state.get("puzzles.theme_link") == link:
+        return
+    st.session_state["puzzles.theme_link"] = link
+    themes = links.read_themes(link, course.themes())
+    if themes:
+        st.session_state["puzzles.themes"] = themes
+        show(None)  # the first puzzle of the new choice
+
+
 def open_link(course: Any) -> None:
     link = st.query_params.get(links.PUZZLE, "")
     if st.session_state.get(LINK) == link:
@@ -221,6 +233,7 @@ def puzzle_screen(puzzle: Any, course: Any, pool: list[Any], solved: dict[str, b
 st.html(READING_WIDTH)
 course = session.course()
 session.course_errors_panel(course)
+open_theme_link(course)
 open_link(course)
 st.title(t("puzzles.title"))
 link_error = st.session_state.pop("puzzles.link_error", None)
