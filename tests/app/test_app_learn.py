@@ -114,6 +114,8 @@ def test_progress_is_saved_and_restored_and_unlocks_the_next_lesson(app: AppTest
     solve_basics(app)
     click(app, "finish")
     assert "Lesson finished: Test basics ★★★" in texts(app)
+    links_now = [p.proto.label for p in app.get("page_link") if "Practise it" in p.proto.label]
+    assert len(links_now) == 2  # under the message, and on the lesson's card
     # a new visit (another tab, another day): the same name finds the same progress
     again = new_app()
     open_page(again, "learn")

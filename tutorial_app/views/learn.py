@@ -187,7 +187,7 @@ def finish(lesson: Lesson) -> None:
         return
     earned = lesson_flow.lesson_stars(lesson, step_stars)
     session.store().complete_lesson(who.id, lesson.id, earned)
-    st.session_state["learn.finished"] = (lesson.title, earned)
+    st.session_state["learn.finished"] = (lesson.id, earned)
     open_lesson(None)
 
 
@@ -221,9 +221,11 @@ def path_screen(course: Any, learner_id: int) -> None:
     st.title(t("learn.title"))
     st.caption(t("learn.intro"))
     finished = st.session_state.pop("learn.finished", None)
-    if finished:
-        st.success(t("learn.finished", title=safe_text.plain(finished[0]),
+    done = session.find_lesson(course, finished[0]) if finished else None
+    if finished and done is not None:
+        st.success(t("learn.finished", title=safe_text.plain(done.title),
                      stars=lesson_flow.star_text(finished[1])), icon=":material/celebration:")
+        practice_link(course, done)  # straight on to the puzzles, while it is fresh
     if st.session_state.pop("learn.reset_done", None):
         st.info(t("learn.reset_done"), icon=":material/restart_alt:")
     progress = session.store().progress(learner_id)
