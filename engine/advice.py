@@ -27,7 +27,7 @@ from engine.errors import CassinoError, IllegalMoveError
 from engine.game import GameState
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.players.counting import Assessment, appraiser_for, assess, assess_all, next_opponent
-from engine.players.levels import STRONGEST, choose_move
+from engine.players.levels import COUNTING, STRONGEST, choose_move
 from engine.players.tactics import Take, best_take, chance_holds, held_ranks, rank_counts
 from engine.players.view import PlayerView, view_of, view_of_position
 from engine.position import Build, Position
@@ -53,9 +53,6 @@ def hint(source: PlayerView | GameState, seat: int | None = None,
     return Advice(move, describe(view, move, _Voice.advice()))
 
 
-COUNTING_LEVEL = 3  # the level whose judgement the words come from
-
-
 def advise(position: Position) -> Advice:
     """Advice on a bare position (the Sandbox's, the Classroom's), which has no
     game behind it: the counting player's move on the least-assuming view of it
@@ -63,7 +60,7 @@ def advise(position: Position) -> Advice:
     it deals out a stock that a bare position does not have."""
     if not position.hand:
         raise CassinoError("the player to move holds no cards, so there is no move to advise")
-    return hint(view_of_position(position), level=COUNTING_LEVEL)
+    return hint(view_of_position(position), level=COUNTING)
 
 
 def explain(source: PlayerView | GameState, move: Move) -> str:

@@ -8,8 +8,8 @@ seeded `random.Random` it is given::
     move = choose_move(3, view_of(state), random.Random(7))
 """
 
-from engine.players.levels import LEVEL_NAMES, LEVELS, STRONGEST, Chooser, choose_move
+from engine.players.levels import COUNTING, LEVEL_NAMES, LEVELS, STRONGEST, Chooser, choose_move
 from engine.players.view import PlayerView, view_of, view_of_position
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "STRONGEST", "Chooser", "PlayerView", "choose_move",
+__all__ = ["COUNTING", "LEVELS", "LEVEL_NAMES", "STRONGEST", "Chooser", "PlayerView", "choose_move",
            "view_of", "view_of_position"]

@@ -28,6 +28,7 @@ LEVEL_NAMES: Final[dict[int, str]] = {
 }
 
 STRONGEST: Final = max(LEVELS)
+COUNTING: Final = 3  # the level whose judgement every explanation is worded from
 
 
 def choose_move(level: int, view: PlayerView, rng: random.Random) -> Move:

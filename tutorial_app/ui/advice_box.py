@@ -22,11 +22,9 @@ def advice_toggle(key: str) -> bool:
 
 def advice_panel(position: Position, key: str) -> None:
     """The advice for the player to move in `position` (nothing if there is no move)."""
-    if not position.hand:
-        return
     try:
         found = advise(position)
-    except CassinoError:  # an impossible position has no advice; the page says why
+    except CassinoError:  # no card in hand, or an impossible position the page explains
         return
     with st.container(border=True, key=key):
         st.markdown(t("advice.move", move=safe_text.plain(words.move(found.move))))
