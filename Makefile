@@ -20,7 +20,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine
+	$(BIN)/mypy --strict engine tutorial_app
 
 unit: $(STAMP)
 	$(BIN)/pytest -q

@@ -7,19 +7,14 @@ and the navigation; each page lives in its own module under `views/`.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parent.parent
-if str(_ROOT) not in sys.path:  # `streamlit run tutorial_app/app.py` from anywhere
-    sys.path.insert(0, str(_ROOT))
+import streamlit as st
 
-import streamlit as st  # noqa: E402
-
-from tutorial_app import links, safe_text  # noqa: E402
-from tutorial_app.ui import session  # noqa: E402
-from tutorial_app.ui.css import BASE_CSS  # noqa: E402
-from tutorial_app.ui.strings import t  # noqa: E402
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import links
+from tutorial_app.ui import safe_text, session
+from tutorial_app.ui.css import BASE_CSS
 
 st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
                    initial_sidebar_state="expanded")

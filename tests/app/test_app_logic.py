@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import CAPTURE, Card, Position, Rules, check
-from tutorial_app import lesson_flow, links, puzzle_flow, safe_text
-from tutorial_app import sandbox as sb
-from tutorial_app.moveinput import Selection
-from tutorial_app.store import LessonProgress
+from tutorial_app.flows import lesson as lesson_flow
+from tutorial_app.flows import links
+from tutorial_app.flows import puzzles as puzzle_flow
+from tutorial_app.flows import sandbox as sb
+from tutorial_app.flows.moveinput import Selection
+from tutorial_app.services.store import LessonProgress
+from tutorial_app.ui import safe_text
 
 # ----- safe text --------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from apphelpers import PAGES, click, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.rules import SETTING_CHOICES
-from tutorial_app.store import ProgressStore
+from tutorial_app.services.store import ProgressStore
 
 
 @pytest.mark.parametrize("page", list(PAGES))
@@ -217,11 +217,11 @@ def test_the_four_colour_deck(app: AppTest) -> None:
 def test_every_real_lesson_step_and_a_sample_of_puzzles_open(
         env: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """Smoke test over the real course: each lesson step and every 10th puzzle renders."""
+    from tutorial_app.config import shipped_lessons
     from tutorial_app.course import load_course
-    from tutorial_app.ui.session import DEFAULT_LESSONS
 
     monkeypatch.delenv("CASSINO_LESSONS")
-    course = load_course(DEFAULT_LESSONS)
+    course = load_course(shipped_lessons())
     at = new_app()
     open_page(at, "learn")
     sign_in(at)

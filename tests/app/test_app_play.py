@@ -11,10 +11,10 @@ from streamlit.testing.v1 import AppTest
 
 from engine import BUILD, CAPTURE, Move
 from engine.advice import explain, hint, review
-from tutorial_app import play_flow as pf
 from tutorial_app.course import words
-from tutorial_app.play_flow import YOU, Game, Setup
-from tutorial_app.store import ProgressStore
+from tutorial_app.flows import play as pf
+from tutorial_app.flows.play import YOU, Game, Setup
+from tutorial_app.services.store import ProgressStore
 
 SEED = 2024
 

@@ -13,9 +13,9 @@ from apphelpers import play_until
 from engine import CassinoError, Rules, full_deck
 from engine.advice import review
 from engine.game import GameState
-from tutorial_app import play_flow as pf
-from tutorial_app.play_flow import YOU, Game, SavedGameError, Setup
-from tutorial_app.ui.strings import MESSAGES
+from tutorial_app.course.messages_app import MESSAGES
+from tutorial_app.flows import play as pf
+from tutorial_app.flows.play import YOU, Game, SavedGameError, Setup
 
 SINGLE_HAND = pf.make_rules("classic", target="hand")
 
@@ -216,9 +216,9 @@ def test_the_coach_reviews_every_learner_move_of_a_hand_and_only_those() -> None
 
 
 def test_every_play_text_key_is_in_the_catalogue() -> None:
-    root = Path(pf.__file__).parent
+    root = Path(pf.__file__).parents[1]
     used: set[str] = set()
-    for path in (root / "play_flow.py", root / "views" / "play.py"):
+    for path in (root / "flows" / "play.py", root / "views" / "play.py"):
         used |= set(re.findall(r'\bt\(\s*"([a-z0-9._-]+)"', path.read_text(encoding="utf-8")))
     used |= {"play.deal_of", "play.deal_last", "play.log.deal", "play.log.deal_last",
              *(f"play.players.{n}" for n in (2, 3, 4)),

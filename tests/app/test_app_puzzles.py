@@ -8,7 +8,7 @@ from pathlib import Path
 from apphelpers import click, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.store import ProgressStore
+from tutorial_app.services.store import ProgressStore
 
 
 def rating(db: Path) -> float:

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app import rating
-from tutorial_app.store import (
+from tutorial_app.config import db_path
+from tutorial_app.course import rating
+from tutorial_app.services.store import (
     LearnerNameError,
     ProgressStore,
     StaleGameError,
     clean_name,
-    db_path,
 )
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from apphelpers import FIXTURES, new_app, open_page, sign_in
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.class_report import CSV_COLUMNS, ClassRow, ago, class_rows, to_csv
 from tutorial_app.course import load_course
-from tutorial_app.store import ProgressStore
+from tutorial_app.flows.class_report import CSV_COLUMNS, ClassRow, ago, class_rows, to_csv
+from tutorial_app.services.store import ProgressStore
 
 
 def test_rows_say_how_far_each_learner_is(tmp_path: Path) -> None:

@@ -9,9 +9,9 @@ from browserserver import Server
 from playwright.sync_api import Page, expect
 
 from engine import CAPTURE, TRAIL
-from tutorial_app import play_flow as pf
 from tutorial_app.course import words
-from tutorial_app.play_flow import Game, Setup
+from tutorial_app.flows import play as pf
+from tutorial_app.flows.play import Game, Setup
 
 SEED = 2024
 

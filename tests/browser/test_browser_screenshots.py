@@ -90,8 +90,8 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     a single build (the computer's, just made) and a multiple one (the learner's) are
     on the table, and the hint says which to take."""
     from engine.advice import hint
-    from tutorial_app import play_flow as pf
-    from tutorial_app.play_flow import YOU, Game, Setup
+    from tutorial_app.flows import play as pf
+    from tutorial_app.flows.play import YOU, Game, Setup
 
     seed, rounds = 187, 5
     page.goto(f"{real_server.url}/play")
@@ -129,8 +129,8 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     """A poor first move against level 2 (seed 2024: trailing the 4♥ when a build
     was there to make), and the coach's word on it."""
     from engine.advice import review
-    from tutorial_app import play_flow as pf
-    from tutorial_app.play_flow import Game, Setup
+    from tutorial_app.flows import play as pf
+    from tutorial_app.flows.play import Game, Setup
 
     seed = 2024
     game = Game.start(Setup(2, (pf.DEFAULT_LEVEL,), pf.make_rules("classic"), seed))

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.course import i18n, load_course
-from tutorial_app.course.messages_en import MESSAGES
+from tutorial_app.course import messages_app, messages_en
 
-PACKAGE = Path(i18n.__file__).parent
+MESSAGES = {**messages_en.MESSAGES, **messages_app.MESSAGES}
+APP = Path(i18n.__file__).parents[1]
 GOOD = Path(__file__).parent / "good"
 
 
@@ -30,7 +31,7 @@ def french() -> Iterator[None]:
 
 def test_every_literal_key_in_the_code_is_in_the_catalogue() -> None:
     used: set[str] = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in APP.rglob("*.py"):
         used |= set(re.findall(r'\bt\(\s*"([a-z0-9.-]+)"', path.read_text(encoding="utf-8")))
     assert used and not used - MESSAGES.keys()
 
@@ -40,6 +41,10 @@ def test_generated_keys_exist() -> None:
                    "goal.kind.build", "goal.kind.trail", "count.card.one", "count.point.other",
                    *(f"rank.{n}" for n in range(1, 15))):
         assert family in MESSAGES
+
+
+def test_the_two_english_files_share_no_key() -> None:
+    assert not messages_en.MESSAGES.keys() & messages_app.MESSAGES.keys()
 
 
 def test_fields_are_plain_names() -> None:

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import yaml
 
-from tutorial_app.course.messages_en import MESSAGES
+from tutorial_app.course import messages_app, messages_en
 
 DEFAULT_LANGUAGE = "en"
 LOCALES = Path(__file__).with_name("locales")
 
-_catalogues: dict[str, dict[str, str]] = {DEFAULT_LANGUAGE: dict(MESSAGES)}
+_catalogues: dict[str, dict[str, str]] = {
+    DEFAULT_LANGUAGE: {**messages_en.MESSAGES, **messages_app.MESSAGES}}
 _language = DEFAULT_LANGUAGE
 
 

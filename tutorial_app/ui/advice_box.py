@@ -11,9 +11,9 @@ import streamlit as st
 
 from engine import CassinoError, Position
 from engine.advice import advise
-from tutorial_app import safe_text
 from tutorial_app.course import words
-from tutorial_app.ui.strings import t
+from tutorial_app.course.i18n import t
+from tutorial_app.ui import safe_text
 
 
 def advice_toggle(key: str) -> bool:

@@ -17,9 +17,10 @@ from typing import Any
 import streamlit as st
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, Position, Verdict
-from tutorial_app import safe_text
-from tutorial_app.moveinput import Selection
+from tutorial_app.course.i18n import t
+from tutorial_app.flows.moveinput import Selection
 from tutorial_app.ui import card_svg as svg
+from tutorial_app.ui import safe_text
 from tutorial_app.ui.css import (
     BIG_HEIGHT,
     BIG_PREFIX,
@@ -28,7 +29,6 @@ from tutorial_app.ui.css import (
     Painted,
     card_rules,
 )
-from tutorial_app.ui.strings import t
 
 
 def four_colour() -> bool:

@@ -3,7 +3,6 @@ progress store, the current learner, and the error panel for broken lesson files
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -11,16 +10,15 @@ from typing import TYPE_CHECKING, Any, Final
 import streamlit as st
 
 from engine import parse_cards
-from tutorial_app import safe_text
-from tutorial_app.store import Learner, LearnerNameError, ProgressStore, db_path
+from tutorial_app.config import db_path, lessons_folder
+from tutorial_app.course.i18n import t
+from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
+from tutorial_app.ui import safe_text
 from tutorial_app.ui.card_svg import hand_fan_html
-from tutorial_app.ui.strings import t
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course, Lesson, Puzzle
 
-REPO_ROOT: Final = Path(__file__).resolve().parents[2]
-DEFAULT_LESSONS: Final = REPO_ROOT / "lessons"
 LEARNER_KEY: Final = "learner_id"
 DEVICE_COOKIE: Final = "cassino_device"
 _TOKEN: Final = "device_token"
@@ -28,12 +26,6 @@ _COOKIE_READ: Final = "device_cookie_read"
 _FORGOTTEN: Final = "device_forgotten"
 _COOKIE_SECONDS: Final = 365 * 24 * 3600
 _TOKEN_TEXT: Final = re.compile(r"[A-Za-z0-9_-]*")
-
-
-def lessons_folder() -> Path:
-    """$CASSINO_LESSONS, or lessons/ in the repository."""
-    configured = os.environ.get("CASSINO_LESSONS", "").strip()
-    return Path(configured) if configured else DEFAULT_LESSONS
 
 
 def _stamp(folder: Path) -> tuple[tuple[str, float, int], ...]:

@@ -16,13 +16,13 @@ from typing import Any
 import streamlit as st
 
 from engine import Attempt, Position, check, legal_moves
-from tutorial_app import class_report, links, safe_text
 from tutorial_app.course import solutions
-from tutorial_app.sandbox import next_position
-from tutorial_app.ui import board, session
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import class_report, links
+from tutorial_app.flows.sandbox import next_position
+from tutorial_app.ui import board, safe_text, session
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.css import PROJECTOR_CSS
-from tutorial_app.ui.strings import t
 
 SCOPE = "class"
 STEP = "class.step"

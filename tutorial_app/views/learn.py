@@ -19,7 +19,6 @@ from typing import Any
 import streamlit as st
 
 from engine import Attempt, apply_move, check
-from tutorial_app import lesson_flow, links, safe_text
 from tutorial_app.course import (
     ChooseStep,
     Feedback,
@@ -33,10 +32,12 @@ from tutorial_app.course import (
     stars,
 )
 from tutorial_app.course.i18n import count as count_of
-from tutorial_app.lesson_flow import StepTry
-from tutorial_app.ui import board, session
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import lesson as lesson_flow
+from tutorial_app.flows import links
+from tutorial_app.flows.lesson import StepTry
+from tutorial_app.ui import board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
-from tutorial_app.ui.strings import t
 
 SCOPE = "learn"
 OPEN = "learn.lesson"

@@ -31,16 +31,15 @@ from engine import PRESETS, Attempt, CassinoError, Move
 from engine.advice import Advice, Review, explain, hint, review
 from engine.game import GameState
 from engine.players import LEVELS
-from tutorial_app import play_flow as pf
-from tutorial_app import safe_text
 from tutorial_app.course import words
-from tutorial_app.moveinput import Selection
-from tutorial_app.play_flow import YOU, Game, SavedGameError, Setup
-from tutorial_app.store import StaleGameError
-from tutorial_app.ui import board, rules_picker, session
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import play as pf
+from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.play import YOU, Game, SavedGameError, Setup
+from tutorial_app.services.store import StaleGameError
+from tutorial_app.ui import board, rules_picker, safe_text, session
 from tutorial_app.ui import card_svg as svg
 from tutorial_app.ui.css import PLAY_CSS
-from tutorial_app.ui.strings import t
 
 SCOPE: Final = "play"
 GAME: Final = "play.game"

@@ -16,13 +16,14 @@ from typing import Any
 import streamlit as st
 
 from engine import Attempt, apply_move, check
-from tutorial_app import links, puzzle_flow, safe_text
-from tutorial_app import rating as elo
 from tutorial_app.course import check_answer, solutions
-from tutorial_app.puzzle_flow import PuzzleTry
-from tutorial_app.ui import board, session
+from tutorial_app.course import rating as elo
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import links
+from tutorial_app.flows import puzzles as puzzle_flow
+from tutorial_app.flows.puzzles import PuzzleTry
+from tutorial_app.ui import board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
-from tutorial_app.ui.strings import t
 
 SCOPE = "puzzle"
 CURRENT = "puzzles.current"

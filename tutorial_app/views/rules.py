@@ -12,10 +12,10 @@ import streamlit as st
 
 from engine import PRESETS
 from engine.rules import CLASSIC, PRESET_HELP, SETTING_CHOICES, SETTING_HELP
-from tutorial_app import safe_text
-from tutorial_app.rulesdoc import read_rules_page
+from tutorial_app.course.i18n import t
+from tutorial_app.course.rulesdoc import read_rules_page
+from tutorial_app.ui import safe_text
 from tutorial_app.ui.css import READING_WIDTH
-from tutorial_app.ui.strings import t
 
 page = read_rules_page()
 if not (page.sections and page.sections[0].startswith("# ")):

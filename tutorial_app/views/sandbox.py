@@ -15,12 +15,12 @@ from functools import partial
 import streamlit as st
 
 from engine import PRESETS, Attempt, Card, Position, check
-from tutorial_app import links, safe_text
-from tutorial_app import sandbox as sb
-from tutorial_app.ui import board, rules_picker
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import links
+from tutorial_app.flows import sandbox as sb
+from tutorial_app.ui import board, rules_picker, safe_text
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
-from tutorial_app.ui.strings import t
 
 SCOPE = "sandbox"
 SUIT_WORDS = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}

@@ -1,10 +1,9 @@
-"""The app's own UI strings, added to the course's one translation lookup.
+"""The app's own English UI strings (pages, sidebar, Play, Classroom).
 
-Every learner-facing string goes through `t(key, **values)` from
-`tutorial_app.course.i18n`; this module registers the app's English texts
-there (a translator adds `locales/<lang>.yaml` with the same keys). The
-computer levels' and score items' English words come from the engine's own
-names for them (`play.level.N`, `play.item.NAME`).
+Part of the English catalogue that `tutorial_app.course.i18n.t` reads, kept
+apart from the course's texts (`messages_en.py`) only to keep each file to one
+subject. The computer levels' and score items' English words come from the
+engine's own names for them (`play.level.N`, `play.item.NAME`).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from typing import Final
 
 from engine.players import LEVEL_NAMES
 from engine.scoring import ITEM_LABELS, ITEMS
-from tutorial_app.course.i18n import add_messages, t
 
 MESSAGES: Final[dict[str, str]] = {
     "app.title": "Cassino Tutor",
@@ -351,7 +349,3 @@ MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})
 MESSAGES.update({f"play.level_short.{n}": name.split(":")[0]
                  for n, name in LEVEL_NAMES.items()})
 MESSAGES.update({f"play.item.{item}": ITEM_LABELS[item] for item in ITEMS})
-
-add_messages("en", MESSAGES)
-
-__all__ = ["MESSAGES", "t"]

@@ -16,7 +16,7 @@ from typing import Final
 from urllib.parse import urlencode
 
 from engine import Move, Position, parse_move
-from tutorial_app.sandbox import next_position
+from tutorial_app.flows.sandbox import next_position
 
 MAX_POSITION: Final = 600
 MAX_MOVES: Final = 60

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from tutorial_app.lesson_flow import DONE, OPEN, lesson_path
-from tutorial_app.store import ProgressStore
-from tutorial_app.ui.strings import t
+from tutorial_app.course.i18n import t
+from tutorial_app.flows.lesson import DONE, OPEN, lesson_path
+from tutorial_app.services.store import ProgressStore
 
 if TYPE_CHECKING:
     from tutorial_app.course import Lesson

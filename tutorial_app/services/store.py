@@ -18,7 +18,6 @@ refused (`StaleGameError`) instead of overwriting it.
 
 from __future__ import annotations
 
-import os
 import secrets
 import sqlite3
 import time
@@ -28,10 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from tutorial_app import rating as elo
+from tutorial_app import config
+from tutorial_app.course import rating as elo
 
-REPO_ROOT: Final = Path(__file__).resolve().parent.parent
-DEFAULT_DB: Final = REPO_ROOT / "data" / "progress.sqlite3"
 MAX_NAME: Final = 40
 
 _SCHEMA: Final = """
@@ -139,12 +137,6 @@ class PuzzleResult:
     first_try: bool
 
 
-def db_path() -> Path:
-    """The database file: $CASSINO_DB, or data/progress.sqlite3 under the repository."""
-    configured = os.environ.get("CASSINO_DB", "").strip()
-    return Path(configured).expanduser() if configured else DEFAULT_DB
-
-
 def clean_name(name: str) -> str:
     """A learner name as stored: trimmed, single spaces; raises LearnerNameError if unusable."""
     text = " ".join(str(name).split())
@@ -161,7 +153,7 @@ class ProgressStore:
     """Progress for every learner in one SQLite file (see the module docstring)."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else db_path()
+        self.path = Path(path) if path is not None else config.db_path()
         self._create()
 
     def _create(self) -> None:

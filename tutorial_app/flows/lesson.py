@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Protocol
 
 from engine import Position
-from tutorial_app.store import LessonProgress
+from tutorial_app.services.store import LessonProgress
 
 if TYPE_CHECKING:
     from tutorial_app.course import Feedback

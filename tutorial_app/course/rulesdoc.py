@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
-RULES_PAGE: Final = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+from tutorial_app.config import rules_page
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +25,8 @@ def split_sections(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in parts if p.strip())
 
 
-def read_rules_page(path: Path = RULES_PAGE) -> RulesPage:
+def read_rules_page(path: Path | None = None) -> RulesPage:
+    path = path or rules_page()
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from engine import Position
-from tutorial_app.store import PuzzleResult
+from tutorial_app.services.store import PuzzleResult
 
 if TYPE_CHECKING:
     from tutorial_app.course import Feedback

@@ -1,7 +1,7 @@
 """Benchmark: server-side time of one interaction on the lesson player, the sandbox
 and the Play page.
 
-Run with ``python -m tutorial_app.bench [--runs N]``. Each measurement is one
+Run with ``python -m tutorial_app.tools.bench [--runs N]``. Each measurement is one
 click on a card button (which selects or unselects it and reruns the page),
 driven through Streamlit's `AppTest`, so the script runs exactly as on the
 server, without a browser or network. Two times are taken per click:
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parent.parent / "app.py"
 TARGET_MS = 100.0
 
 
@@ -107,9 +107,9 @@ def _measure(label: str, click: Callable[[], None], runs: int, warmup: int) -> d
 def bench_lesson_player(runs: int, warmup: int) -> dict[str, float]:
     from streamlit.testing.v1 import AppTest
 
+    from tutorial_app.config import lessons_folder
     from tutorial_app.course import load_course
-    from tutorial_app.store import ProgressStore
-    from tutorial_app.ui.session import lessons_folder
+    from tutorial_app.services.store import ProgressStore
 
     course = load_course(lessons_folder())
     lesson, index = next((lesson, i) for lesson in course.lessons
@@ -150,7 +150,7 @@ def bench_play_move(runs: int, warmup: int) -> dict[str, float]:
     from streamlit.testing.v1 import AppTest
 
     from engine import CAPTURE, TRAIL
-    from tutorial_app.store import ProgressStore
+    from tutorial_app.services.store import ProgressStore
 
     learner = ProgressStore().learner("bench-play")
     at = AppTest.from_file(str(APP), default_timeout=60)
