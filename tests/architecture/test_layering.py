@@ -94,4 +94,5 @@ def test_every_package_is_listed_in_pyproject() -> None:
     on_disk = {".".join(init.parent.relative_to(ROOT).parts)
                for package in ("engine", "tutorial_app")
                for init in (ROOT / package).rglob("__init__.py")}
-    assert on_disk <= listed, f"add to pyproject.toml [tool.setuptools] packages: {on_disk - listed}"
+    missing = on_disk - listed
+    assert not missing, f"add to pyproject.toml [tool.setuptools] packages: {missing}"

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.course import i18n, load_course
-from tutorial_app.course import messages_app, messages_en
+from tutorial_app.course import i18n, load_course, messages_app, messages_en
 
 MESSAGES = {**messages_en.MESSAGES, **messages_app.MESSAGES}
 APP = Path(i18n.__file__).parents[1]
