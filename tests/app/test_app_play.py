@@ -12,8 +12,10 @@ from streamlit.testing.v1 import AppTest
 from engine import BUILD, CAPTURE, Move
 from engine.advice import explain, hint, review
 from tutorial_app.course import words
-from tutorial_app.flows import play as pf
-from tutorial_app.flows.play import YOU, Game, Setup
+from tutorial_app.flows import play_game as pg
+from tutorial_app.flows import play_replay as pr
+from tutorial_app.flows import play_words as pw
+from tutorial_app.flows.play_game import YOU, Game, Setup
 from tutorial_app.services.store import ProgressStore
 
 SEED = 2024
@@ -98,7 +100,7 @@ def test_the_page_asks_for_a_name_then_shows_the_set_up(app: AppTest) -> None:
 def test_a_legal_move_by_clicking_then_the_computer_replies(app: AppTest) -> None:
     signed_in(app)
     game = start_game(app)
-    assert game.your_turn and game.setup == Setup(2, (1,), pf.make_rules("classic", {},
+    assert game.your_turn and game.setup == Setup(2, (1,), pg.make_rules("classic", {},
                                                                          "hand"), SEED)
     assert "Your turn." in texts(app)
     move = a_capture_or_a_trail(game)
@@ -185,7 +187,7 @@ def test_any_computer_move_in_the_log_can_be_explained(app: AppTest) -> None:
         click(app, "play-continue")
     game = game_of(app)
     click(app, "play-why-1")
-    reason = explain(pf.state_before(game, 1), game.state.moves[1])
+    reason = explain(pr.state_before(game, 1), game.state.moves[1])
     assert any(reason[:40] in i.value.replace("\\", "") for i in app.info)
     click(app, "play-why-1")  # a second click closes it
     assert not any(reason[:40] in i.value.replace("\\", "") for i in app.info)
@@ -193,7 +195,7 @@ def test_any_computer_move_in_the_log_can_be_explained(app: AppTest) -> None:
 
 def test_the_end_of_a_hand_shows_the_breakdown_then_the_next_hand(app: AppTest,
                                                                   db: Path) -> None:
-    near = play_until(Game.start(Setup(2, (1,), pf.make_rules("classic"), SEED)),
+    near = play_until(Game.start(Setup(2, (1,), pg.make_rules("classic"), SEED)),
                       last_card_of_the_hand)
     save_for(db, "Ana", near)
     signed_in(app, "Ana")
@@ -218,13 +220,13 @@ def test_the_end_of_a_hand_shows_the_breakdown_then_the_next_hand(app: AppTest,
     first = near.state.moves[0]
     assert f"You: {words.move(first)}" in said(app)
     bodies = "".join(str(h.proto.body) for h in app.get("html"))
-    replayed = pf.hand_frames(ended, 1)[1].state
+    replayed = pr.hand_frames(ended, 1)[1].state
     for seat in (0, 1):
         assert all(card.name in bodies for card in replayed.hands[seat])
     click(app, "replay-forward")  # the computer's reply, with its reason
     reply = near.state.moves[1]
     assert f"Seat 1: {words.move(reply)}" in said(app)
-    assert explain(pf.state_before(ended, 1), reply) in said(app)
+    assert explain(pr.state_before(ended, 1), reply) in said(app)
     click(app, "play-next-hand")
     second = game_of(app)
     assert second.state.hand_number == 2 and second.computer_turn
@@ -243,29 +245,29 @@ def finish_the_first_hand(app: AppTest, db: Path, name: str, setup: Setup) -> Ga
 
 
 def test_the_coach_reviews_a_finished_hand_on_request(app: AppTest, db: Path) -> None:
-    ended = finish_the_first_hand(app, db, "Ana", Setup(2, (1,), pf.make_rules("classic"), SEED))
+    ended = finish_the_first_hand(app, db, "Ana", Setup(2, (1,), pg.make_rules("classic"), SEED))
     assert ended.hand_over and "play-coach-1" not in str(app.main)  # only when asked
     click(app, "play-coach-review")
-    notes = pf.coach_notes(ended, 1)
+    notes = pr.coach_notes(ended, 1)
     assert notes, "first-legal play leaves the coach something to say"
     page = said(app)
     assert f"The coach would change {len(notes)} of your moves in this hand:" in page
     for ply, found in notes.items():
-        number = pf.frame_before(ended, 1, ply) + 1  # counted within the hand, as the replay
+        number = pr.frame_before(ended, 1, ply) + 1  # counted within the hand, as the replay
         assert f"**Move {number}:** instead of *{words.move(found.played)}*, " \
                f"**{words.move(found.better)}** was stronger" in page
     first = min(notes)
     click(app, f"play-coach-replay-{first}")
     at = app.session_state["play.replay.at"]
-    assert at == pf.frame_before(ended, 1, first)
+    assert at == pr.frame_before(ended, 1, first)
     assert any(f"Move {at + 1}:" in i.value for i in app.info)  # shown by the replay
 
 
 def test_a_single_hand_game_ends_with_the_winner(app: AppTest, db: Path) -> None:
     over = finish_the_first_hand(app, db, "Bo",
-                                 Setup(2, (1,), pf.make_rules("classic", {}, "hand"), 7))
+                                 Setup(2, (1,), pg.make_rules("classic", {}, "hand"), 7))
     assert over.over and "The game is over" in texts(app)
-    assert pf.winner_text(over) in said(app)
+    assert pw.winner_text(over) in said(app)
     assert app.metric[0].value == str(over.state.totals[0])
     click(app, "play-again")  # the same deals again
     again = game_of(app)

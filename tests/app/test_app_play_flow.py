@@ -14,27 +14,29 @@ from engine import CassinoError, Rules, full_deck
 from engine.advice import review
 from engine.game import GameState
 from tutorial_app.course.messages_app import MESSAGES
-from tutorial_app.flows import play as pf
-from tutorial_app.flows.play import YOU, Game, SavedGameError, Setup
+from tutorial_app.flows import play_game as pg
+from tutorial_app.flows import play_replay as pr
+from tutorial_app.flows import play_words as pw
+from tutorial_app.flows.play_game import YOU, Game, NotYourTurnError, SavedGameError, Setup
 
-SINGLE_HAND = pf.make_rules("classic", target="hand")
+SINGLE_HAND = pg.make_rules("classic", target="hand")
 
 
 def test_rules_from_a_preset_settings_and_a_target() -> None:
-    assert pf.make_rules("classic") == Rules()
-    assert pf.make_rules("spade").target == 61
-    assert pf.make_rules("classic", target="hand").target is None
-    royal = pf.make_rules("royal", {"ace_high": "true"}, "11")
+    assert pg.make_rules("classic") == Rules()
+    assert pg.make_rules("spade").target == 61
+    assert pg.make_rules("classic", target="hand").target is None
+    royal = pg.make_rules("royal", {"ace_high": "true"}, "11")
     assert royal.ace_high and royal.target == 11
     with pytest.raises(CassinoError):
-        pf.make_rules("classic", {"ace_high": "true"})
+        pg.make_rules("classic", {"ace_high": "true"})
     with pytest.raises(CassinoError):
-        pf.make_rules("no-such-preset")
-    assert pf.target_text(Rules()) == "21" and pf.target_text(SINGLE_HAND) == "hand"
+        pg.make_rules("no-such-preset")
+    assert pg.target_text(Rules()) == "21" and pg.target_text(SINGLE_HAND) == "hand"
 
 
 def test_a_setup_needs_one_level_per_computer_seat() -> None:
-    assert pf.levels_for(4, {1: 3, 3: 1}) == (3, pf.DEFAULT_LEVEL, 1)
+    assert pg.levels_for(4, {1: 3, 3: 1}) == (3, pg.DEFAULT_LEVEL, 1)
     with pytest.raises(SavedGameError):
         Setup(3, (1,))
     with pytest.raises(SavedGameError):
@@ -56,9 +58,9 @@ def test_the_learner_leads_the_first_hand_and_the_judge_answers_tries() -> None:
     assert same is game and not verdict.legal and missing.pretty in verdict.message
     after, verdict = game.attempt(f"{card} t")
     assert verdict.legal and after.computer_turn and card in after.state.loose
-    # not the learner's turn now: nothing happens
-    again, refused = after.attempt(f"{after.position().hand[0]} t")
-    assert again is after and not refused.legal
+    # not the learner's turn now: refused as such, not as a judge's verdict
+    with pytest.raises(NotYourTurnError):
+        after.attempt(f"{after.position().hand[0]} t")
 
 
 def test_computer_moves_are_seeded_by_the_game() -> None:
@@ -74,7 +76,7 @@ def test_a_whole_single_hand_game_is_scored_and_won() -> None:
     game = play_until(Game.start(Setup(2, (1,), SINGLE_HAND, 2024)))
     assert game.over and game.hand_over and not game.in_play
     (result,) = game.state.results
-    table = pf.breakdown(result, 2)
+    table = pw.breakdown(result, 2)
     assert table.sides == ("You", "Seat 1")
     labels = [label for label, _ in table.rows]
     assert {"most cards", "big casino (10♦)", "little casino (2♠)", "aces", "sweeps"} <= set(
@@ -84,15 +86,15 @@ def test_a_whole_single_hand_game_is_scored_and_won() -> None:
     assert counts["points this hand"] == tuple(s.total for s in result.scores)
     columns = table.as_columns("Points for")
     assert columns["Points for"] == labels and len(columns["You"]) == len(labels)
-    winner = pf.winner_text(game)
+    winner = pw.winner_text(game)
     assert winner in ("You win the game!", "Seat 1 won the game. Play again?")
-    kinds = [line.kind for line in pf.log_lines(game)]
+    kinds = [line.kind for line in pw.log_lines(game)]
     assert kinds[0] == "deal" and kinds[-1] == "score" and kinds.count("move") == 48
 
 
 def test_a_hand_ends_and_the_next_one_starts_with_the_deal_passed_on() -> None:
     game = play_until(Game.start(Setup(3, (1, 1), seed=8)), lambda g: g.hand_over)
-    assert not game.over and pf.finished_hands(game) == [1]
+    assert not game.over and pr.finished_hands(game) == [1]
     second = game.next_hand()
     assert second.state.hand_number == 2 and second.state.to_move == 1  # dealer was seat 2
     assert second.computer_turn
@@ -119,7 +121,7 @@ def test_saving_and_restoring_a_game_in_the_middle_and_between_hands() -> None:
                 "game": {"players": 2, "rules": "classic", "seed": 1, "moves": ["Zz t"]}}),
     json.dumps({"setup": {"players": 2, "levels": [7], "rules": "classic", "seed": 1},
                 "game": {"players": 2, "rules": "classic", "seed": 1, "moves": []}}),
-    "x" * (pf.MAX_RECORD + 1),
+    "x" * (pg.MAX_RECORD + 1),
 ])
 def test_a_broken_record_is_refused_with_a_reason(record: str) -> None:
     with pytest.raises(SavedGameError):
@@ -137,43 +139,43 @@ def test_an_illegal_move_in_a_record_is_refused() -> None:
 
 def test_the_log_names_the_seats_and_what_they_did() -> None:
     game = play_until(Game.start(Setup(2, (1,), seed=9)), lambda g: len(g.state.moves) == 2)
-    lines = pf.log_lines(game)
+    lines = pw.log_lines(game)
     assert lines[0].text.startswith("Hand 1: the first deal")
     first, second = (line for line in lines if line.kind == "move")
     assert first.text.startswith("You: ") and not first.computer and first.ply == 0
     assert second.text.startswith("Seat 1: ") and second.computer and second.ply == 1
-    assert pf.since_your_move(game) == [first, second]
+    assert pw.since_your_move(game) == [first, second]
     game = play_until(game, lambda g: len(g.state.moves) == 3)
-    assert [line.ply for line in pf.since_your_move(game)] == [2]
+    assert [line.ply for line in pw.since_your_move(game)] == [2]
 
 
 def test_seats_sides_and_piles_with_four_players() -> None:
-    assert [pf.seat_name(s, 4) for s in range(4)] == [
+    assert [pw.seat_name(s, 4) for s in range(4)] == [
         "You", "Seat 1", "Seat 2 (your partner)", "Seat 3"]
-    assert pf.side_name(0, 4) == "You and seat 2" and pf.side_name(1, 4) == "Seats 1 and 3"
-    assert pf.side_name(2, 3) == "Seat 2" and pf.pile_caption(1, 2) == "Seat 1's pile"
-    assert pf.pile_caption(0, 4) == "Your side"
+    assert pw.side_name(0, 4) == "You and seat 2" and pw.side_name(1, 4) == "Seats 1 and 3"
+    assert pw.side_name(2, 3) == "Seat 2" and pw.pile_caption(1, 2) == "Seat 1's pile"
+    assert pw.pile_caption(0, 4) == "Your side"
     game = play_until(Game.start(Setup(4, (1, 1, 1), SINGLE_HAND, 31)))
     assert game.over
-    assert pf.winner_text(game) in ("You and your partner win the game!",
+    assert pw.winner_text(game) in ("You and your partner win the game!",
                                     "Seats 1 and 3 won the game. Play again?")
-    assert pf.breakdown(game.state.results[0], 4).sides == ("You and seat 2", "Seats 1 and 3")
+    assert pw.breakdown(game.state.results[0], 4).sides == ("You and seat 2", "Seats 1 and 3")
 
 
 def test_the_deal_and_the_rules_in_words() -> None:
     game = Game.start(Setup(2, (1,), seed=1))
-    assert pf.deal_text(game.state) == "deal 1 of 6"
-    assert pf.rules_text(game.setup.rules) == "classic rules, game to 21"
-    assert pf.rules_text(SINGLE_HAND) == "classic rules, one hand decides"
+    assert pw.deal_text(game.state) == "deal 1 of 6"
+    assert pw.rules_text(game.setup.rules) == "classic rules, game to 21"
+    assert pw.rules_text(SINGLE_HAND) == "classic rules, one hand decides"
     last = play_until(game, lambda g: g.state.deal_number == 6)
-    assert pf.deal_text(last.state) == "deal 6 of 6, the last"
-    assert pf.cards_held(1) == "holds 1 card"
+    assert pw.deal_text(last.state) == "deal 6 of 6, the last"
+    assert pw.cards_held(1) == "holds 1 card"
 
 
 def test_replaying_a_finished_hand_shows_every_hand_step_by_step() -> None:
     game = play_until(Game.start(Setup(3, (1, 2), seed=5)), lambda g: g.hand_over)
     game = play_until(game.next_hand(), lambda g: len(g.state.moves) == 52)
-    frames = pf.hand_frames(game, 1)
+    frames = pr.hand_frames(game, 1)
     assert len(frames) == 49  # the deal, then 48 moves (3 players x 4 deals x 4 cards)
     start = frames[0]
     assert start.ply is None and start.note == "Hand 1: the first deal"
@@ -186,39 +188,42 @@ def test_replaying_a_finished_hand_shows_every_hand_step_by_step() -> None:
     assert frames[1].note.startswith("You: ")
     assert "(then deal 2)" in frames[12].note
     assert frames[-1].note.endswith("the end of the hand") and frames[-1].state.hand_over
-    assert pf.hand_frames(game, 3) == ()
+    assert pr.hand_frames(game, 3) == ()
     # the state before any move is the game as it was then
     ply = frames[7].ply
-    assert ply is not None and pf.state_before(game, ply.number) == frames[6].state
-    assert pf.table_position(frames[6].state).hand == ()
+    assert ply is not None and pr.state_before(game, ply.number) == frames[6].state
+    assert pr.table_position(frames[6].state).hand == ()
 
 
 def test_replay_agrees_with_the_game() -> None:
     game = play_until(Game.start(Setup(2, (3,), seed=12)), lambda g: len(g.state.moves) == 30)
-    plies = pf.game_plies(game)
+    plies = pr.game_plies(game)
     assert len(plies) == 30 and plies[-1].after == game.state
     assert isinstance(plies[0].before, GameState) and plies[0].seat == YOU
 
 
 def test_the_coach_reviews_every_learner_move_of_a_hand_and_only_those() -> None:
-    game = play_until(Game.start(Setup(2, (2,), pf.make_rules("classic"), 11)),
+    game = play_until(Game.start(Setup(2, (2,), pg.make_rules("classic"), 11)),
                       lambda g: g.hand_over)
     later = play_until(game.next_hand(), lambda g: len(g.state.moves) > len(game.state.moves) + 3)
-    notes = pf.coach_notes(game, 1)
-    assert pf.coach_notes(later, 1) == notes  # later moves change nothing
-    mine = [p for p in pf.game_plies(game) if p.seat == YOU]
+    notes = pr.coach_notes(game, 1)
+    assert pr.coach_notes(later, 1) == notes  # later moves change nothing
+    mine = [p for p in pr.game_plies(game) if p.seat == YOU]
     assert set(notes) <= {p.number for p in mine} and notes, "first-legal play has slips"
     for ply in mine:
         assert notes.get(ply.number) == review(ply.before, ply.move)
     for number in notes:
-        frame = pf.hand_frames(game, 1)[pf.frame_before(game, 1, number)]
-        assert frame.state == pf.state_before(game, number)  # the table the move was made on
+        frame = pr.hand_frames(game, 1)[pr.frame_before(game, 1, number)]
+        assert frame.state == pr.state_before(game, number)  # the table the move was made on
 
 
 def test_every_play_text_key_is_in_the_catalogue() -> None:
-    root = Path(pf.__file__).parents[1]
+    root = Path(pg.__file__).parents[1]
     used: set[str] = set()
-    for path in (root / "flows" / "play.py", root / "views" / "play.py"):
+    paths = [*(root / "flows").glob("play*.py"), root / "views" / "play.py",
+             root / "ui" / "play_parts.py"]
+    assert len(paths) >= 6
+    for path in paths:
         used |= set(re.findall(r'\bt\(\s*"([a-z0-9._-]+)"', path.read_text(encoding="utf-8")))
     used |= {"play.deal_of", "play.deal_last", "play.log.deal", "play.log.deal_last",
              *(f"play.players.{n}" for n in (2, 3, 4)),

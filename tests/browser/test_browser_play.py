@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 
 from engine import CAPTURE, TRAIL
 from tutorial_app.course import words
-from tutorial_app.flows import play as pf
-from tutorial_app.flows.play import Game, Setup
+from tutorial_app.flows import play_game as pg
+from tutorial_app.flows.play_game import Game, Setup
 
 SEED = 2024
 
@@ -29,7 +29,7 @@ def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> N
     expect(page.get_by_text(f"seed {SEED}")).to_be_visible()
 
     # the same game, worked out here: the default set-up is one level-2 opponent, to 21
-    game = Game.start(Setup(2, (pf.DEFAULT_LEVEL,), pf.make_rules("classic"), SEED))
+    game = Game.start(Setup(2, (pg.DEFAULT_LEVEL,), pg.make_rules("classic"), SEED))
     moves = list(game.state.legal_moves())
     move = next((m for m in moves if m.kind == CAPTURE and not m.builds),
                 next(m for m in moves if m.kind == TRAIL))

@@ -90,8 +90,8 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     a single build (the computer's, just made) and a multiple one (the learner's) are
     on the table, and the hint says which to take."""
     from engine.advice import hint
-    from tutorial_app.flows import play as pf
-    from tutorial_app.flows.play import YOU, Game, Setup
+    from tutorial_app.flows import play_game as pg
+    from tutorial_app.flows.play_game import YOU, Game, Setup
 
     seed, rounds = 187, 5
     page.goto(f"{real_server.url}/play")
@@ -103,7 +103,7 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     seed_box.press("Enter")
     settle(page)
     press(page, page.get_by_role("button", name="Start the game"))
-    game = Game.start(Setup(2, (3,), pf.make_rules("classic"), seed))
+    game = Game.start(Setup(2, (3,), pg.make_rules("classic"), seed))
     for _ in range(rounds):
         expect(page.get_by_text("Your turn.")).to_be_visible()
         move = hint(game.state, YOU).move
@@ -129,11 +129,11 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     """A poor first move against level 2 (seed 2024: trailing the 4♥ when a build
     was there to make), and the coach's word on it."""
     from engine.advice import review
-    from tutorial_app.flows import play as pf
-    from tutorial_app.flows.play import Game, Setup
+    from tutorial_app.flows import play_game as pg
+    from tutorial_app.flows.play_game import Game, Setup
 
     seed = 2024
-    game = Game.start(Setup(2, (pf.DEFAULT_LEVEL,), pf.make_rules("classic"), seed))
+    game = Game.start(Setup(2, (pg.DEFAULT_LEVEL,), pg.make_rules("classic"), seed))
     trail = next(m for m in game.state.legal_moves() if m.text == "4h t")
     found = review(game.state, trail)
     assert found is not None, "the picture needs a move the coach corrects"

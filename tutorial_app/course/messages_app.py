@@ -310,6 +310,8 @@ MESSAGES: Final[dict[str, str]] = {
     "play.log": "Game log",
     "play.why": "Why?",
     "play.no_reason": "No explanation is available for this move.",
+    "play.coach_failed": "The coach could not look at this move.",
+    "play.coach_review_failed": "The coach could not review this hand.",
     "play.log.move": "{who}: {move}",
     "play.log.sweep": " — a sweep!",
     "play.log.hand": "Hand {n}: the first deal, four cards each and four to the table",

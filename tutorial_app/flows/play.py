@@ -1,493 +1,515 @@
-"""The Play page's logic: a game against computer players (plain Python, no Streamlit).
+"""The Play page's controller: a game against computer players (plain Python).
 
-The learner always sits at seat 0; every other seat is a computer player of
-the level chosen for it (with four players seat 2 is the learner's partner).
-A `Game` is the `Setup` (players, levels, rules, seed) plus the engine's
-immutable `GameState`; it is saved as JSON (`Game.to_json`) holding the
-state's own `to_json` (settings, seed and moves), so a reloaded page rebuilds
-exactly the same game. Computer moves draw their randomness from a
-`random.Random` seeded by the game's seed and the move number, so a replayed
-game makes the same computer moves.
+`PlayController(memory, store, learner_id)` is built on every run of the page
+from the session state (a dict in tests), the progress store and the learner.
+Its methods are the page's clicks; `setup_screen()` and `screen()` say what to
+draw (`play_screens`). Built for a learner for the first time in a session, it
+takes up the game kept for them in the store, so a reloaded page carries on.
 
-Everything a page shows about the game in words is made here, through the
-course's translation lookup `t()`: seat and side names, the log, the score
-breakdown, the winner, the step-by-step replay of a finished hand with
-every hand shown, and the coach's review of the learner's moves in it.
+Saving is guarded against a second tab: the memory holds the revision of the
+kept game this tab last saw, and a move is kept only if the store still holds
+that revision. Otherwise the other tab's game is the one kept, and this tab is
+shown it with a word of why (`play.stale`) instead of overwriting its moves.
+
+Memory keys (all under "play."): the game and what is said about it (`game`,
+`owner`, `revision`, `message`, `hint`, `why`, `notes`, `review`, ...), the
+set-up form's widgets (`players`, `level.N`, `preset`, `custom`, `rule.NAME`,
+`target`, `seed`), the toggles (`auto`, `coach_toggle`), the replay (`replay.hand`,
+`replay.at`), and the board's selection for the learner's hand (`sel`, `value`,
+`value_for`, `verdict`: the board draws the scope "play" from those).
 """
 
 from __future__ import annotations
 
-import json
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+import logging
+import secrets
+from collections.abc import MutableMapping
+from dataclasses import dataclass
 from typing import Any, Final
 
-from engine import (
-    PRESETS,
-    Attempt,
-    CassinoError,
-    Move,
-    Position,
-    Rules,
-    Verdict,
-    check,
-)
-from engine.advice import Review, review
-from engine.game import GameState, HandResult, new_game
-from engine.players import LEVELS, choose_move, view_of
-from engine.scoring import ITEMS
+from engine import BUILD, PRESETS, Attempt, CassinoError, Move
+from engine.advice import Advice, Review, explain, hint, review
+from engine.game import GameState
+from engine.players import LEVELS
+from engine.rules import SETTING_CHOICES
 from tutorial_app.course import words
-from tutorial_app.course.i18n import count, t
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import play_screens as ps
+from tutorial_app.flows import play_words as pw
+from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.play_game import (
+    DEFAULT_LEVEL,
+    TARGETS,
+    YOU,
+    Game,
+    SavedGameError,
+    Setup,
+    levels_for,
+    make_rules,
+    target_text,
+)
+from tutorial_app.flows.play_replay import (
+    coach_notes,
+    finished_hands,
+    frame_before,
+    hand_frames,
+    state_before,
+    table_position,
+)
+from tutorial_app.flows.state import Memory
+from tutorial_app.services.store import ProgressStore, StaleGameError
 
-YOU: Final = 0
-TARGETS: Final = ("11", "21", "31", "61", "hand")
-DEFAULT_LEVEL: Final = 2
-RECORD_VERSION: Final = 1
-MAX_RECORD: Final = 200_000  # characters: a saved game is a few kilobytes
+log = logging.getLogger(__name__)
 
+SCOPE: Final = "play"  # the memory's prefix, and the board's scope for the learner's hand
+PACE_SECONDS: Final = 1.6  # between computer moves played by themselves
+PLAYER_COUNTS: Final = (2, 3, 4)
+LEVEL_CHOICES: Final = tuple(sorted(LEVELS))
+DEFAULT_TARGET: Final = "21"
 
-class SavedGameError(ValueError):
-    """A saved game (from the store) that cannot be rebuilt."""
+# the game and what is said about it
+GAME: Final = "game"
+OWNER: Final = "owner"  # the learner whose game this session shows
+REVISION: Final = "revision"  # of the kept game, as this tab last saw it
+MESSAGE: Final = "message"
+HINT: Final = "hint"
+WHY: Final = "why"
+NOTES: Final = "notes"  # why each computer move was made, by move number
+REVIEW: Final = "review"  # the coach's note on the learner's last move
+REVIEW_FAILED: Final = "review_failed"
+HAND_REVIEW: Final = "hand_review"  # the finished hand the coach was asked to review
+TICK: Final = "tick"
+REPLAY_HAND: Final = "replay.hand"
+REPLAY_AT: Final = "replay.at"
+SETUP_ERROR: Final = "setup_error"
+# widgets
+AUTO: Final = "auto"
+COACH: Final = "coach"  # the learner's choice, kept while the toggle is not drawn
+COACH_TOGGLE: Final = "coach_toggle"
+PLAYERS: Final = "players"
+PRESET: Final = "preset"
+CUSTOM: Final = "custom"
+TARGET: Final = "target"
+SEED: Final = "seed"
+# the board's (ui.board) selection for scope "play"
+SELECTION: Final = "sel"
+VERDICT: Final = "verdict"
+VALUE: Final = "value"
+VALUE_FOR: Final = "value_for"
 
-
-# ----- setting up ----------------------------------------------------------------------
-
-
-def make_rules(preset: str, settings: Mapping[str, str] | None = None,
-               target: str | None = None) -> Rules:
-    """A preset, then individual settings, then the target (RULES.md 10.4).
-
-    Raises `CassinoError` (a ValueError) for a combination the rules forbid,
-    e.g. `ace_high=true` without royal values."""
-    if preset not in PRESETS:
-        raise CassinoError(f"unknown rules preset {preset!r}")
-    changes = dict(settings or {})
-    if target is not None:
-        changes["target"] = target
-    return PRESETS[preset].with_settings(changes) if changes else PRESETS[preset]
-
-
-def target_text(rules: Rules) -> str:
-    """The rules' target as one of TARGETS."""
-    return "hand" if rules.target is None else str(rules.target)
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What the set-up form chose: players, one level per computer seat, rules, seed."""
-
-    players: int = 2
-    levels: tuple[int, ...] = (DEFAULT_LEVEL,)
-    rules: Rules = PRESETS["classic"]
-    seed: int = 1
-
-    def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
-            raise SavedGameError(f"Cassino is played by 2, 3 or 4 players, not {self.players}")
-        if len(self.levels) != self.players - 1:
-            raise SavedGameError(f"{self.players} players need {self.players - 1} computer "
-                                 f"level(s), not {len(self.levels)}")
-        for level in self.levels:
-            if level not in LEVELS:
-                raise SavedGameError(f"no computer player of level {level}")
-
-    def level(self, seat: int) -> int | None:
-        """The computer level at a seat; None for the learner's own seat."""
-        return None if seat == YOU else self.levels[seat - 1]
-
-    @property
-    def first_dealer(self) -> int:
-        """The seat on the learner's right deals first, so the learner leads hand 1 (2.4)."""
-        return self.players - 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "levels": list(self.levels),
-                "rules": self.rules.text, "seed": self.seed}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
-        return cls(int(data["players"]), tuple(int(x) for x in data["levels"]),
-                   Rules.parse(str(data["rules"])), int(data["seed"]))
+FORGET_ON_NEW_GAME: Final = (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT, REVIEW,
+                             REVIEW_FAILED, HAND_REVIEW, SELECTION, VERDICT)
 
 
-def levels_for(players: int, chosen: Mapping[int, int]) -> tuple[int, ...]:
-    """One level per computer seat 1..players-1, from the form (missing: the default)."""
-    return tuple(int(chosen.get(seat, DEFAULT_LEVEL)) for seat in range(1, players))
+def level_key(seat: int) -> str:
+    return f"level.{seat}"
 
 
-def computer_rng(seed: int, ply: int) -> random.Random:
-    """The computer's randomness for move number `ply` of the game (explicitly seeded)."""
-    return random.Random(f"cassino-play:{seed}:{ply}")
+def rule_key(setting: str) -> str:
+    return f"rule.{setting}"
 
 
-# ----- the game ------------------------------------------------------------------------
+def new_seed() -> int:
+    return secrets.randbelow(900_000) + 100_000
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
-    setup: Setup
-    state: GameState
+class ShownHint:
+    """The hint asked for at move number `ply` (it lapses once a move is made)."""
 
-    @classmethod
-    def start(cls, setup: Setup) -> Game:
-        state = new_game(setup.players, setup.rules, setup.seed, setup.first_dealer)
-        return cls(setup, state)
+    ply: int
+    advice: Advice
 
-    # ----- facts ---------------------------------------------------------------------
 
-    @property
-    def over(self) -> bool:
-        return self.state.over
+class PlayController:
+    def __init__(self, mapping: MutableMapping[str, Any], store: ProgressStore,
+                 learner_id: int) -> None:
+        self.memory = Memory(mapping, SCOPE)
+        self.store = store
+        self.learner_id = learner_id
+        if self.memory.get(OWNER) != learner_id:  # once per learner and session
+            self._take_up_kept_game()
 
-    @property
-    def hand_over(self) -> bool:
-        return self.state.hand_over
-
-    @property
-    def in_play(self) -> bool:
-        return not self.state.hand_over and not self.state.over
+    def key(self, name: str) -> str:
+        """The full memory key of a widget the controller reads back."""
+        return self.memory.key(name)
 
     @property
-    def your_turn(self) -> bool:
-        return self.in_play and self.state.to_move == YOU
+    def game(self) -> Game | None:
+        return self.memory.typed(GAME, Game)
 
     @property
-    def computer_turn(self) -> bool:
-        return self.in_play and self.state.to_move != YOU
+    def coach_on(self) -> bool:
+        return bool(self.memory.get(COACH, True))
 
     @property
-    def ply(self) -> int:
-        """How many moves the game has had (the next move's number, from 0)."""
-        return len(self.state.moves)
+    def pacing(self) -> bool:
+        """The computer plays by itself now (the toggle is on and it is its turn)."""
+        current = self.game
+        return bool(self.memory.get(AUTO)) and current is not None and current.computer_turn
 
-    def position(self) -> Position:
-        """The learner's view: their own hand and the table."""
-        return self.state.position(YOU)
+    # ----- keeping the game --------------------------------------------------------------
 
-    # ----- moving --------------------------------------------------------------------
+    def _fresh_start(self) -> None:
+        """Forget everything about the last game shown (messages, hints, notes, replay)."""
+        self.memory.clear(*FORGET_ON_NEW_GAME)
 
-    def attempt(self, attempt: Attempt | str) -> tuple[Game, Verdict]:
-        """The learner's try: the judge's verdict, and the game after it when legal."""
-        if not self.your_turn:
-            return self, Verdict(False, "not-your-turn", t("play.not_your_turn"))
-        verdict = check(self.state.position(), attempt)
-        if not verdict.legal or verdict.move is None:
-            return self, verdict
-        return replace(self, state=self.state.play(verdict.move)), verdict
+    def _keep(self, new: Game | None, *, fresh: bool = False) -> None:
+        """The game for this session and, so a reload carries on, for the learner's store.
 
-    def computer_move(self) -> Move:
-        """The move the computer at the seat to move makes now."""
-        seat = self.state.to_move
-        level = self.setup.level(seat)
-        if level is None or not self.in_play:
-            raise CassinoError("it is not a computer player's turn")
-        return choose_move(level, view_of(self.state, seat), computer_rng(self.setup.seed,
-                                                                          self.ply))
-
-    def advance(self) -> Game:
-        """Play one computer move (the page shows them one at a time)."""
-        return replace(self, state=self.state.play(self.computer_move()))
-
-    def next_hand(self) -> Game:
-        return replace(self, state=self.state.next_hand())
-
-    # ----- saving ----------------------------------------------------------------------
-
-    def to_json(self) -> str:
-        return json.dumps({"version": RECORD_VERSION, "setup": self.setup.to_dict(),
-                           "game": json.loads(self.state.to_json())})
-
-    @classmethod
-    def from_json(cls, text: str) -> Game:
-        """Rebuild a saved game; raises SavedGameError with the reason when it cannot."""
-        if len(text) > MAX_RECORD:
-            raise SavedGameError("the saved game is too long")
+        A move is kept only if the stored game is still the one this tab last saw
+        (`fresh` games replace whatever was kept)."""
+        self.memory[GAME] = new
+        self.memory[OWNER] = self.learner_id
+        if new is None:
+            self.store.drop_game(self.learner_id)
+            self.memory.clear(REVISION)
+            return
+        expected = None if fresh else self.memory.get(REVISION)
         try:
-            data = json.loads(text)
-            setup = Setup.from_dict(data["setup"])
-            saved = data["game"]
-            if (int(saved["players"]) != setup.players or int(saved["seed"]) != setup.seed
-                    or Rules.parse(str(saved["rules"])) != setup.rules):
-                raise SavedGameError("the saved game does not match its settings")
-            state = GameState.from_json(json.dumps(saved))
-        except SavedGameError:
-            raise
-        except (CassinoError, ValueError, KeyError, TypeError) as error:
-            raise SavedGameError(f"the saved game cannot be rebuilt: {error}") from None
-        return cls(setup, state)
-
-
-# ----- names ---------------------------------------------------------------------------
-
-
-def seat_name(seat: int, players: int) -> str:
-    """'You', 'Seat 1', 'Seat 2 (your partner)'."""
-    if seat == YOU:
-        return t("play.you")
-    if players == 4 and seat == 2:
-        return t("play.partner", seat=seat)
-    return t("play.seat", seat=seat)
-
-
-def side_name(side: int, players: int) -> str:
-    """A scoring side: a seat, or a partnership with four players (2.1)."""
-    if players == 4:
-        return t("play.side.yours") if side == 0 else t("play.side.theirs")
-    return seat_name(side, players)
-
-
-def pile_caption(side: int, players: int) -> str:
-    """A short caption for a side's captured pile (it is drawn under the stack)."""
-    if players == 4:
-        return t("play.pile.yours_team") if side == 0 else t("play.pile.theirs_team")
-    return t("play.pile.yours") if side == YOU else t("play.pile.of", seat=side)
-
-
-def cards_held(n: int) -> str:
-    return t("play.holds", cards=count(n, "card"))
-
-
-def level_name(level: int) -> str:
-    """The level's description, e.g. 'greedy: takes the most points and cards now'."""
-    return t(f"play.level.{level}")
-
-
-def level_tag(level: int) -> str:
-    """A short label, e.g. 'Level 2 · greedy'."""
-    return t("play.level_tag", n=level, name=t(f"play.level_short.{level}"))
-
-
-def item_label(item: str) -> str:
-    """A score item's words (scoring's own labels, through the translation lookup)."""
-    return t(f"play.item.{item}")
-
-
-def winner_text(game: Game) -> str:
-    winner = game.state.winner
-    if winner is None:
-        return ""
-    if winner == game.state.side_of(YOU):
-        return t("play.you_win_team") if game.setup.players == 4 else t("play.you_win")
-    return t("play.they_win", who=side_name(winner, game.setup.players))
-
-
-def deal_text(state: GameState) -> str:
-    """'deal 2 of 6', or 'deal 6 of 6, the last' (2.3)."""
-    key = "play.deal_last" if state.last_deal else "play.deal_of"
-    return t(key, n=state.deal_number, total=state.deals_per_hand)
-
-
-def rules_text(rules: Rules) -> str:
-    target = (t("play.goal.hand") if rules.target is None
-              else t("play.goal.points", n=rules.target))
-    named = " ".join(w for w in rules.text.split() if not w.startswith("target="))
-    return t("play.rules_line", rules=named, target=target)
-
-
-# ----- the log ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """One line of the game log in the learner's words."""
-
-    hand: int
-    kind: str  # "deal" | "move" | "residue" | "score"
-    seat: int | None
-    text: str
-    ply: int | None = None  # the move's number in the game, for moves
-    computer: bool = False
-
-
-def log_lines(game: Game, hand: int | None = None) -> list[LogLine]:
-    """The log (of one hand, or all of it), every line worded for the learner."""
-    state = game.state
-    players = game.setup.players
-    lines: list[LogLine] = []
-    ply = 0
-    for entry in state.log:
-        number = ply if entry.kind == "move" else None
-        if entry.kind == "move":
-            ply += 1
-        if hand is not None and entry.hand != hand:
-            continue
-        who = seat_name(entry.seat, players) if entry.seat is not None else ""
-        if entry.kind == "move" and entry.move is not None:
-            text = t("play.log.move", who=who, move=words.move(entry.move))
-            if entry.sweep:
-                text += t("play.log.sweep")
-        elif entry.kind == "deal":
-            last = entry.deal == state.deals_per_hand
-            text = (t("play.log.hand", n=entry.hand) if entry.deal == 1 else
-                    t("play.log.deal_last" if last else "play.log.deal", n=entry.deal))
-        elif entry.kind == "residue":
-            text = t("play.log.residue", who=who, cards=" ".join(c.pretty for c in entry.captured))
-        else:
-            text = t("play.log.score", n=entry.hand)
-        lines.append(LogLine(entry.hand, entry.kind, entry.seat, text, number,
-                             entry.kind == "move" and entry.seat != YOU))
-    return lines
-
-
-def since_your_move(game: Game) -> list[LogLine]:
-    """The learner's last move in this hand and every computer move after it, oldest
-    first: what happened since the learner last played."""
-    recent: list[LogLine] = []
-    for line in log_lines(game, game.state.hand_number):
-        if line.kind != "move":
-            continue
-        if line.computer:
-            recent.append(line)
-        else:
-            recent = [line]
-    return recent
-
-
-# ----- scores ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    """A hand's score as a table: one column per side, one row per item."""
-
-    hand: int
-    sides: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[int, ...]], ...]
-
-    def as_columns(self, first: str) -> dict[str, list[object]]:
-        """For a data frame: the row labels under `first`, then one column per side."""
-        columns: dict[str, list[object]] = {first: [label for label, _ in self.rows]}
-        for i, side in enumerate(self.sides):
-            columns[side] = [values[i] for _, values in self.rows]
-        return columns
-
-
-def breakdown(result: HandResult, players: int) -> Breakdown:
-    sides = tuple(side_name(s.side, players) for s in result.scores)
-    rows: list[tuple[str, tuple[int, ...]]] = [
-        (t("play.row.cards_taken"), tuple(s.card_count for s in result.scores)),
-        (t("play.row.spades_taken"), tuple(s.spade_count for s in result.scores)),
-    ]
-    rows += [(item_label(item), tuple(s.item(item) for s in result.scores)) for item in ITEMS]
-    rows.append((t("play.row.hand_points"), tuple(s.total for s in result.scores)))
-    rows.append((t("play.row.game_total"), result.totals))
-    return Breakdown(result.hand, sides, tuple(rows))
-
-
-# ----- replaying -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Ply:
-    """One move of the game with the states around it (every hand known)."""
-
-    number: int
-    hand: int
-    seat: int
-    move: Move
-    before: GameState
-    after: GameState
-
-    @property
-    def sweep(self) -> bool:
-        return self.after.log[len(self.before.log)].sweep
-
-
-def replay(setup: Setup, moves: Sequence[Move]) -> tuple[Ply, ...]:
-    """Play the game again from its seed, move by move (starting each new hand)."""
-    state = new_game(setup.players, setup.rules, setup.seed, setup.first_dealer)
-    plies: list[Ply] = []
-    for number, move in enumerate(moves):
-        if state.hand_over and not state.over:
-            state = state.next_hand()
-        after = state.play(move)
-        plies.append(Ply(number, state.hand_number, state.to_move, move, state, after))
-        state = after
-    return tuple(plies)
-
-
-@lru_cache(maxsize=16)
-def _replay_cached(setup: Setup, moves: tuple[Move, ...]) -> tuple[Ply, ...]:
-    return replay(setup, moves)
-
-
-def game_plies(game: Game) -> tuple[Ply, ...]:
-    return _replay_cached(game.setup, tuple(game.state.moves))
-
-
-def state_before(game: Game, ply: int) -> GameState:
-    """The game as it stood just before move number `ply`."""
-    return game_plies(game)[ply].before
-
-
-def coach_notes(game: Game, hand: int) -> dict[int, Review]:
-    """The learner's moves in `hand` that the coach would change, by move number.
-
-    Each review runs the hint's search, so a hand's notes are worked out once:
-    they are kept under the moves up to the end of that hand, which later moves
-    do not change.
-    """
-    plies = [p for p in game_plies(game) if p.hand == hand]
-    if not plies:
-        return {}
-    prefix = tuple(game.state.moves[: plies[-1].number + 1])
-    return dict(_coach_notes(game.setup, prefix, hand))
-
-
-@lru_cache(maxsize=32)
-def _coach_notes(setup: Setup, moves: tuple[Move, ...], hand: int
-                 ) -> tuple[tuple[int, Review], ...]:
-    notes: list[tuple[int, Review]] = []
-    for ply in _replay_cached(setup, moves):
-        if ply.hand == hand and ply.seat == YOU:
-            found = review(ply.before, ply.move)
-            if found is not None:
-                notes.append((ply.number, found))
-    return tuple(notes)
-
-
-def frame_before(game: Game, hand: int, ply: int) -> int:
-    """The replay frame of `hand` that shows the table just before move `ply`."""
-    numbers = [p.number for p in game_plies(game) if p.hand == hand]
-    return numbers.index(ply)
-
-
-def table_position(state: GameState) -> Position:
-    """Just the table of a state (for pictures)."""
-    return Position(loose=state.loose, builds=state.builds, players=state.players,
-                    rules=state.rules)
-
-
-def finished_hands(game: Game) -> list[int]:
-    return [result.hand for result in game.state.results]
-
-
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """One picture of a replayed hand: the state (every hand shown) after `ply`,
-    or at the first deal when `ply` is None."""
-
-    state: GameState
-    ply: Ply | None
-    note: str
-
-
-def hand_frames(game: Game, hand: int) -> tuple[Frame, ...]:
-    """The finished hand `hand` step by step: the first deal, then after every move."""
-    plies = [p for p in game_plies(game) if p.hand == hand]
-    if not plies:
-        return ()
-    players = game.setup.players
-    frames = [Frame(plies[0].before, None, t("play.replay.start", n=hand))]
-    for ply in plies:
-        note = t("play.log.move", who=seat_name(ply.seat, players), move=words.move(ply.move))
-        if ply.sweep:
-            note += t("play.log.sweep")
-        if ply.after.deal_number != ply.before.deal_number:
-            note += t("play.replay.new_deal", n=ply.after.deal_number)
-        if ply.after.hand_over:
-            note += t("play.replay.hand_end")
-        frames.append(Frame(ply.after, ply, note))
-    return tuple(frames)
+            self.memory[REVISION] = self.store.save_game(self.learner_id, new.to_json(),
+                                                         expected)
+        except StaleGameError as error:
+            log.info("not kept, the game moved on in another tab: %s", error)
+            self._take_up_kept_game()
+            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, t("play.stale"))
+
+    def _take_up_kept_game(self) -> None:
+        """Show the game kept in the store (or none), forgetting what this tab showed.
+
+        A kept game that cannot be rebuilt stays in the store (a new game replaces
+        it); the cause is logged and the learner told."""
+        self._fresh_start()
+        self.memory[OWNER] = self.learner_id
+        self.memory[GAME] = None
+        self.memory.clear(REVISION)
+        saved = self.store.saved_game(self.learner_id)
+        if saved is None:
+            return
+        try:
+            self.memory[GAME] = Game.from_json(saved.game)
+        except SavedGameError as error:
+            log.warning("the kept game of learner %d (revision %d, %d characters) cannot be "
+                        "restored: %s", self.learner_id, saved.revision, len(saved.game), error)
+            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED,
+                                             t("play.restore_failed", why=str(error)))
+            return
+        self.memory[REVISION] = saved.revision
+
+    # ----- the set-up form -------------------------------------------------------------
+
+    def setup_screen(self) -> ps.SetupScreen:
+        """The set-up form (its seed and target start filled in)."""
+        if self.memory.get(SEED) is None:
+            self.memory[SEED] = new_seed()
+        if self.memory.get(TARGET) is None:
+            self.memory[TARGET] = DEFAULT_TARGET
+        players = self._players()
+        return ps.SetupScreen(
+            ps.Options(PLAYER_COUNTS, tuple(pw.players_label(n) for n in PLAYER_COUNTS)),
+            tuple(ps.LevelPick(seat, pw.seat_name(seat, players)) for seat in range(1, players)),
+            ps.Options(LEVEL_CHOICES, tuple(pw.level_choice(n) for n in LEVEL_CHOICES)),
+            DEFAULT_LEVEL,
+            ps.Options(TARGETS, tuple(pw.target_label(v) for v in TARGETS)),
+            PRESETS[self._preset()],
+            self.memory.get(SETUP_ERROR))
+
+    def _players(self) -> int:
+        players = self.memory.get(PLAYERS, PLAYER_COUNTS[0])
+        return players if players in PLAYER_COUNTS else PLAYER_COUNTS[0]
+
+    def _preset(self) -> str:
+        preset = str(self.memory.get(PRESET, "classic"))
+        return preset if preset in PRESETS else "classic"
+
+    def _chosen_settings(self) -> dict[str, str]:
+        """The settings the setting selects show (those never drawn are left out)."""
+        return {name: str(self.memory[rule_key(name)]) for name in SETTING_CHOICES
+                if name != "target" and rule_key(name) in self.memory}
+
+    def _setup_from_form(self) -> Setup:
+        players = self._players()
+        chosen = {seat: int(self.memory.get(level_key(seat), DEFAULT_LEVEL))
+                  for seat in range(1, players)}
+        changes = self._chosen_settings() if self.memory.get(CUSTOM) else {}
+        rules = make_rules(self._preset(), changes,
+                           str(self.memory.get(TARGET, DEFAULT_TARGET)))
+        seed = int(self.memory.get(SEED) or new_seed())
+        return Setup(players, levels_for(players, chosen), rules, seed)
+
+    def follow_preset(self) -> None:
+        """A preset brings its own target (Spade Casino plays to 61) and settings."""
+        rules = PRESETS[self._preset()]
+        self.memory[TARGET] = target_text(rules)
+        for name, value in rules.settings().items():
+            self.memory[rule_key(name)] = value
+
+    def roll_seed(self) -> None:
+        self.memory[SEED] = new_seed()
+
+    def start(self) -> None:
+        try:
+            setup = self._setup_from_form()
+        except (CassinoError, ValueError) as error:  # a combination the rules forbid
+            log.info("set-up refused: %s", error)
+            self.memory[SETUP_ERROR] = str(error)
+            return
+        self.memory.clear(SETUP_ERROR)
+        self._fresh_start()
+        self._keep(Game.start(setup), fresh=True)
+
+    # ----- whole games -------------------------------------------------------------------
+
+    def play_again(self) -> None:
+        """The same players, levels, rules and seed: the same deals again."""
+        current = self.game
+        if current is None:
+            return
+        self._fresh_start()
+        self._keep(Game.start(current.setup), fresh=True)
+
+    def abandon(self) -> None:
+        self._fresh_start()
+        self._keep(None)
+        self.memory[SEED] = new_seed()
+
+    def next_hand(self) -> None:
+        current = self.game
+        if current is None or not current.hand_over or current.over:
+            return
+        self._fresh_start()
+        self._keep(current.next_hand())
+
+    # ----- moves ---------------------------------------------------------------------------
+
+    def move(self, attempt: Attempt) -> None:
+        """The learner's move (from the board's buttons): judged once, played when legal."""
+        current = self.game
+        if current is None:
+            return
+        if not current.your_turn:  # a click drawn before the turn passed on
+            log.info("a move by learner %d when it is not their turn", self.learner_id)
+            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, t("play.not_your_turn"))
+            return
+        after, verdict = current.attempt(attempt)
+        if not verdict.legal or verdict.move is None:
+            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, verdict.message, verdict.rule)
+            return
+        sweep = after.state.log[len(current.state.log)].sweep
+        played = t("play.you_played", move=words.move(verdict.move))
+        self.memory[MESSAGE] = ps.Notice(ps.Tone.PLAYED,
+                                         played + (t("play.log.sweep") if sweep else ""))
+        self.memory[REVIEW] = self._coach(current.state, verdict.move)
+        self.memory.clear(HINT, SELECTION, VERDICT)
+        self._keep(after)
+
+    def _coach(self, state: GameState, move: Move) -> Review | None:
+        """The coach's word on the learner's move, when the toggle is on."""
+        self.memory.clear(REVIEW_FAILED)
+        if not self.coach_on:
+            return None
+        try:
+            return review(state, move)
+        except CassinoError:
+            log.exception("the coach could not review %s", move)
+            self.memory[REVIEW_FAILED] = True
+            return None
+
+    def advance(self) -> None:
+        """One computer move, with the reason for it."""
+        current = self.game
+        if current is None or not current.computer_turn:
+            return
+        after = current.advance()
+        self._explain(current.state, after.state.moves[current.ply], current.ply)
+        self.memory.clear(MESSAGE)
+        self._keep(after)
+
+    def pace_start(self) -> None:
+        """A page run with the pace on: the clock starts again (see `pace_tick`)."""
+        self.memory[TICK] = 0
+
+    def pace_tick(self) -> bool:
+        """One beat of the computer playing by itself. The first beat after a page run
+        only starts the clock (the move just shown stays up for a beat); each later one
+        plays a computer move. True when a move was played (the page is drawn again)."""
+        beats = int(self.memory.get(TICK) or 0) + 1
+        self.memory[TICK] = beats
+        if beats > 1 and self.pacing:
+            self.advance()
+            return True
+        return False
+
+    # ----- help --------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        current = self.game
+        if current is None or not current.your_turn:
+            return
+        self.memory[HINT] = ShownHint(current.ply, hint(current.state, YOU))
+
+    def _hint(self, current: Game) -> ShownHint | None:
+        shown = self.memory.typed(HINT, ShownHint)
+        return shown if shown is not None and shown.ply == current.ply else None
+
+    def use_hint(self) -> None:
+        """Put the hint's cards into the selection: the learner still presses the button."""
+        current = self.game
+        shown = self._hint(current) if current is not None else None
+        if shown is None:
+            return
+        move = shown.advice.move
+        selection = Selection(move.card, frozenset(move.loose), frozenset(move.builds))
+        self.memory[SELECTION] = selection
+        self.memory.clear(VERDICT)
+        if move.kind == BUILD and move.value is not None:
+            self.memory[VALUE] = move.value
+            self.memory[VALUE_FOR] = selection
+
+    def coach_toggled(self) -> None:
+        # A widget's own state is dropped on a page without it (the set-up screen), so
+        # the choice lives under a key of its own and outlasts the game.
+        self.memory[COACH] = bool(self.memory.get(COACH_TOGGLE))
+
+    def ask_why(self, ply: int) -> None:
+        """Open (or, clicked again, close) the reason for computer move number `ply`."""
+        self.memory[WHY] = None if self.memory.get(WHY) == ply else ply
+
+    def _notes(self) -> dict[int, str]:
+        notes = self.memory.get(NOTES)
+        if not isinstance(notes, dict):
+            notes = {}
+            self.memory[NOTES] = notes
+        return notes
+
+    def _explain(self, state: GameState, move: Move, ply: int) -> str:
+        """Why move number `ply` was made from `state`, worked out once and remembered;
+        a short word that none is available if the explanation fails (logged)."""
+        notes = self._notes()
+        if ply not in notes:
+            try:
+                notes[ply] = explain(state, move)
+            except CassinoError:
+                log.exception("no explanation for move %d (%s)", ply, move)
+                notes[ply] = t("play.no_reason")
+        return notes[ply]
+
+    def reason(self, ply: int) -> str:
+        """Why the computer made move number `ply` of the game shown."""
+        current = self.game
+        if current is None or not 0 <= ply < current.ply:
+            return ""
+        notes = self._notes()
+        if ply in notes:
+            return notes[ply]
+        return self._explain(state_before(current, ply), current.state.moves[ply], ply)
+
+    # ----- a finished hand -----------------------------------------------------------------
+
+    def ask_hand_review(self, hand: int) -> None:
+        self.memory[HAND_REVIEW] = hand
+
+    def replay_step(self, to: int) -> None:
+        self.memory[REPLAY_AT] = to
+
+    def show_in_replay(self, hand: int, at: int) -> None:
+        self.memory[REPLAY_HAND] = hand
+        self.memory[REPLAY_AT] = at
+
+    def _reviews(self, current: Game, hand: int) -> dict[int, Review] | None:
+        """The coach's notes on the learner's moves in `hand`; None if they failed (logged)."""
+        try:
+            return coach_notes(current, hand)
+        except CassinoError:
+            log.exception("the coach could not review hand %d", hand)
+            return None
+
+    def _hand_review(self, current: Game, hand: int) -> ps.HandReview:
+        if self.memory.get(HAND_REVIEW) != hand:
+            return ps.HandReview(hand, asked=False)
+        notes = self._reviews(current, hand)
+        if notes is None:
+            return ps.HandReview(hand, asked=True, failed=True)
+        moves = []
+        for ply, found in notes.items():
+            frame = frame_before(current, hand, ply)
+            moves.append(ps.ReviewedMove(ply, frame, ps.coach_note(found, frame + 1)))
+        return ps.HandReview(hand, asked=True, moves=tuple(moves))
+
+    def _hand_end(self, current: Game) -> ps.HandEnd:
+        result = current.state.results[-1]
+        return ps.HandEnd(result.hand, current.over, pw.winner_text(current),
+                          ps.residue_line(current, result.hand),
+                          pw.breakdown(result, current.setup.players),
+                          ps.next_caption(current), self._hand_review(current, result.hand))
+
+    def _replay(self, current: Game) -> ps.ReplayScreen | None:
+        hands = tuple(finished_hands(current))
+        if not hands:
+            return None
+        chosen = self.memory.get(REPLAY_HAND)
+        hand = chosen if chosen in hands else hands[-1]
+        frames = hand_frames(current, hand)
+        last = len(frames) - 1
+        at = min(max(int(self.memory.get(REPLAY_AT) or 0), 0), last)
+        frame = frames[at]
+        reason = ""
+        if frame.ply is not None and frame.ply.seat != YOU:
+            reason = self.reason(frame.ply.number)
+        coming_note = None
+        coming = frames[at + 1].ply if at < last else None
+        if coming is not None and self.memory.get(HAND_REVIEW) == hand:
+            found = (self._reviews(current, hand) or {}).get(coming.number)
+            if found is not None:  # the move about to be played from this table
+                coming_note = ps.coach_note(found, at + 1)
+        return ps.ReplayScreen(hands, hand, at, last, current.hand_over, frame.note, reason,
+                               coming_note, ps.replay_seats(current, frame),
+                               table_position(frame.state), ps.replay_piles(current, frame))
+
+    # ----- the game screen -----------------------------------------------------------------
+
+    def notice(self) -> ps.Notice | None:
+        """What is said about the last click (also on the set-up screen)."""
+        return self.memory.typed(MESSAGE, ps.Notice)
+
+    def _side(self, current: Game) -> ps.LearnerSide:
+        found = self.memory.typed(REVIEW, Review)
+        shown = self._hint(current) if current.your_turn else None
+        return ps.LearnerSide(
+            current.position(), current.your_turn, ps.hand_title(current), self.notice(),
+            ps.coach_note(found) if found is not None else None,
+            bool(self.memory.get(REVIEW_FAILED)),
+            ps.HintShown(words.move(shown.advice.move), shown.advice.reason)
+            if shown is not None else None)
+
+    def _said(self, line: pw.LogLine) -> ps.Said:
+        computer = line.computer and line.ply is not None
+        return ps.Said(line.text, self.reason(line.ply) if computer and line.ply is not None
+                       else "")
+
+    def _log(self, current: Game) -> tuple[ps.LogRow, ...]:
+        why = self.memory.get(WHY)
+        rows = []
+        for line in pw.log_lines(current, current.state.hand_number):
+            computer = line.kind == "move" and line.computer and line.ply is not None
+            opened = line.kind == "move" and line.ply is not None and why == line.ply
+            rows.append(ps.LogRow(
+                line.text, line.kind == "move", line.ply if computer else None,
+                (self.reason(line.ply) or t("play.no_reason"))
+                if opened and line.ply is not None else None))
+        return tuple(rows)
+
+    def screen(self) -> ps.GameScreen | None:
+        """The game as the page draws it; None when there is none (the set-up form)."""
+        current = self.game
+        if current is None:
+            return None
+        computer = ps.ComputerPanel(ps.waiting_for(current), current.your_turn, self.coach_on,
+                                    tuple(self._said(line)
+                                          for line in pw.since_your_move(current)))
+        return ps.GameScreen(
+            ps.header(current), ps.scores(current), ps.stacks(current), computer,
+            self._log(current), ps.seats(current),
+            None if current.hand_over else self._side(current),
+            self._hand_end(current) if current.hand_over else None,
+            self._replay(current), self.pacing)

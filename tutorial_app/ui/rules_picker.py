@@ -1,10 +1,11 @@
 """One rules picker for every page that lets the user choose the rules.
 
 A preset (each with its one-line description) and, behind a toggle, every
-setting of RULES.md with its help text. The Sandbox applies a change at once
-(through the callbacks it passes); the Play page reads the choice when a game
-starts (`chosen_settings`). Widget keys are `<prefix>.preset`-style names the
-page chooses, and each setting's widget is `<settings_key>.<setting>`.
+setting of the rules (docs/rules.md) with its help text. The Sandbox applies a
+change at once (through the callbacks it passes); the Play page's controller
+reads the choice from the session state when a game starts. Widget keys are
+`<prefix>.preset`-style names the page chooses, and each setting's widget is
+`<settings_key>.<setting>`.
 """
 
 from __future__ import annotations
@@ -47,8 +48,3 @@ def show_rules(settings_key: str, rules: Rules, skip: Collection[str] = ()) -> N
         if name not in skip:
             st.session_state[f"{settings_key}.{name}"] = value
 
-
-def chosen_settings(settings_key: str, skip: Collection[str] = ()) -> dict[str, str]:
-    """The settings the widgets show, in RULES.md text form (those never drawn are left out)."""
-    return {name: str(st.session_state[f"{settings_key}.{name}"]) for name in SETTING_CHOICES
-            if name not in skip and f"{settings_key}.{name}" in st.session_state}
