@@ -13,41 +13,28 @@ shown it with a word of why (`play.stale`) instead of overwriting its moves.
 
 Memory keys (all under "play."): the game and what is said about it (`game`,
 `owner`, `revision`, `message`, `hint`, `why`, `notes`, `review`, ...), the
-set-up form's widgets (`players`, `level.N`, `preset`, `custom`, `rule.NAME`,
-`target`, `seed`), the toggles (`auto`, `coach_toggle`), the replay (`replay.hand`,
-`replay.at`), and the board's selection for the learner's hand (`sel`, `value`,
-`value_for`, `verdict`: the board draws the scope "play" from those).
+set-up form's widgets (see `play_setup`), the toggles (`auto`, `coach_toggle`),
+the replay (`replay.hand`, `replay.at`), and the board's selection for the
+learner's hand (`sel`, `value`, `value_for`, `verdict`: `ui.board` draws the
+scope "play" from those).
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine import BUILD, PRESETS, Attempt, CassinoError, Move
+from engine import BUILD, Attempt, CassinoError, Move
 from engine.advice import Advice, Review, explain, hint, review
 from engine.game import GameState
-from engine.players import LEVELS
-from engine.rules import SETTING_CHOICES
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import play_screens as ps
 from tutorial_app.flows import play_words as pw
 from tutorial_app.flows.moveinput import Selection
-from tutorial_app.flows.play_game import (
-    DEFAULT_LEVEL,
-    TARGETS,
-    YOU,
-    Game,
-    SavedGameError,
-    Setup,
-    levels_for,
-    make_rules,
-    target_text,
-)
+from tutorial_app.flows.play_game import YOU, Game, SavedGameError
 from tutorial_app.flows.play_replay import (
     coach_notes,
     finished_hands,
@@ -56,6 +43,7 @@ from tutorial_app.flows.play_replay import (
     state_before,
     table_position,
 )
+from tutorial_app.flows.play_setup import SetupForm
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.store import ProgressStore, StaleGameError
 
@@ -63,9 +51,6 @@ log = logging.getLogger(__name__)
 
 SCOPE: Final = "play"  # the memory's prefix, and the board's scope for the learner's hand
 PACE_SECONDS: Final = 1.6  # between computer moves played by themselves
-PLAYER_COUNTS: Final = (2, 3, 4)
-LEVEL_CHOICES: Final = tuple(sorted(LEVELS))
-DEFAULT_TARGET: Final = "21"
 
 # the game and what is said about it
 GAME: Final = "game"
@@ -86,11 +71,6 @@ SETUP_ERROR: Final = "setup_error"
 AUTO: Final = "auto"
 COACH: Final = "coach"  # the learner's choice, kept while the toggle is not drawn
 COACH_TOGGLE: Final = "coach_toggle"
-PLAYERS: Final = "players"
-PRESET: Final = "preset"
-CUSTOM: Final = "custom"
-TARGET: Final = "target"
-SEED: Final = "seed"
 # the board's (ui.board) selection for scope "play"
 SELECTION: Final = "sel"
 VERDICT: Final = "verdict"
@@ -99,18 +79,6 @@ VALUE_FOR: Final = "value_for"
 
 FORGET_ON_NEW_GAME: Final = (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT, REVIEW,
                              REVIEW_FAILED, HAND_REVIEW, SELECTION, VERDICT)
-
-
-def level_key(seat: int) -> str:
-    return f"level.{seat}"
-
-
-def rule_key(setting: str) -> str:
-    return f"rule.{setting}"
-
-
-def new_seed() -> int:
-    return secrets.randbelow(900_000) + 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +95,7 @@ class PlayController:
         self.memory = Memory(mapping, SCOPE)
         self.store = store
         self.learner_id = learner_id
+        self.form = SetupForm(self.memory)
         if self.memory.get(OWNER) != learner_id:  # once per learner and session
             self._take_up_kept_game()
 
@@ -200,56 +169,17 @@ class PlayController:
 
     def setup_screen(self) -> ps.SetupScreen:
         """The set-up form (its seed and target start filled in)."""
-        if self.memory.get(SEED) is None:
-            self.memory[SEED] = new_seed()
-        if self.memory.get(TARGET) is None:
-            self.memory[TARGET] = DEFAULT_TARGET
-        players = self._players()
-        return ps.SetupScreen(
-            ps.Options(PLAYER_COUNTS, tuple(pw.players_label(n) for n in PLAYER_COUNTS)),
-            tuple(ps.LevelPick(seat, pw.seat_name(seat, players)) for seat in range(1, players)),
-            ps.Options(LEVEL_CHOICES, tuple(pw.level_choice(n) for n in LEVEL_CHOICES)),
-            DEFAULT_LEVEL,
-            ps.Options(TARGETS, tuple(pw.target_label(v) for v in TARGETS)),
-            PRESETS[self._preset()],
-            self.memory.get(SETUP_ERROR))
-
-    def _players(self) -> int:
-        players = self.memory.get(PLAYERS, PLAYER_COUNTS[0])
-        return players if players in PLAYER_COUNTS else PLAYER_COUNTS[0]
-
-    def _preset(self) -> str:
-        preset = str(self.memory.get(PRESET, "classic"))
-        return preset if preset in PRESETS else "classic"
-
-    def _chosen_settings(self) -> dict[str, str]:
-        """The settings the setting selects show (those never drawn are left out)."""
-        return {name: str(self.memory[rule_key(name)]) for name in SETTING_CHOICES
-                if name != "target" and rule_key(name) in self.memory}
-
-    def _setup_from_form(self) -> Setup:
-        players = self._players()
-        chosen = {seat: int(self.memory.get(level_key(seat), DEFAULT_LEVEL))
-                  for seat in range(1, players)}
-        changes = self._chosen_settings() if self.memory.get(CUSTOM) else {}
-        rules = make_rules(self._preset(), changes,
-                           str(self.memory.get(TARGET, DEFAULT_TARGET)))
-        seed = int(self.memory.get(SEED) or new_seed())
-        return Setup(players, levels_for(players, chosen), rules, seed)
+        return self.form.screen(self.memory.get(SETUP_ERROR))
 
     def follow_preset(self) -> None:
-        """A preset brings its own target (Spade Casino plays to 61) and settings."""
-        rules = PRESETS[self._preset()]
-        self.memory[TARGET] = target_text(rules)
-        for name, value in rules.settings().items():
-            self.memory[rule_key(name)] = value
+        self.form.follow_preset()
 
     def roll_seed(self) -> None:
-        self.memory[SEED] = new_seed()
+        self.form.roll_seed()
 
     def start(self) -> None:
         try:
-            setup = self._setup_from_form()
+            setup = self.form.setup()
         except (CassinoError, ValueError) as error:  # a combination the rules forbid
             log.info("set-up refused: %s", error)
             self.memory[SETUP_ERROR] = str(error)
@@ -271,7 +201,7 @@ class PlayController:
     def abandon(self) -> None:
         self._fresh_start()
         self._keep(None)
-        self.memory[SEED] = new_seed()
+        self.form.roll_seed()
 
     def next_hand(self) -> None:
         current = self.game
@@ -483,20 +413,21 @@ class PlayController:
             if shown is not None else None)
 
     def _said(self, line: pw.LogLine) -> ps.Said:
-        computer = line.computer and line.ply is not None
-        return ps.Said(line.text, self.reason(line.ply) if computer and line.ply is not None
-                       else "")
+        if line.computer and line.ply is not None:
+            return ps.Said(line.text, self.reason(line.ply))
+        return ps.Said(line.text)
 
     def _log(self, current: Game) -> tuple[ps.LogRow, ...]:
         why = self.memory.get(WHY)
         rows = []
         for line in pw.log_lines(current, current.state.hand_number):
-            computer = line.kind == "move" and line.computer and line.ply is not None
-            opened = line.kind == "move" and line.ply is not None and why == line.ply
-            rows.append(ps.LogRow(
-                line.text, line.kind == "move", line.ply if computer else None,
-                (self.reason(line.ply) or t("play.no_reason"))
-                if opened and line.ply is not None else None))
+            if line.kind != "move" or line.ply is None:
+                rows.append(ps.LogRow(line.text, move=False, why_ply=None, reason=None))
+            elif not line.computer:
+                rows.append(ps.LogRow(line.text, move=True, why_ply=None, reason=None))
+            else:
+                opened = (self.reason(line.ply) or t("play.no_reason")) if why == line.ply else None
+                rows.append(ps.LogRow(line.text, move=True, why_ply=line.ply, reason=opened))
         return tuple(rows)
 
     def screen(self) -> ps.GameScreen | None:
