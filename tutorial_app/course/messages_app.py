@@ -232,6 +232,8 @@ MESSAGES: Final[dict[str, str]] = {
     "rules.settings": "Every setting",
     "rules.col.preset": "Preset",
     "rules.col.meaning": "What it means",
+    "rules.page_missing": "The rules page {name} cannot be read just now; the settings below "
+                          "come straight from the rules engine.",
     "rules.col.sets": "Settings it changes",
     "rules.col.setting": "Setting",
     "rules.col.choices": "Choices",
