@@ -1,5 +1,6 @@
-"""Checking answers: right, missed and illegal moves; feedback overrides; choose
-and mistake steps; stars; reason labels; hints."""
+"""Checking answers: right, missed and not-allowed moves; feedback overrides (the
+judge's verdict kept beside them); choose and mistake steps; stars; reason labels;
+hints."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from engine import REASON_CODES, Attempt, Card, parse_move
 from tutorial_app.course import (
     ChooseStep,
     Course,
+    FeedbackStatus,
     MistakeStep,
     PlayStep,
     check_answer,
@@ -59,26 +61,32 @@ def test_missed_move_uses_feedback_by_move(first_sum: PlayStep) -> None:
 
 def test_missed_move_explains_what_it_did_and_what_was_asked(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "2c t")
-    assert feedback.status == "missed"
+    assert feedback.status is FeedbackStatus.MISSED
+    assert feedback.verdict is not None and feedback.verdict.legal and feedback.code == "legal"
     assert feedback.message == "2♣ trails: it takes nothing. The goal: take 5♣ and 3♦."
 
 
 def test_illegal_move_uses_feedback_by_code(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "8s x 5c")
-    assert feedback.status == "illegal" and feedback.code == "wrong-sum"
+    assert feedback.status is FeedbackStatus.NOT_ALLOWED and feedback.code == "wrong-sum"
     assert feedback.message == "Count again: 5 and 3 make 8."
     assert feedback.rule == "4.1"
+    # the author's words replace the judge's on screen; the judge's are kept beside them
+    assert feedback.judge_words == "5♣ is worth 5, not 8: 8♠ takes only 8s (4.1)."
+    assert feedback.verdict is not None and not feedback.verdict.legal
 
 
 def test_illegal_move_uses_the_judge_words_by_default(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "Kh t")
-    assert feedback.status == "illegal" and feedback.code == "card-not-in-hand"
+    assert feedback.status is FeedbackStatus.NOT_ALLOWED and feedback.code == "card-not-in-hand"
     assert feedback.message == "K♥ is not in your hand (you hold 2♣ 8♠)."
+    assert feedback.judge_words == feedback.message
 
 
 def test_unreadable_move(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "eight of spades")
-    assert feedback.status == "illegal" and feedback.code is None and feedback.move is None
+    assert feedback.status is FeedbackStatus.UNREADABLE and feedback.verdict is None
+    assert feedback.code is None and feedback.move is None and feedback.judge_words is None
     assert feedback.message.startswith("That is not a move I can read: ")
 
 
@@ -112,12 +120,12 @@ def test_solutions(first_sum: PlayStep, good_course: Course) -> None:
 
 def test_puzzles_check_like_play_steps(good_course: Course) -> None:
     puzzle = good_course.puzzle("p-sum")
-    assert check_answer(puzzle, "8s x 6s+2c 5h+3d").status == "correct"
+    assert check_answer(puzzle, "8s x 6s+2c 5h+3d").status is FeedbackStatus.CORRECT
     feedback = check_answer(puzzle, "8s x 5h+3d")
-    assert feedback.status == "missed"
+    assert feedback.status is FeedbackStatus.MISSED
     assert feedback.message == ("8♠ takes 5♥+3♦: it takes 2 cards, but 8♠ could take 4 cards. "
                                 "The goal: take as many table cards as you can.")
-    assert check_answer(puzzle, "4d x 2c").status == "illegal"
+    assert check_answer(puzzle, "4d x 2c").status is FeedbackStatus.NOT_ALLOWED
     assert puzzle.hints == (
         "Look for every group of table cards that adds up to one of your cards: one card can "
         "take several groups at once.", "Play 8♠.", "The move: 8♠ takes 6♠+2♣, 5♥+3♦.")
@@ -127,9 +135,11 @@ def test_puzzles_check_like_play_steps(good_course: Course) -> None:
 def test_choose_step(good_course: Course) -> None:
     step = good_course.lesson("basics").step("which-legal")
     assert isinstance(step, ChooseStep)
-    assert check_choice(step, frozenset({0, 2})).status == "correct"
+    right = check_choice(step, frozenset({0, 2}))
+    assert right.status is FeedbackStatus.CORRECT and right.stars == 3
+    assert check_choice(step, frozenset({0, 2}), wrong_attempts=1).stars == 2
     wrong = check_choice(step, frozenset({0, 1, 2}))
-    assert wrong.status == "missed"
+    assert wrong.status is FeedbackStatus.MISSED and wrong.verdict is None
     assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ make 9, not 8: "
                              "every group 8♠ takes must add up to 8 (4.1).")
     assert check_choice(step, frozenset({0})).message == \
@@ -148,10 +158,12 @@ def test_mistake_step(good_course: Course) -> None:
     step = good_course.lesson("basics").step("spot-it")
     assert isinstance(step, MistakeStep)
     right = check_mistake(step, "number-takes-court")
-    assert right.status == "correct" and right.rule == "4.5"
+    assert right.status is FeedbackStatus.CORRECT and right.rule == "4.5" and right.stars == 3
     assert right.message.startswith("Right. 8♥ cannot take K♥")
+    assert check_mistake(step, "number-takes-court", wrong_attempts=3).stars == 1
     wrong = check_mistake(step, "wrong-sum")
-    assert wrong.status == "missed" and wrong.code == "wrong-sum"
+    # the verdict is the judge's on the move shown, whichever reason the learner named
+    assert wrong.status is FeedbackStatus.MISSED and wrong.code == "number-takes-court"
     assert step.move == "8h x Kh" and step.move_words == "8♥ takes K♥"
 
 

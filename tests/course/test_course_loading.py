@@ -191,6 +191,36 @@ def test_prerequisites_come_first_whatever_the_file_order(tmp_path: Path) -> Non
     assert [lesson.id for lesson in course.lessons] == ["early", "middle", "late"]
 
 
+def _lessons(folder: Path, requires: dict[str, str]) -> None:
+    for number, (lesson_id, needs) in enumerate(requires.items(), start=1):
+        (folder / f"{number:02}-{lesson_id}.yaml").write_text(
+            f"id: {lesson_id}\ntitle: T\nrequires: {needs}\n"
+            "steps:\n  - {id: s, kind: read, text: hi}\n", encoding="utf-8")
+
+
+def test_the_earliest_file_comes_first_among_lessons_that_may(tmp_path: Path) -> None:
+    _lessons(tmp_path, {"d": "[b]", "c": "[]", "b": "[]", "a": "[c]", "e": "[a, d]"})
+    assert [lesson.id for lesson in load_course(tmp_path).lessons] == ["c", "b", "d", "a", "e"]
+
+
+def test_tangled_circles_drop_every_lesson_in_them(tmp_path: Path) -> None:
+    """Two circles through one lesson: each lesson is named in one circle at most, and
+    every lesson in a circle, or after one, is dropped with a reason."""
+    _lessons(tmp_path, {"ok": "[]", "a": "[b]", "b": "[a, c]", "c": "[b]", "self": "[self]",
+                        "after": "[ok, c]"})
+    course = load_course(tmp_path)
+    assert [lesson.id for lesson in course.lessons] == ["ok"]
+    assert {Path(e.file).name for e in course.errors} == {
+        "02-a.yaml", "03-b.yaml", "04-c.yaml", "05-self.yaml", "06-after.yaml"}
+    circles = [e.message for e in course.errors if "circle" in e.message]
+    assert len(circles) == len({e.file for e in course.errors if "circle" in e.message})
+    assert "prerequisites go round in a circle: a -> b -> a" in circles
+    assert [e.message for e in course.errors if e.file.endswith("05-self.yaml")] == [
+        "a lesson cannot require itself"]
+    assert all(e.message.startswith("requires ") for e in course.errors
+               if e.file.endswith("06-after.yaml"))
+
+
 def test_course_level_errors_never_raise(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(BROKEN_COURSE)
     course = load_course(Path("."))

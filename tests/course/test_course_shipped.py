@@ -12,6 +12,7 @@ from engine import legal_moves
 from tutorial_app.course import (
     ChooseStep,
     Course,
+    FeedbackStatus,
     MistakeStep,
     PlayStep,
     Puzzle,
@@ -56,15 +57,15 @@ def test_every_play_step_and_puzzle_checks_right_wrong_and_illegal(shipped: Cour
         where = f"{step.key}"
         answers = solutions(step)
         assert answers, where
-        assert check_answer(step, answers[0]).status == "correct", where
-        assert check_answer(step, answers[0].text).status == "correct", where
+        assert check_answer(step, answers[0]).status is FeedbackStatus.CORRECT, where
+        assert check_answer(step, answers[0].text).status is FeedbackStatus.CORRECT, where
         wrong = [m for m in legal_moves(step.position) if m not in answers]
         if not step.goal.legality_only:
             assert wrong, where
             feedback = check_answer(step, wrong[0])
-            assert feedback.status == "missed" and feedback.message, where
+            assert feedback.status is FeedbackStatus.MISSED and feedback.message, where
         illegal = check_answer(step, "Ks x 10d 10h 10c")
-        assert illegal.status == "illegal" and illegal.message, where
+        assert illegal.status is FeedbackStatus.NOT_ALLOWED and illegal.message, where
         assert all(step.hints), where
         checked += 1
     assert checked == len(_playables(shipped))
@@ -74,12 +75,12 @@ def test_every_choose_and_mistake_step_answers(shipped: Course) -> None:
     for lesson in shipped.lessons:
         for step in lesson.steps:
             if isinstance(step, ChooseStep):
-                assert check_choice(step, step.correct).status == "correct", step.key
-                assert check_choice(step, frozenset()).status == "missed", step.key
+                assert check_choice(step, step.correct).status is FeedbackStatus.CORRECT, step.key
+                assert check_choice(step, frozenset()).status is FeedbackStatus.MISSED, step.key
             elif isinstance(step, MistakeStep):
-                assert check_mistake(step, step.answer).status == "correct", step.key
+                assert check_mistake(step, step.answer).status is FeedbackStatus.CORRECT, step.key
                 other = next(code for code, _ in step.choices if code != step.answer)
-                assert check_mistake(step, other).status == "missed", step.key
+                assert check_mistake(step, other).status is FeedbackStatus.MISSED, step.key
 
 
 def test_every_lesson_past_the_basics_leads_to_puzzles_to_practise(shipped: Course) -> None:

@@ -25,6 +25,7 @@ from tutorial_app.course.model import (
     THEMES,
     ChooseStep,
     Feedback,
+    FeedbackStatus,
     Lesson,
     MistakeStep,
     PlayStep,
@@ -32,6 +33,7 @@ from tutorial_app.course.model import (
     PuzzleSet,
     ReadStep,
     Step,
+    StepKind,
 )
 from tutorial_app.course.reasons import reason_label
 
@@ -41,6 +43,7 @@ __all__ = [
     "ChooseStep",
     "Course",
     "Feedback",
+    "FeedbackStatus",
     "Goal",
     "Lesson",
     "LessonError",
@@ -51,6 +54,7 @@ __all__ = [
     "PuzzleSet",
     "ReadStep",
     "Step",
+    "StepKind",
     "check_answer",
     "check_choice",
     "check_mistake",

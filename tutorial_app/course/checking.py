@@ -9,11 +9,17 @@ judge's explanation (illegal) or the goal's account of the miss (legal).
 
 from __future__ import annotations
 
-from engine import Attempt, Move, NotationError, check, parse_attempt
+from engine import Attempt, Move, NotationError, Verdict, check, parse_attempt
 from tutorial_app.course import answers, words
 from tutorial_app.course.i18n import t
-from tutorial_app.course.model import ChooseStep, Feedback, MistakeStep, PlayStep, Puzzle
-from tutorial_app.course.playable import MISSED
+from tutorial_app.course.model import (
+    ChooseStep,
+    Feedback,
+    FeedbackStatus,
+    MistakeStep,
+    PlayStep,
+    Puzzle,
+)
 from tutorial_app.course.scene import Scene
 
 Playable = PlayStep | Puzzle
@@ -35,32 +41,34 @@ def stars(wrong_attempts: int, hints_used: int) -> int:
 
 def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempts: int = 0,
                  hints_used: int = 0) -> Feedback:
-    """Judge a try at a play step or puzzle.
-
-    `code` is the judge's reason code ("legal" for any legal move), or None
-    when the text is not move notation at all. `stars` (from the keyword
-    arguments) is set only for a correct answer.
+    """Judge a try at a play step or puzzle: the engine's judge is asked once, and
+    its verdict travels in the Feedback (`feedback.verdict`), so nothing on the page
+    needs to ask again. The verdict is None only when the text is not move notation
+    at all (UNREADABLE). `stars` (from the keyword arguments: the learner's slips
+    before this try) is set only for a correct answer.
     """
     if isinstance(attempt, str):
         try:
             attempt = parse_attempt(attempt)
         except NotationError as error:
-            return Feedback("illegal", t("feedback.bad-notation", error=str(error)))
+            return Feedback(FeedbackStatus.UNREADABLE,
+                            t("feedback.bad-notation", error=str(error)))
     verdict = check(step.position, attempt)
     as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
     written = _written(step, answers.feedback_keys(as_attempt, verdict))
     if not verdict.legal or verdict.move is None:
         message = written or step.feedback.get(verdict.code) or verdict.message
-        return Feedback("illegal", message, verdict.code, verdict.move, 0, verdict.rule)
+        return Feedback(FeedbackStatus.NOT_ALLOWED, message, verdict)
     move = verdict.move
     if move in step.solution_moves:
         message = step.success or t("feedback.correct", move=words.move(move))
-        return Feedback("correct", message, verdict.code, move, stars(wrong_attempts, hints_used))
+        return Feedback(FeedbackStatus.CORRECT, message, verdict,
+                        stars(wrong_attempts, hints_used))
     trial = Scene(step.position).trial(move)
-    message = written or step.feedback.get(MISSED) or t(
+    message = written or step.feedback.get(FeedbackStatus.MISSED) or t(
         "feedback.missed", move=words.move(move), why=step.goal.miss(trial),
         goal=step.goal.describe())
-    return Feedback("missed", message, verdict.code, move, 0)
+    return Feedback(FeedbackStatus.MISSED, message, verdict)
 
 
 def _written(step: Playable, keys: tuple[str, ...]) -> str | None:
@@ -70,11 +78,14 @@ def _written(step: Playable, keys: tuple[str, ...]) -> str | None:
     return None
 
 
-def check_choice(step: ChooseStep, selected: frozenset[int]) -> Feedback:
-    """Right when exactly the correct options are picked; else say what is off."""
+def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: int = 0,
+                 hints_used: int = 0) -> Feedback:
+    """Right when exactly the correct options are picked; else say what is off.
+    `stars`, as for a move, counts the slips before this try."""
     chosen = frozenset(selected)
     if chosen == step.correct:
-        return Feedback("correct", step.success or t("choose.correct"), stars=3)
+        return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
+                        stars=stars(wrong_attempts, hints_used))
     wrong = sorted(chosen - step.correct)
     if wrong:
         first = wrong[0]
@@ -83,12 +94,17 @@ def check_choice(step: ChooseStep, selected: frozenset[int]) -> Feedback:
     else:
         missing = len(step.correct - chosen)
         message = t("choose.missing", count=missing)
-    return Feedback("missed", message)
+    return Feedback(FeedbackStatus.MISSED, message)
 
 
-def check_mistake(step: MistakeStep, code: str) -> Feedback:
-    """Right when the learner names the judge's reason; the judge's words explain it."""
+def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
+                  hints_used: int = 0) -> Feedback:
+    """Right when the learner names the judge's reason; the judge's words explain it.
+    The Feedback's verdict is the judge's on the move shown (computed when the lesson
+    was loaded: `step.answer` is its code), whichever reason the learner named."""
+    verdict = Verdict(False, step.answer, step.explanation, step.rule)
     if code == step.answer:
         message = step.success or t("mistake.correct", explanation=step.explanation)
-        return Feedback("correct", message, code, None, 3, step.rule)
-    return Feedback("missed", t("mistake.wrong"), code)
+        return Feedback(FeedbackStatus.CORRECT, message, verdict,
+                        stars(wrong_attempts, hints_used))
+    return Feedback(FeedbackStatus.MISSED, t("mistake.wrong"), verdict)

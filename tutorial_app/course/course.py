@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 from tutorial_app.course.errors import LessonError
@@ -153,7 +155,7 @@ def _ordered(lessons: list[Document], documents: list[Document], failed: set[str
             elif required not in by_id:
                 errors.append(_error(document, where, path, f"unknown lesson {required!r}"))
                 dropped.add(lesson_id)
-    for cycle in _cycles(by_id):
+    for cycle in _circles(by_id):
         for lesson_id, nxt in zip(cycle, [*cycle[1:], cycle[0]], strict=True):
             where, path = by_id[lesson_id].requires_at[nxt]
             loop = " -> ".join([*cycle[cycle.index(lesson_id):], *cycle[:cycle.index(lesson_id)],
@@ -162,22 +164,29 @@ def _ordered(lessons: list[Document], documents: list[Document], failed: set[str
                                  f"prerequisites go round in a circle: {loop}"))
             dropped.add(lesson_id)
     _cascade(by_id, dropped, errors)
-    index = {lesson_id: i for i, lesson_id in enumerate(by_id)}
     kept = {i: d for i, d in by_id.items() if i not in dropped}
-    waiting = {i: len(d.requires_at) for i, d in kept.items()}
-    ready = [(index[i], i) for i, n in waiting.items() if n == 0]
-    heapq.heapify(ready)
-    out: list[Lesson] = []
-    while ready:
+    return [_lesson(kept[lesson_id]) for lesson_id in _in_order(kept)]
+
+
+def _lesson(document: Document) -> Lesson:
+    assert isinstance(document.content, Lesson)
+    return document.content
+
+
+def _in_order(lessons: dict[str, Document]) -> list[str]:
+    """Prerequisites first; among the lessons that may come next, the earliest file first
+    (every prerequisite is in `lessons` and there is no circle: `_ordered` saw to that)."""
+    index = {lesson_id: i for i, lesson_id in enumerate(lessons)}
+    sorter = TopologicalSorter({i: list(d.requires_at) for i, d in lessons.items()})
+    sorter.prepare()
+    ready: list[tuple[int, str]] = []
+    out: list[str] = []
+    while sorter.is_active():
+        for lesson_id in sorter.get_ready():
+            heapq.heappush(ready, (index[lesson_id], lesson_id))
         _, lesson_id = heapq.heappop(ready)
-        content = kept[lesson_id].content
-        assert isinstance(content, Lesson)
-        out.append(content)
-        for other, document in kept.items():
-            if lesson_id in document.requires_at:
-                waiting[other] -= 1
-                if waiting[other] == 0:
-                    heapq.heappush(ready, (index[other], other))
+        out.append(lesson_id)
+        sorter.done(lesson_id)
     return out
 
 
@@ -198,26 +207,20 @@ def _cascade(by_id: dict[str, Document], dropped: set[str], errors: list[LessonE
                     break
 
 
-def _cycles(by_id: dict[str, Document]) -> list[list[str]]:
-    """Each circle of prerequisites once (found by depth-first search)."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(lesson_id: str) -> None:
-        state[lesson_id] = 1
-        stack.append(lesson_id)
-        for required in by_id[lesson_id].requires_at:
-            if required not in by_id:
-                continue
-            if state.get(required) == 1:
-                found.append(stack[stack.index(required):])
-            elif required not in state:
-                visit(required)
-        stack.pop()
-        state[lesson_id] = 2
-
-    for lesson_id in by_id:
-        if lesson_id not in state:
-            visit(lesson_id)
-    return found
+def _circles(by_id: dict[str, Document]) -> Iterator[list[str]]:
+    """Each circle of prerequisites, as lesson ids each of which requires the next (and
+    the last the first). graphlib finds one circle at a time; its lessons are taken out
+    before looking again, so a lesson is named in one circle only."""
+    graph = {i: [r for r in d.requires_at if r in by_id] for i, d in by_id.items()}
+    while True:
+        try:
+            TopologicalSorter(graph).prepare()
+        except CycleError as error:
+            # graphlib lists each lesson before the lessons that require it, the first
+            # one again at the end: reversed, each lesson requires the next
+            found: list[str] = list(reversed(error.args[1]))[:-1]
+            yield found
+            graph = {i: [r for r in needs if r not in found]
+                     for i, needs in graph.items() if i not in found}
+        else:
+            return

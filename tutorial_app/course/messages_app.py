@@ -87,6 +87,8 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.the_move": "The move: **{move}**",
     "learn.whats_wrong": "What is wrong with it?",
     "learn.share": "Link to this: {url}",
+    "learn.not_saved": "Your progress could not be saved just now; please try again in a "
+                       "moment.",
     "puzzles.title": "Puzzles",
     "puzzles.rating": "Puzzle rating",
     "puzzles.rated_games": "Rated puzzles",
@@ -114,6 +116,8 @@ MESSAGES: Final[dict[str, str]] = {
     "puzzles.rating_change": "Rating {change}",
     "puzzles.unrated_again": "Unrated: you have tried this puzzle before.",
     "puzzles.unrated_hint": "Unrated: a hint was used.",
+    "puzzles.not_saved": "Your result could not be saved just now; please try again in a "
+                         "moment.",
     "sandbox.title": "Sandbox",
     "sandbox.intro": "Set up any position, see every legal move, try moves and step through "
                      "them. The link always holds the position, so you can share it.",
@@ -228,6 +232,8 @@ MESSAGES: Final[dict[str, str]] = {
     "class.ago.yesterday": "yesterday",
     "class.ago.days": "{n} days ago",
     "rules.title": "Rules of Cassino",
+    "rules.page_missing": "The rules page {name} cannot be read just now; the settings below "
+                          "come straight from the rules engine.",
     "rules.presets": "Presets",
     "rules.settings": "Every setting",
     "rules.col.preset": "Preset",

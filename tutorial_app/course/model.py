@@ -8,9 +8,10 @@ authors: `solutions` and `correct` are computed from the engine at load time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Final, Literal
 
-from engine import Move, Position, Rules
+from engine import Move, Position, Rules, Verdict
 from tutorial_app.course.goals import Goal
 
 THEMES: Final = (
@@ -18,8 +19,30 @@ THEMES: Final = (
     "take-build", "controller", "sweep", "mistake", "endgame", "scoring", "strategy", "royal",
     "variant",
 )
-STEP_KINDS: Final = ("read", "play", "choose", "mistake")
-Status = Literal["correct", "missed", "illegal"]
+
+
+class StepKind(StrEnum):
+    """A lesson step's `kind:`, the same text as in the YAML files."""
+
+    READ = "read"  # text to read, with an optional picture; not scored
+    PLAY = "play"  # make a move that meets the goal
+    CHOOSE = "choose"  # tick every correct option
+    MISTAKE = "mistake"  # name what is wrong with an illegal move
+
+
+STEP_KINDS: Final = tuple(StepKind)
+
+
+class FeedbackStatus(StrEnum):
+    """How a learner's try went. Not to be confused with the judge's reason codes:
+    the judge says *why* a move is not allowed (`wrong-sum`, ..., and `illegal` when it
+    cannot say); the status says what the try was worth to the lesson."""
+
+    CORRECT = "correct"  # the goal is met, the right options ticked, the right reason named
+    MISSED = "missed"  # a legal move that misses the goal, or a wrong pick (the YAML
+    #                    feedback key `missed` is this text)
+    NOT_ALLOWED = "not-allowed"  # a move the rules forbid: the verdict says why
+    UNREADABLE = "unreadable"  # typed text that is not move notation at all (no verdict)
 
 
 @dataclass(frozen=True)
@@ -30,7 +53,7 @@ class ReadStep:
     text: str
     position: Position | None = None
     key: str = ""  # translation key prefix, e.g. "lesson.sums.steps.idea"
-    kind: Literal["read"] = "read"
+    kind: Literal[StepKind.READ] = StepKind.READ
 
 
 @dataclass(frozen=True)
@@ -46,7 +69,7 @@ class PlayStep:
     success: str = ""
     solution_moves: tuple[Move, ...] = field(default=(), repr=False)
     key: str = ""
-    kind: Literal["play"] = "play"
+    kind: Literal[StepKind.PLAY] = StepKind.PLAY
 
 
 @dataclass(frozen=True)
@@ -62,7 +85,7 @@ class ChooseStep:
     explanations: tuple[str, ...] = ()  # why each option is or is not correct
     success: str = ""
     key: str = ""
-    kind: Literal["choose"] = "choose"
+    kind: Literal[StepKind.CHOOSE] = StepKind.CHOOSE
 
 
 @dataclass(frozen=True)
@@ -80,7 +103,7 @@ class MistakeStep:
     rule: str | None = None
     success: str = ""
     key: str = ""
-    kind: Literal["mistake"] = "mistake"
+    kind: Literal[StepKind.MISTAKE] = StepKind.MISTAKE
 
 
 Step = ReadStep | PlayStep | ChooseStep | MistakeStep
@@ -136,15 +159,42 @@ class PuzzleSet:
 
 @dataclass(frozen=True)
 class Feedback:
-    """The answer to a learner's try. `stars` counts only when status is "correct"."""
+    """The answer to a learner's try, judged once: the page shows it, it never asks again.
 
-    status: Status
+    `message` is what the learner reads: the lesson author's words for this move or
+    reason when they wrote some, else the judge's explanation or the goal's account of
+    the miss. `verdict` is the engine judge's own answer about the move (its reason
+    code, its words naming the cards, the rule of docs/rules.md it rests on), kept even
+    when the author's words replace it; None for a choose step and for text that is
+    not a move. For a mistake step it is the judge's verdict on the move shown.
+    `stars` (0-3) counts only when the status is CORRECT.
+    """
+
+    status: FeedbackStatus
     message: str
-    code: str | None = None
-    move: Move | None = None
+    verdict: Verdict | None = None
     stars: int = 0
-    rule: str | None = None  # the RULES.md number behind an illegal move, when known
 
     @property
     def correct(self) -> bool:
-        return self.status == "correct"
+        return self.status is FeedbackStatus.CORRECT
+
+    @property
+    def code(self) -> str | None:
+        """The judge's reason code ("legal" for any legal move), if there is a verdict."""
+        return self.verdict.code if self.verdict is not None else None
+
+    @property
+    def move(self) -> Move | None:
+        """The move as the judge understood it, when the try named a definite one."""
+        return self.verdict.move if self.verdict is not None else None
+
+    @property
+    def rule(self) -> str | None:
+        """The number of the rule in docs/rules.md behind the verdict, e.g. "4.1"."""
+        return self.verdict.rule if self.verdict is not None else None
+
+    @property
+    def judge_words(self) -> str | None:
+        """The judge's own explanation, whoever wrote `message`."""
+        return self.verdict.message if self.verdict is not None else None

@@ -9,6 +9,7 @@ not itself a solution.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import yaml
 
@@ -22,14 +23,16 @@ from engine import (
     legal_moves,
     parse_attempt,
 )
+from engine.judge import LEGAL
 from tutorial_app.course import answers, hints, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text
+from tutorial_app.course.model import FeedbackStatus
 from tutorial_app.course.positions import read_position
 from tutorial_app.course.yamlsrc import Fields, Source, child, suggest
 
-MISSED = "missed"
+MISSED: Final = FeedbackStatus.MISSED  # the `feedback:` key for a legal move that misses
 _LIST_LIMIT = 8
 
 
@@ -144,7 +147,7 @@ def _feedback(src: Source, fields: Fields, position: Position | None,
 
 def _feedback_keys(src: Source, node: yaml.Node, path: str, name: str,
                    position: Position | None, found: tuple[Move, ...]) -> tuple[str, ...]:
-    if name == "legal":
+    if name == LEGAL:
         src.error(node, path, "'legal' is not a mistake: use 'missed' for a legal move that "
                   "misses the goal")
         return ()

@@ -7,11 +7,15 @@ headings so the app can show it in sections.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from tutorial_app.config import rules_page
+from tutorial_app.course.i18n import t
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +33,7 @@ def read_rules_page(path: Path | None = None) -> RulesPage:
     path = path or rules_page()
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError:
-        return RulesPage((), f"The rules page {path.name} is not there yet; the settings below "
-                             "come straight from the rules engine.")
+    except (OSError, UnicodeDecodeError) as error:
+        log.warning("cannot read the rules page %s: %s", path, error)
+        return RulesPage((), t("rules.page_missing", name=path.name))
     return RulesPage(split_sections(text))

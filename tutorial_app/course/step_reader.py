@@ -8,29 +8,49 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from enum import StrEnum
 from typing import Final
 
 import yaml
 
 from engine import REASON_CODES, Attempt, NotationError, Rules, Verdict, check, parse_attempt
+from engine.judge import UNEXPLAINED
 from tutorial_app.course import answers, words, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text, t
-from tutorial_app.course.model import STEP_KINDS, ChooseStep, MistakeStep, PlayStep, ReadStep, Step
+from tutorial_app.course.model import (
+    STEP_KINDS,
+    ChooseStep,
+    MistakeStep,
+    PlayStep,
+    ReadStep,
+    Step,
+    StepKind,
+)
 from tutorial_app.course.playable import read_playable
 from tutorial_app.course.positions import read_position
 from tutorial_app.course.reasons import reason_label
 from tutorial_app.course.scene import Scene
 from tutorial_app.course.yamlsrc import Fields, Source, suggest
 
-KEYS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    "read": (("text",), ("position",)),
-    "play": (("position", "goal", "prompt"), ("hints", "feedback", "success")),
-    "choose": (("prompt", "position", "options", "correct"), ("goal", "success")),
-    "mistake": (("position", "move"), ("prompt", "choices", "success")),
+KEYS: Final[dict[StepKind, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    StepKind.READ: (("text",), ("position",)),
+    StepKind.PLAY: (("position", "goal", "prompt"), ("hints", "feedback", "success")),
+    StepKind.CHOOSE: (("prompt", "position", "options", "correct"), ("goal", "success")),
+    StepKind.MISTAKE: (("position", "move"), ("prompt", "choices", "success")),
 }
-CORRECT_MODES: Final = ("legal", "illegal", "goal")
+
+
+class Correct(StrEnum):
+    """A choose step's `correct:`: which options the engine counts as right."""
+
+    LEGAL = "legal"  # the legal moves
+    ILLEGAL = "illegal"  # the moves the rules forbid
+    GOAL = "goal"  # the legal moves that meet the step's goal
+
+
+CORRECT_MODES: Final = tuple(Correct)
 DISTRACTORS: Final = (
     "wrong-sum", "card-used-twice", "number-takes-court", "part-of-build", "build-not-held",
     "build-in-sum", "court-takes-more-than-one", "trail-while-controlling",
@@ -56,11 +76,11 @@ def read_step(src: Source, node: yaml.Node, path: str, lesson_id: str,
     key = f"lesson.{lesson_id}.steps.{step_id}"
     before = len(src.errors)
     step: Step | None
-    if kind == "read":
+    if kind is StepKind.READ:
         step = _read(src, fields, rules, key)
-    elif kind == "play":
+    elif kind is StepKind.PLAY:
         step = _play(src, fields, rules, key)
-    elif kind == "choose":
+    elif kind is StepKind.CHOOSE:
         step = _choose(src, fields, rules, key)
     else:
         step = _mistake(src, fields, rules, key)
@@ -75,15 +95,17 @@ def _with_id(step: Step, step_id: str, key: str) -> Step:
     return replace(step, id=step_id, key=key)
 
 
-def _kind(src: Source, node: yaml.MappingNode, path: str) -> str | None:
+def _kind(src: Source, node: yaml.MappingNode, path: str) -> StepKind | None:
     for key_node, value_node in node.value:
         if key_node.value == "kind":
             kind = yamlsrc.text(src, value_node, f"{path}.kind")
-            if kind is not None and kind not in STEP_KINDS:
+            if kind is None:
+                return None
+            if kind not in STEP_KINDS:
                 src.error(value_node, f"{path}.kind", f"unknown step kind {kind!r}"
                           f"{suggest(kind, STEP_KINDS)}; kinds: {', '.join(STEP_KINDS)}")
                 return None
-            return kind
+            return StepKind(kind)
     src.error(node, f"{path}.kind", f"missing (this key is required: {', '.join(STEP_KINDS)})")
     return None
 
@@ -120,24 +142,26 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
     success = _text(src, fields, "success", key)
     node = fields.get("position")
     position = read_position(src, node, fields.at("position"), rules) if node else None
-    mode = None
+    mode: Correct | None = None
     mode_node = fields.get("correct")
     if mode_node is not None:
-        mode = yamlsrc.text(src, mode_node, fields.at("correct"))
-        if mode is not None and mode not in CORRECT_MODES:
+        written = yamlsrc.text(src, mode_node, fields.at("correct"))
+        if written is not None and written not in CORRECT_MODES:
             src.error(mode_node, fields.at("correct"), f"must be legal, illegal or goal, not "
-                      f"{mode!r} (the engine works out which options are correct)")
-            mode = None
+                      f"{written!r} (the engine works out which options are correct)")
+        elif written is not None:
+            mode = Correct(written)
     goal_node = fields.get("goal")
     goal = None
     if goal_node is not None:
         goal = GoalReader(src, position, rules).read(goal_node, fields.at("goal"))
-        if mode in ("legal", "illegal"):
+        if mode in (Correct.LEGAL, Correct.ILLEGAL):
             src.error(goal_node, fields.at("goal"), "a goal is only used with correct: goal")
-    elif mode == "goal":
+    elif mode is Correct.GOAL:
         src.error(mode_node, fields.at("correct"), "correct: goal needs a goal: key")
     options = _options(src, fields)
-    if position is None or mode is None or options is None or (mode == "goal" and goal is None):
+    if position is None or mode is None or options is None or (
+            mode is Correct.GOAL and goal is None):
         return None
     scene = Scene(position)
     shown: list[str] = []
@@ -145,8 +169,8 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
     correct: set[int] = set()
     for index, attempt in enumerate(options):
         verdict = check(position, attempt)
-        good = verdict.legal if mode == "legal" else not verdict.legal
-        if mode == "goal":
+        good = verdict.legal if mode is Correct.LEGAL else not verdict.legal
+        if mode is Correct.GOAL:
             good = verdict.legal and goal is not None and verdict.move is not None and \
                 goal.met(scene.trial(verdict.move))
         if good:
@@ -167,10 +191,10 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
                       explanations=tuple(explained), success=success)
 
 
-def _explain(verdict: Verdict, mode: str, goal: Goal | None, scene: Scene) -> str:
+def _explain(verdict: Verdict, mode: Correct, goal: Goal | None, scene: Scene) -> str:
     if not verdict.legal or verdict.move is None:
         return t("choose.illegal", why=verdict.message)
-    if mode == "goal" and goal is not None:
+    if mode is Correct.GOAL and goal is not None:
         trial = scene.trial(verdict.move)
         if goal.met(trial):
             return t("choose.meets", goal=goal.describe())
@@ -228,7 +252,7 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
         src.error(move_node, fields.at("move"), "this move is legal; a mistake step shows an "
                   "illegal move")
         return None
-    if verdict.code == "illegal":
+    if verdict.code == UNEXPLAINED:
         src.error(move_node, fields.at("move"), "the judge cannot name what is wrong with this "
                   f"move ({verdict.message})")
         return None

@@ -1,25 +1,60 @@
-"""The lesson path and a lesson's score (plain Python, no Streamlit).
+"""The Learn page as plain Python (no Streamlit): the lesson path, the lesson player,
+and the link to a step.
 
 A lesson is *open* when every lesson it requires is finished, *locked*
 otherwise, *done* once finished. Its stars are the rounded mean of the stars
 of its scored steps (play, choose, mistake); read steps are not scored.
+
+`LessonController` is the page's controller: built once per script run from
+the session's memory, the course, the progress store, the learner and the
+link's parameters; its methods are the page's clicks and `screen()` says what
+to draw. Each try is judged once (`check_answer`, `check_choice`,
+`check_mistake`), and the Feedback it returns, with the judge's verdict and
+the stars, is what the page shows and what the store records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Protocol
+import logging
+import sqlite3
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from engine import Position
-from tutorial_app.services.store import LessonProgress
+from engine import CAPTURE, Attempt, Position, apply_move
+from tutorial_app.course.checking import check_answer, check_choice, check_mistake
+from tutorial_app.course.i18n import t
+from tutorial_app.course.model import (
+    ChooseStep,
+    Feedback,
+    Lesson,
+    MistakeStep,
+    PlayStep,
+    Step,
+    StepKind,
+)
+from tutorial_app.flows import links
+from tutorial_app.flows.state import Memory
+from tutorial_app.services.store import Learner, LessonProgress, ProgressStore
 
 if TYPE_CHECKING:
-    from tutorial_app.course import Feedback
+    from tutorial_app.course import Course
 
-DONE: Final = "done"
-OPEN: Final = "open"
-LOCKED: Final = "locked"
+log = logging.getLogger(__name__)
+
+
+class LessonState(StrEnum):
+    """Where a lesson stands on a learner's path."""
+
+    DONE = "done"  # finished
+    OPEN = "open"  # every lesson it requires is finished
+    LOCKED = "locked"  # waits for another lesson
+
+
+DONE: Final = LessonState.DONE
+OPEN: Final = LessonState.OPEN
+LOCKED: Final = LessonState.LOCKED
 
 
 class _StepLike(Protocol):
@@ -43,7 +78,7 @@ class _LessonLike(Protocol):
 
 
 def scored_steps(lesson: _LessonLike) -> list[str]:
-    return [step.id for step in lesson.steps if step.kind != "read"]
+    return [step.id for step in lesson.steps if step.kind != StepKind.READ]
 
 
 def lesson_stars(lesson: _LessonLike, step_stars: Mapping[str, int]) -> int:
@@ -62,7 +97,7 @@ def unsolved(lesson: _LessonLike, step_stars: Mapping[str, int]) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class PathEntry:
     lesson: _LessonLike
-    state: str
+    state: LessonState
     stars: int
     solved: int
     total: int
@@ -96,7 +131,8 @@ def star_text(stars: int, out_of: int = 3) -> str:
 @dataclass(frozen=True)
 class StepTry:
     """The learner's work on the step on screen (kept in session state; defined here,
-    not in the page script, so the class survives the script's reruns)."""
+    not in the page script, so the class survives the script's reruns). `feedback` is
+    the judgement of the last try, verdict and stars included."""
 
     lesson: str
     step: str
@@ -105,8 +141,392 @@ class StepTry:
     feedback: Feedback | None = None
     after: Position | None = None
     chosen: frozenset[int] = field(default_factory=frozenset)
-    judge: str | None = None  # the judge's own words about the last try
 
     @property
     def solved(self) -> bool:
         return self.feedback is not None and self.feedback.correct
+
+
+# ----- what the page draws ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """A finished lesson's way to its puzzles: the themes it practises that have some."""
+
+    themes: tuple[str, ...]
+    puzzles: int  # how many puzzles those themes hold, each counted once
+
+    @property
+    def params(self) -> dict[str, str]:
+        """The Puzzles page's link parameters (`?theme=sum,sweep`)."""
+        return {links.THEME: ",".join(self.themes)}
+
+
+@dataclass(frozen=True, slots=True)
+class LessonCard:
+    """One lesson on the path."""
+
+    number: int
+    lesson: Lesson
+    entry: PathEntry
+    practice: Practice | None  # for a finished lesson with puzzles to practise
+    confirming: bool  # its reset waits for a yes
+
+    @property
+    def can_reset(self) -> bool:
+        return self.entry.started or self.entry.state is DONE
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The lesson just finished, said once on the path."""
+
+    title: str
+    stars: int
+    practice: Practice | None
+
+
+@dataclass(frozen=True, slots=True)
+class PathScreen:
+    cards: tuple[LessonCard, ...]
+    finished: Finished | None = None
+    reset_done: bool = False
+    confirming_all: bool = False  # "reset all my progress" waits for a yes
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScreen:
+    """The step on screen and everything drawn around it."""
+
+    lesson: Lesson
+    index: int
+    work: StepTry
+    board: Position | None  # a play step's board: after the right move once it is solved
+    pile: int | None  # a play step solved by a capture: the cards now in the learner's pile
+    hints: tuple[str, ...]  # the hints asked for so far
+    next_hint: int | None  # the number of the hint that may be asked for next
+    unsolved: int  # on the last step: the scored steps not solved yet (Finish waits)
+    share: dict[str, str]  # the link to this step
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    @property
+    def total(self) -> int:
+        return len(self.lesson.steps)
+
+    @property
+    def last(self) -> bool:
+        return self.index == self.total - 1
+
+    @property
+    def needs_answer(self) -> bool:
+        """A scored step not solved yet (Next is then the quieter button)."""
+        return self.step.kind is not StepKind.READ and not self.work.solved
+
+
+# ----- the controller ---------------------------------------------------------------------
+
+BOARD: Final = "learn"  # the board's scope: its widget keys and its selection, `learn.sel`
+ALL: Final = "*"  # the reset target meaning every lesson, puzzle and the rating
+HINTS: Final = 3
+
+
+class LessonController:
+    """The Learn page's clicks and screens; memory keys are `learn.<name>`."""
+
+    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: ProgressStore,
+                 learner: Learner | None, params: MutableMapping[str, str]) -> None:
+        self.memory = Memory(memory, "learn")
+        self._board = Memory(memory, BOARD)
+        self.course = course
+        self.store = store
+        self.learner = learner
+        self.params = params
+
+    # ----- widget keys the view uses, read back here ----------------------------------------
+
+    def option_key(self, step: ChooseStep, index: int) -> str:
+        return self.memory.key(f"opt.{step.id}.{index}")
+
+    def reason_key(self, step: MistakeStep) -> str:
+        return self.memory.key(f"why.{step.id}")
+
+    # ----- where the learner is --------------------------------------------------------------
+
+    def lesson(self) -> Lesson | None:
+        """The open lesson, if it exists and has steps."""
+        lesson_id = self.memory.get("lesson")
+        lesson = self._find(lesson_id) if isinstance(lesson_id, str) else None
+        return lesson if lesson is not None and lesson.steps else None
+
+    def _find(self, lesson_id: str | None) -> Lesson | None:
+        if not lesson_id:
+            return None
+        try:
+            return self.course.lesson(lesson_id)
+        except KeyError:
+            return None
+
+    def _index(self, lesson: Lesson) -> int:
+        try:
+            index = int(self.memory.get("step", 0))
+        except (TypeError, ValueError):
+            index = 0
+        index = min(max(index, 0), len(lesson.steps) - 1)
+        self.memory["step"] = index
+        return index
+
+    def _work(self, lesson: Lesson, index: int) -> StepTry:
+        step = lesson.steps[index]
+        current = self.memory.typed("try", StepTry)
+        if current is not None and (current.lesson, current.step) == (lesson.id, step.id):
+            return current
+        fresh = StepTry(lesson.id, step.id)
+        self.memory["try"] = fresh
+        return fresh
+
+    def _here(self) -> tuple[Lesson, int, StepTry] | None:
+        lesson = self.lesson()
+        if lesson is None:
+            return None
+        index = self._index(lesson)
+        return lesson, index, self._work(lesson, index)
+
+    def _progress(self) -> dict[str, LessonProgress]:
+        return self.store.progress(self.learner.id) if self.learner is not None else {}
+
+    def _fresh_board(self) -> None:
+        self._board.clear("sel", "verdict")
+
+    # ----- links ---------------------------------------------------------------------------
+
+    def follow_link(self) -> None:
+        """Open the lesson step named in the link (`?lesson=..&step=..`), once per new link."""
+        link = (self.params.get(links.LESSON, ""), self.params.get(links.STEP, ""))
+        if self.memory.get("link") == link:
+            return
+        self.memory["link"] = link
+        if not link[0]:
+            return
+        lesson = self._find(links.clean_id(link[0]))
+        if lesson is None:
+            self.memory["link_error"] = t("learn.no_such_lesson", id=link[0][:80])
+            return
+        step_id = links.clean_id(link[1])
+        index = next((i for i, s in enumerate(lesson.steps) if s.id == step_id), 0)
+        self.open_lesson(lesson.id, index)
+
+    def take_link_error(self) -> str | None:
+        """What was wrong with the link just followed (said once)."""
+        error = self.memory.pop("link_error")
+        return str(error) if error else None
+
+    def _write_link(self, lesson: Lesson | None, index: int) -> None:
+        wanted = (lesson.id, lesson.steps[index].id) if lesson else ("", "")
+        if self.memory.get("link") == wanted:
+            return
+        self.memory["link"] = wanted
+        self.params.clear()
+        if lesson:
+            self.params.update({links.LESSON: wanted[0], links.STEP: wanted[1]})
+
+    # ----- clicks --------------------------------------------------------------------------
+
+    def open_lesson(self, lesson_id: str | None, index: int = 0) -> None:
+        """Open a lesson at a step, or go back to the path (None)."""
+        self.memory["lesson"] = lesson_id
+        self.memory["step"] = index
+        self.memory.clear("try", "confirm")
+        self._fresh_board()
+
+    def go(self, delta: int) -> None:
+        """Back (-1) or Next (+1)."""
+        try:
+            index = int(self.memory.get("step", 0))
+        except (TypeError, ValueError):
+            index = 0
+        self.memory["step"] = index + delta
+        self.memory.clear("try")
+        self._fresh_board()
+
+    def answer_move(self, attempt: Attempt) -> None:
+        """A move made on a play step's board."""
+        here = self._here()
+        if here is None:
+            return
+        lesson, index, work = here
+        step = lesson.steps[index]
+        if not isinstance(step, PlayStep) or work.solved:
+            return
+        feedback = check_answer(step, attempt, wrong_attempts=work.wrong, hints_used=work.hints)
+        if feedback.correct:
+            after = apply_move(step.position, feedback.move).position if feedback.move else None
+            self._solved(lesson, replace(work, feedback=feedback, after=after))
+        else:
+            self.memory["try"] = replace(work, feedback=feedback, wrong=work.wrong + 1)
+
+    def answer_choice(self) -> None:
+        """Check the ticked options of a choose step."""
+        here = self._here()
+        if here is None:
+            return
+        lesson, index, work = here
+        step = lesson.steps[index]
+        if not isinstance(step, ChooseStep) or work.solved:
+            return
+        chosen = frozenset(i for i in range(len(step.options))
+                           if self.memory.get(f"opt.{step.id}.{i}"))
+        feedback = check_choice(step, chosen, wrong_attempts=work.wrong, hints_used=work.hints)
+        self._judged(lesson, work, feedback, chosen)
+
+    def answer_mistake(self) -> None:
+        """Check the reason named for a mistake step."""
+        here = self._here()
+        if here is None:
+            return
+        lesson, index, work = here
+        step = lesson.steps[index]
+        if not isinstance(step, MistakeStep) or work.solved:
+            return
+        code = self.memory.get(f"why.{step.id}")
+        if code is None:
+            return
+        feedback = check_mistake(step, str(code), wrong_attempts=work.wrong,
+                                 hints_used=work.hints)
+        self._judged(lesson, work, feedback, frozenset())
+
+    def _judged(self, lesson: Lesson, work: StepTry, feedback: Feedback,
+                chosen: frozenset[int]) -> None:
+        if feedback.correct:
+            self._solved(lesson, replace(work, feedback=feedback, chosen=chosen))
+        else:
+            self.memory["try"] = replace(work, feedback=feedback, wrong=work.wrong + 1,
+                                         chosen=chosen)
+
+    def _solved(self, lesson: Lesson, work: StepTry) -> None:
+        """Keep the solved try, and record its stars (the ones the Feedback carries)."""
+        self.memory["try"] = work
+        learner, feedback = self.learner, work.feedback
+        if learner is not None and feedback is not None:
+            self._save(lambda: self.store.record_step(learner.id, lesson.id, work.step,
+                                                      feedback.stars, work.wrong, work.hints))
+
+    def hint(self) -> None:
+        here = self._here()
+        if here is not None:
+            work = here[2]
+            self.memory["try"] = replace(work, hints=min(HINTS, work.hints + 1))
+
+    def retry(self) -> None:
+        """Try the step again (its best stars stay recorded)."""
+        self.memory.clear("try")
+        self._fresh_board()
+
+    def finish(self) -> None:
+        """Finish the open lesson once every scored step is solved; back to the path."""
+        lesson = self.lesson()
+        learner = self.learner
+        if lesson is None or learner is None:
+            return
+        mine = self._progress().get(lesson.id)
+        step_stars = mine.steps if mine else {}
+        if unsolved(lesson, step_stars):
+            return
+        earned = lesson_stars(lesson, step_stars)
+        if self._save(lambda: self.store.complete_lesson(learner.id, lesson.id, earned)):
+            self.memory["finished"] = (lesson.id, earned)
+            self.open_lesson(None)
+
+    def ask_reset(self, target: str | None) -> None:
+        """Ask to reset a lesson (its id) or everything (`ALL`); None cancels."""
+        self.memory["confirm"] = target
+
+    def confirm_reset(self, target: str) -> None:
+        learner = self.learner
+        if learner is None:
+            return
+        if target == ALL:
+            done = self._save(lambda: self.store.reset_all(learner.id))
+        else:
+            done = self._save(lambda: self.store.reset_lesson(learner.id, target))
+        self.memory.clear("confirm")
+        if done:
+            self.memory["reset_done"] = target
+
+    def _save(self, write: Callable[[], None]) -> bool:
+        """Write to the store; if that fails, log why and tell the learner in a word
+        (what is on screen stays as it is, so nothing the learner did is lost)."""
+        try:
+            write()
+        except sqlite3.Error:
+            log.exception("could not save progress for learner %s",
+                          self.learner.id if self.learner else None)
+            self.memory["notice"] = t("learn.not_saved")
+            return False
+        return True
+
+    def take_notice(self) -> str | None:
+        """A problem to tell the learner about (said once)."""
+        notice = self.memory.pop("notice")
+        return str(notice) if notice else None
+
+    # ----- screens -------------------------------------------------------------------------
+
+    def screen(self) -> PathScreen | PlayerScreen:
+        """What to draw: the player when a lesson is open, else the path. Keeps the link
+        in step with it, and says the path's one-off messages once."""
+        here = self._here()
+        if here is None:
+            self._write_link(None, 0)
+            return self._path()
+        lesson, index, work = here
+        self._write_link(lesson, index)
+        return self._player(lesson, index, work)
+
+    def practice(self, lesson: Lesson) -> Practice | None:
+        themes = tuple(theme for theme in lesson.practice if self.course.puzzles_with(theme))
+        if not themes:
+            return None
+        puzzles = len({p.id for theme in themes for p in self.course.puzzles_with(theme)})
+        return Practice(themes, puzzles)
+
+    def _path(self) -> PathScreen:
+        finished = self.memory.pop("finished")
+        done = None
+        if isinstance(finished, tuple) and len(finished) == 2:
+            lesson = self._find(str(finished[0]))
+            if lesson is not None:
+                done = Finished(lesson.title, int(finished[1]), self.practice(lesson))
+        reset_done = bool(self.memory.pop("reset_done"))
+        confirm = self.memory.get("confirm")
+        entries = lesson_path(self.course.lessons, self._progress())
+        cards = tuple(
+            LessonCard(number, lesson, entry,
+                       self.practice(lesson) if entry.state is DONE else None,
+                       confirm == lesson.id)
+            for number, (lesson, entry) in enumerate(zip(self.course.lessons, entries,
+                                                         strict=True), start=1))
+        return PathScreen(cards, done, reset_done, confirm == ALL)
+
+    def _player(self, lesson: Lesson, index: int, work: StepTry) -> PlayerScreen:
+        step = lesson.steps[index]
+        board = pile = None
+        hints: tuple[str, ...] = ()
+        next_hint = None
+        if isinstance(step, PlayStep):
+            board = work.after if work.solved and work.after is not None else step.position
+            move = work.feedback.move if work.solved and work.feedback else None
+            if move is not None and move.kind == CAPTURE:
+                pile = len(move.taken_cards) + 1
+            hints = step.hints[:work.hints]
+            if work.hints < len(step.hints) and not work.solved:
+                next_hint = work.hints + 1
+        left = 0
+        if index == len(lesson.steps) - 1:
+            mine = self._progress().get(lesson.id)
+            left = len(unsolved(lesson, mine.steps if mine else {}))
+        share = {links.LESSON: lesson.id, links.STEP: step.id}
+        return PlayerScreen(lesson, index, work, board, pile, hints, next_hint, left, share)

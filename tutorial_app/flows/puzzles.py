@@ -1,16 +1,35 @@
-"""Choosing puzzles: filters and "next puzzle" (plain Python, no Streamlit)."""
+"""The Puzzles page as plain Python (no Streamlit): filters, "next puzzle", the
+learner's tries and the rating.
+
+The first try at a puzzle is rated, like a game against it: solved raises
+the rating, missed lowers it; a hint makes the try unrated; a move the rules
+do not allow is explained and not counted. `PuzzleController` is the page's
+controller (built once per script run; its methods are the clicks, `screen()`
+and `rating()` say what to draw). Each try is judged once by `check_answer`,
+and its Feedback, the judge's verdict included, is what the page shows.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeVar
+import logging
+import sqlite3
+from collections.abc import Collection, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
-from engine import Position
-from tutorial_app.services.store import PuzzleResult
+from engine import Attempt, Move, Position, apply_move
+from tutorial_app.course import rating as elo
+from tutorial_app.course.checking import check_answer, solutions
+from tutorial_app.course.i18n import t
+from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
+from tutorial_app.flows import links
+from tutorial_app.flows.state import Memory
+from tutorial_app.services.store import Learner, ProgressStore, PuzzleResult
 
 if TYPE_CHECKING:
-    from tutorial_app.course import Feedback
+    from tutorial_app.course import Course
+
+log = logging.getLogger(__name__)
 
 
 class _PuzzleLike(Protocol):
@@ -67,7 +86,8 @@ def next_puzzle(puzzles: Sequence[P], current: str | None,
 
 @dataclass(frozen=True)
 class PuzzleTry:
-    """The learner's work on the puzzle on screen (kept in session state)."""
+    """The learner's work on the puzzle on screen (kept in session state). `feedback`
+    is the judgement of the last try, the judge's verdict included."""
 
     puzzle: str
     wrong: int = 0
@@ -77,7 +97,6 @@ class PuzzleTry:
     result: PuzzleResult | None = None
     recorded: bool = False
     show_solution: bool = False
-    judge: str | None = None  # the judge's own words about the last try
 
     @property
     def solved(self) -> bool:
@@ -86,3 +105,269 @@ class PuzzleTry:
     @property
     def tried(self) -> bool:
         return self.wrong > 0 or self.feedback is not None
+
+
+# ----- what the page draws ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    rating: float
+    change: float | None  # the last rated puzzle's change, when there is one
+    rated_games: int
+    solved: int  # puzzles solved at least once
+    history: tuple[float, ...]  # the rating after each rated puzzle, from the start
+
+    @property
+    def chart(self) -> tuple[float, ...] | None:
+        """The points of the rating chart (the start, then each rated puzzle), once there
+        is a line to draw."""
+        return (elo.START, *self.history) if len(self.history) >= 2 else None
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleView:
+    """The puzzle on screen and everything drawn around it."""
+
+    puzzle: Puzzle
+    work: PuzzleTry
+    solved_before: bool
+    board: Position  # after the right move once it is solved
+    hints: tuple[str, ...]  # the hints asked for so far
+    next_hint: int | None  # the number of the hint that may be asked for next
+    can_reveal: bool  # "Show solution" (once tried)
+    solutions: tuple[Move, ...] | None  # shown once revealed
+    following: str | None  # the next puzzle's id
+    note: str | None  # what the try did to the rating
+    share: dict[str, str]  # the link to this puzzle
+
+    @property
+    def title(self) -> str:
+        return self.puzzle.title or t("puzzles.untitled", id=self.puzzle.id)
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzlesScreen:
+    pool: int  # how many puzzles match the filters
+    shown: PuzzleView | None  # None: no puzzle matches
+
+
+# ----- the controller ---------------------------------------------------------------------
+
+BOARD: Final = "puzzle"  # the board's scope: its widget keys and its selection, `puzzle.sel`
+HINTS: Final = 3
+DIFFICULTY: Final = (1, 5)
+
+
+class PuzzleController:
+    """The Puzzles page's clicks and screens; memory keys are `puzzles.<name>`, and the
+    filter widgets' keys are `filter_keys`."""
+
+    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: ProgressStore,
+                 learner: Learner | None, params: MutableMapping[str, str]) -> None:
+        self.memory = Memory(memory, "puzzles")
+        self._board = Memory(memory, BOARD)
+        self.course = course
+        self.store = store
+        self.learner = learner
+        self.params = params
+
+    # ----- the filter widgets, read back here ------------------------------------------------
+
+    @property
+    def themes_key(self) -> str:
+        return self.memory.key("themes")
+
+    @property
+    def difficulty_key(self) -> str:
+        return self.memory.key("difficulty")
+
+    @property
+    def hide_solved_key(self) -> str:
+        return self.memory.key("hide_solved")
+
+    @property
+    def missed_only_key(self) -> str:
+        return self.memory.key("missed_only")
+
+    def filter(self) -> Filter:
+        themes = self.memory.get("themes") or []
+        low, high = self.memory.get("difficulty") or DIFFICULTY
+        return Filter(frozenset(str(theme) for theme in themes), int(low), int(high),
+                      bool(self.memory.get("hide_solved")), bool(self.memory.get("missed_only")))
+
+    # ----- links ---------------------------------------------------------------------------
+
+    def follow_links(self) -> None:
+        """`?theme=sum` (from a finished lesson) sets the theme filter; `?puzzle=p1` opens
+        a puzzle; each once per new link."""
+        theme = self.params.get(links.THEME, "")
+        if theme and self.memory.get("theme_link") != theme:
+            self.memory["theme_link"] = theme
+            themes = links.read_themes(theme, self.course.themes())
+            if themes:
+                self.memory["themes"] = themes
+                self.show(None)  # the first puzzle of the new choice
+        link = self.params.get(links.PUZZLE, "")
+        if self.memory.get("link") == link:
+            return
+        self.memory["link"] = link
+        if not link:
+            return
+        puzzle = self._find(links.clean_id(link))
+        if puzzle is None:
+            self.memory["link_error"] = t("puzzles.no_such", id=link[:80])
+            return
+        self.show(puzzle.id)
+
+    def take_link_error(self) -> str | None:
+        error = self.memory.pop("link_error")
+        return str(error) if error else None
+
+    def _write_link(self, puzzle_id: str | None) -> None:
+        wanted = puzzle_id or ""
+        if self.memory.get("link") == wanted:
+            return
+        self.memory["link"] = wanted
+        self.params.clear()
+        if wanted:
+            self.params[links.PUZZLE] = wanted
+
+    # ----- where the learner is --------------------------------------------------------------
+
+    def _find(self, puzzle_id: str | None) -> Puzzle | None:
+        if not puzzle_id:
+            return None
+        try:
+            return self.course.puzzle(puzzle_id)
+        except KeyError:
+            return None
+
+    def puzzle(self) -> Puzzle | None:
+        current = self.memory.get("current")
+        return self._find(current) if isinstance(current, str) else None
+
+    def _work(self, puzzle: Puzzle) -> PuzzleTry:
+        current = self.memory.typed("try", PuzzleTry)
+        if current is not None and current.puzzle == puzzle.id:
+            return current
+        fresh = PuzzleTry(puzzle.id)
+        self.memory["try"] = fresh
+        return fresh
+
+    def _solved(self) -> dict[str, bool]:
+        return self.store.solved_puzzles(self.learner.id) if self.learner is not None else {}
+
+    # ----- clicks --------------------------------------------------------------------------
+
+    def show(self, puzzle_id: str | None) -> None:
+        """Open a puzzle (None: the first that matches the filters); "Next puzzle"."""
+        self.memory["current"] = puzzle_id
+        self.memory.clear("try")
+        self._board.clear("sel", "verdict")
+
+    def answer(self, attempt: Attempt) -> None:
+        """A move made on the board."""
+        puzzle = self.puzzle()
+        if puzzle is None:
+            return
+        work = self._work(puzzle)
+        if work.solved:
+            return
+        feedback = check_answer(puzzle, attempt)
+        if feedback.correct:
+            after = apply_move(puzzle.position, feedback.move).position if feedback.move else None
+            work = self._record(puzzle, replace(work, feedback=feedback, after=after), True)
+        elif feedback.status is FeedbackStatus.MISSED:
+            work = replace(work, feedback=feedback, wrong=work.wrong + 1)
+            work = self._record(puzzle, work, solved=False)
+        else:  # not allowed: explained, not counted
+            work = replace(work, feedback=feedback, wrong=work.wrong + 1)
+        self.memory["try"] = work
+
+    def hint(self) -> None:
+        puzzle = self.puzzle()
+        if puzzle is not None:
+            work = self._work(puzzle)
+            self.memory["try"] = replace(work, hints=min(HINTS, work.hints + 1))
+
+    def reveal(self) -> None:
+        """Show the solution; a puzzle not solved yet counts as missed."""
+        puzzle = self.puzzle()
+        if puzzle is None:
+            return
+        work = self._work(puzzle)
+        if not work.solved:
+            work = self._record(puzzle, work, solved=False)
+        self.memory["try"] = replace(work, show_solution=True)
+
+    def _record(self, puzzle: Puzzle, work: PuzzleTry, solved: bool) -> PuzzleTry:
+        """Record a finished attempt (a miss only once); the store rates the first try."""
+        if self.learner is None or (work.recorded and not solved):
+            return work
+        try:
+            result = self.store.record_puzzle(self.learner.id, puzzle.id, puzzle.difficulty,
+                                              solved, hinted=work.hints > 0)
+        except sqlite3.Error:
+            log.exception("could not record puzzle %s for learner %s", puzzle.id,
+                          self.learner.id)
+            self.memory["notice"] = t("puzzles.not_saved")
+            return work
+        return replace(work, recorded=True, result=work.result or result)
+
+    def take_notice(self) -> str | None:
+        notice = self.memory.pop("notice")
+        return str(notice) if notice else None
+
+    # ----- screens -------------------------------------------------------------------------
+
+    def rating(self) -> RatingLine | None:
+        if self.learner is None:
+            return None
+        who = self.store.get_learner(self.learner.id)
+        if who is None:
+            return None
+        history = self.store.rating_history(who.id)
+        change = None
+        if history:
+            change = history[-1] - (history[-2] if len(history) > 1 else elo.START)
+        solved = sum(1 for ok in self._solved().values() if ok)
+        return RatingLine(who.rating, change, who.rated_games, solved, tuple(history))
+
+    def screen(self) -> PuzzlesScreen:
+        """The puzzles that match the filters and the one on screen (the first of them
+        when none is chosen yet). Keeps the link in step with it."""
+        solved = self._solved()
+        pool = matching(list(self.course.puzzles), self.filter(), solved)
+        puzzle = self.puzzle()
+        if puzzle is None and pool:
+            puzzle = next_puzzle(pool, None, solved)
+            self.memory["current"] = puzzle.id if puzzle else None
+        if puzzle is None:
+            return PuzzlesScreen(len(pool), None)
+        self._write_link(puzzle.id)
+        return PuzzlesScreen(len(pool), self._view(puzzle, pool, solved))
+
+    def _view(self, puzzle: Puzzle, pool: list[Puzzle], solved: dict[str, bool]) -> PuzzleView:
+        work = self._work(puzzle)
+        board = work.after if work.solved and work.after is not None else puzzle.position
+        following = next_puzzle(pool or self.course.puzzles, puzzle.id, solved)
+        return PuzzleView(
+            puzzle=puzzle, work=work, solved_before=bool(solved.get(puzzle.id)), board=board,
+            hints=puzzle.hints[:work.hints],
+            next_hint=work.hints + 1 if work.hints < HINTS and not work.solved else None,
+            can_reveal=(work.tried or work.solved) and not work.show_solution,
+            solutions=tuple(solutions(puzzle)) if work.show_solution else None,
+            following=following.id if following is not None else None,
+            note=_note(work.result), share={links.PUZZLE: puzzle.id})
+
+
+def _note(result: PuzzleResult | None) -> str | None:
+    """What the try did to the rating: the change, or why it did not count."""
+    if result is None:
+        return None
+    if result.rated and result.change is not None:
+        return t("puzzles.rating_change", change=result.change.text)
+    if not result.first_try:
+        return t("puzzles.unrated_again")
+    return t("puzzles.unrated_hint")

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 import streamlit as st
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, Position, Verdict
 from tutorial_app.course.i18n import t
+from tutorial_app.course.model import Feedback
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.ui import card_svg as svg
 from tutorial_app.ui import safe_text
@@ -210,9 +210,10 @@ def rule_note(message: str, rule: str | None) -> str:
     return t("board.rule", rule=rule)
 
 
-def judged(feedback: Any, judge: str | None) -> None:
-    """An illegal try: the judge's explanation (naming the cards and the rule) in red,
-    and the lesson author's own advice under it when they wrote some."""
+def judged(feedback: Feedback) -> None:
+    """A try the rules do not allow: the judge's explanation (naming the cards and the
+    rule) in red, and the lesson author's own advice under it when they wrote some."""
+    judge = feedback.judge_words
     words = judge or feedback.message
     rule = rule_note(words, feedback.rule)
     st.error(safe_text.plain(words) + rule, icon=":material/block:")

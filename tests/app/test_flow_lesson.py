@@ -1,0 +1,290 @@
+"""The Learn page's controller without Streamlit: a dict as the session's memory, a
+real progress store, the small fixture course, and a dict as the link's parameters."""
+
+from __future__ import annotations
+
+import ast
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apphelpers import FIXTURES
+
+from engine import parse_attempt
+from tutorial_app.course import ChooseStep, Course, FeedbackStatus, MistakeStep, load_course
+from tutorial_app.flows.lesson import (
+    ALL,
+    LessonController,
+    LessonState,
+    PathScreen,
+    PlayerScreen,
+    StepTry,
+)
+from tutorial_app.services.store import Learner, ProgressStore
+
+VIEWS = Path(__file__).resolve().parents[2] / "tutorial_app" / "views"
+
+
+@pytest.fixture(scope="module")
+def course() -> Course:
+    return load_course(FIXTURES / "course")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(tmp_path / "p.sqlite3")
+
+
+@pytest.fixture
+def ana(store: ProgressStore) -> Learner:
+    return store.learner("Ana")
+
+
+class Page:
+    """One browser session on the Learn page: each call builds the controller afresh,
+    as each script run does, over the same memory and link."""
+
+    def __init__(self, course: Course, store: ProgressStore, learner: Learner | None,
+                 **link: str) -> None:
+        self.memory: dict[str, Any] = {}
+        self.params: dict[str, str] = dict(link)
+        self.course, self.store, self.learner = course, store, learner
+
+    @property
+    def control(self) -> LessonController:
+        return LessonController(self.memory, self.course, self.store, self.learner, self.params)
+
+    def run(self) -> PathScreen | PlayerScreen:
+        """A script run: follow the link, then the screen."""
+        control = self.control
+        control.follow_link()
+        return control.screen()
+
+    def player(self) -> PlayerScreen:
+        screen = self.run()
+        assert isinstance(screen, PlayerScreen), screen
+        return screen
+
+    def path(self) -> PathScreen:
+        screen = self.run()
+        assert isinstance(screen, PathScreen), screen
+        return screen
+
+
+def test_the_path_says_which_lessons_are_open_and_locked(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    path = Page(course, store, ana).path()
+    assert [(c.number, c.lesson.id, c.entry.state) for c in path.cards] == [
+        (1, "basics", LessonState.OPEN), (2, "after-basics", LessonState.LOCKED)]
+    assert path.cards[1].entry.missing == ("Test basics",)
+    assert not path.cards[0].can_reset and path.cards[0].practice is None
+    assert path.finished is None and not path.reset_done and not path.confirming_all
+
+
+def test_a_lesson_played_through_wrong_hint_right_finish(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    page = Page(course, store, ana)
+    page.control.open_lesson("basics")
+    screen = page.player()
+    assert (screen.index, screen.total, screen.step.id) == (0, 4, "idea")
+    assert page.params == {"lesson": "basics", "step": "idea"}  # the link follows
+    assert not screen.needs_answer and screen.board is None
+    page.control.go(1)
+    screen = page.player()
+    assert screen.step.id == "pair" and screen.needs_answer
+    assert screen.board == screen.step.position and screen.next_hint == 1 and not screen.hints
+
+    # a wrong try: the Feedback carries the judge's verdict, and nothing is recorded
+    page.control.answer_move(parse_attempt("7s x 3c"))
+    work = page.player().work
+    assert work.wrong == 1 and not work.solved and work.feedback is not None
+    assert work.feedback.status is FeedbackStatus.NOT_ALLOWED
+    assert work.feedback.verdict is not None and work.feedback.code == "wrong-sum"
+    assert "3♣" in (work.feedback.judge_words or "") and work.feedback.rule == "4.1"
+    assert store.progress(ana.id) == {}
+
+    # a hint
+    page.control.hint()
+    screen = page.player()
+    assert screen.hints == ("Which card has the same value as the 7♥?",)
+    assert screen.next_hint == 2
+
+    # the right try: one wrong try and one hint cost one star, recorded once
+    page.control.answer_move(parse_attempt("7s x 7h"))
+    screen = page.player()
+    feedback = screen.work.feedback
+    assert feedback is not None and feedback.status is FeedbackStatus.CORRECT
+    assert feedback.stars == 2 and feedback.message == "A pair."
+    assert store.progress(ana.id)["basics"].steps == {"pair": 2}
+    assert screen.board is not None and "7h" not in screen.board.text  # after the move
+    assert screen.pile == 2 and screen.next_hint is None and not screen.needs_answer
+    page.control.answer_move(parse_attempt("7s x 7h"))  # a solved step stays solved
+    assert page.player().work == screen.work
+
+    # the choose step: the ticked options are read back from the widgets' keys
+    page.control.go(1)
+    screen = page.player()
+    step = screen.step
+    assert isinstance(step, ChooseStep) and step.id == "which"
+    page.memory[page.control.option_key(step, 1)] = True
+    page.control.answer_choice()
+    work = page.player().work
+    assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
+    assert work.wrong == 1 and work.chosen == frozenset({1})
+    page.memory[page.control.option_key(step, 1)] = False
+    for i in (0, 2):
+        page.memory[page.control.option_key(step, i)] = True
+    page.control.answer_choice()
+    work = page.player().work
+    assert work.solved and work.feedback is not None and work.feedback.stars == 2
+
+    # the mistake step: nothing named yet does nothing; then a wrong and a right reason
+    page.control.go(1)
+    screen = page.player()
+    step = screen.step
+    assert isinstance(step, MistakeStep) and screen.last and screen.unsolved == 1
+    page.control.answer_mistake()
+    assert page.player().work.feedback is None
+    page.memory[page.control.reason_key(step)] = "card-used-twice"
+    page.control.answer_mistake()
+    work = page.player().work
+    assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
+    assert work.feedback.code == "wrong-sum"  # the judge's verdict on the move shown
+    page.memory[page.control.reason_key(step)] = "wrong-sum"
+    page.control.answer_mistake()
+    screen = page.player()
+    assert screen.work.solved and screen.unsolved == 0
+    assert store.progress(ana.id)["basics"].steps == {"pair": 2, "which": 2, "spot": 2}
+
+    # finish: back to the path, which says so once, with the puzzles to practise
+    page.control.finish()
+    path = page.path()
+    assert page.params == {}
+    assert path.finished is not None and path.finished.title == "Test basics"
+    assert path.finished.stars == 2
+    assert path.finished.practice is not None
+    assert path.finished.practice.params == {"theme": "pairing"}
+    assert path.finished.practice.puzzles == 1
+    assert [c.entry.state for c in path.cards] == [LessonState.DONE, LessonState.OPEN]
+    assert path.cards[0].practice == path.finished.practice and path.cards[0].can_reset
+    assert page.path().finished is None
+    assert store.progress(ana.id)["basics"].completed
+
+
+def test_finish_waits_for_every_scored_step(course: Course, store: ProgressStore,
+                                            ana: Learner) -> None:
+    page = Page(course, store, ana, lesson="basics", step="spot")
+    assert page.player().unsolved == 3
+    page.control.finish()
+    assert page.player().step.id == "spot"
+    assert not store.progress(ana.id)
+
+
+def test_retry_starts_the_step_again_and_keeps_the_stars(course: Course, store: ProgressStore,
+                                                         ana: Learner) -> None:
+    page = Page(course, store, ana, lesson="basics", step="pair")
+    page.player()
+    page.memory["learn.sel"] = "a selection on the board"
+    page.control.answer_move(parse_attempt("7s x 7h"))
+    assert page.player().work.solved
+    page.control.retry()
+    screen = page.player()
+    assert screen.work == StepTry("basics", "pair") and "learn.sel" not in page.memory
+    assert store.progress(ana.id)["basics"].steps == {"pair": 3}
+
+
+def test_a_link_opens_its_step_once_and_the_link_follows_the_learner(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    page = Page(course, store, ana, lesson="basics", step="spot")
+    assert page.player().step.id == "spot"
+    page.control.go(-1)
+    assert page.player().step.id == "which"
+    assert page.params == {"lesson": "basics", "step": "which"}
+    assert page.player().step.id == "which"  # the link written is not followed again
+    page.params.update({"step": "pair"})  # a new link in the same tab
+    assert page.player().step.id == "pair"
+    page.params.update({"step": "no-such-step"})  # an unknown step: the lesson's first
+    assert page.player().step.id == "idea"
+    page.control.open_lesson(None)
+    assert page.path() and page.params == {}
+
+
+def test_a_link_to_a_missing_lesson_says_so_once(course: Course, store: ProgressStore) -> None:
+    page = Page(course, store, None, lesson="<b>nope</b>")
+    page.control.follow_link()
+    assert page.control.take_link_error() == (
+        "The link names a lesson that does not exist: <b>nope</b>")
+    assert page.control.take_link_error() is None
+    assert isinstance(page.control.screen(), PathScreen)
+
+
+def test_the_link_is_followed_before_signing_in(course: Course, store: ProgressStore) -> None:
+    page = Page(course, store, None, lesson="basics", step="pair")
+    page.control.follow_link()
+    page.learner = store.learner("Bo")  # the welcome form, then the next run
+    assert page.player().step.id == "pair"
+
+
+def test_reset_asks_first(course: Course, store: ProgressStore, ana: Learner) -> None:
+    store.record_step(ana.id, "basics", "pair", 3)
+    page = Page(course, store, ana)
+    page.control.ask_reset("basics")
+    path = page.path()
+    assert path.cards[0].confirming and not path.cards[1].confirming
+    page.control.ask_reset(None)  # cancel
+    assert not page.path().cards[0].confirming
+    assert store.progress(ana.id)["basics"].steps == {"pair": 3}
+    page.control.ask_reset("basics")
+    page.control.confirm_reset("basics")
+    path = page.path()
+    assert store.progress(ana.id) == {} and path.reset_done and not path.cards[0].confirming
+    assert not page.path().reset_done
+    store.record_puzzle(ana.id, "tp1", 2, True, hinted=False)
+    page.control.ask_reset(ALL)
+    assert page.path().confirming_all
+    page.control.confirm_reset(ALL)
+    assert store.solved_puzzles(ana.id) == {} and page.path().reset_done
+
+
+def test_a_store_that_fails_is_logged_and_the_learner_told(
+        course: Course, store: ProgressStore, ana: Learner, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "record_step", broken)
+    page = Page(course, store, ana, lesson="basics", step="pair")
+    page.player()
+    with caplog.at_level(logging.ERROR, logger="tutorial_app.flows.lesson"):
+        page.control.answer_move(parse_attempt("7s x 7h"))
+    assert "database is locked" in caplog.text
+    assert page.player().work.solved  # what the learner did is still on screen
+    assert page.control.take_notice() == (
+        "Your progress could not be saved just now; please try again in a moment.")
+    assert page.control.take_notice() is None
+
+
+def test_a_try_left_by_an_older_version_is_dropped(course: Course, store: ProgressStore,
+                                                   ana: Learner) -> None:
+    page = Page(course, store, ana, lesson="basics", step="pair")
+    page.player()
+    page.memory["learn.try"] = ("an", "old", "tuple")
+    page.memory["learn.step"] = "not a number"
+    screen = page.player()
+    assert screen.work == StepTry("basics", "idea")
+
+
+@pytest.mark.parametrize("page", ["learn.py", "puzzles.py"])
+def test_the_pages_neither_judge_nor_score(page: str) -> None:
+    """One judgement per attempt: the pages show the controller's Feedback."""
+    tree = ast.parse((VIEWS / page).read_text(encoding="utf-8"))
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             for alias in node.names}
+    assert not names & {"check", "check_answer", "check_choice", "check_mistake", "stars",
+                        "apply_move", "ProgressStore"}
+    called = {node.func.attr for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+    assert not called & {"record_step", "record_puzzle", "complete_lesson", "reset_lesson",
+                         "reset_all", "solved_puzzles", "rating_history"}

@@ -1,0 +1,216 @@
+"""The Puzzles page's controller without Streamlit: a dict as the session's memory
+(the filter widgets' values included), a real progress store, the small fixture
+course, and a dict as the link's parameters."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apphelpers import FIXTURES
+
+from engine import parse_attempt
+from tutorial_app.course import Course, FeedbackStatus, load_course
+from tutorial_app.course import rating as elo
+from tutorial_app.flows.puzzles import PuzzleController, PuzzlesScreen, PuzzleTry, PuzzleView
+from tutorial_app.services.store import Learner, ProgressStore
+
+
+@pytest.fixture(scope="module")
+def course() -> Course:
+    return load_course(FIXTURES / "course")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(tmp_path / "p.sqlite3")
+
+
+@pytest.fixture
+def ana(store: ProgressStore) -> Learner:
+    return store.learner("Ana")
+
+
+class Page:
+    """One browser session on the Puzzles page (see test_flow_lesson.Page)."""
+
+    def __init__(self, course: Course, store: ProgressStore, learner: Learner | None,
+                 **link: str) -> None:
+        self.memory: dict[str, Any] = {}
+        self.params: dict[str, str] = dict(link)
+        self.course, self.store, self.learner = course, store, learner
+
+    @property
+    def control(self) -> PuzzleController:
+        return PuzzleController(self.memory, self.course, self.store, self.learner, self.params)
+
+    def run(self) -> PuzzlesScreen:
+        control = self.control
+        control.follow_links()
+        return control.screen()
+
+    def shown(self) -> PuzzleView:
+        view = self.run().shown
+        assert view is not None
+        return view
+
+    def rating(self) -> float:
+        who = self.store.get_learner(self.learner.id) if self.learner else None
+        assert who is not None
+        return who.rating
+
+
+def test_the_easiest_puzzle_first_and_the_filters(course: Course, store: ProgressStore,
+                                                  ana: Learner) -> None:
+    page = Page(course, store, ana)
+    screen = page.run()
+    assert screen.pool == 2 and screen.shown is not None
+    assert screen.shown.puzzle.id == "tp2" and page.params == {"puzzle": "tp2"}
+    assert screen.shown.following == "tp1" and screen.shown.title == "Test puzzles #2"
+    page.memory[page.control.themes_key] = ["multiple-capture"]
+    assert page.run().pool == 1
+    page.memory[page.control.difficulty_key] = (3, 5)
+    screen = page.run()
+    assert screen.pool == 0 and screen.shown is not None  # the puzzle on screen stays
+    page.control.show(None)
+    assert page.run() == PuzzlesScreen(0, None)
+
+
+def test_wrong_then_right_the_rating_and_the_review_list(course: Course, store: ProgressStore,
+                                                         ana: Learner) -> None:
+    page = Page(course, store, ana, puzzle="tp1")
+    assert page.shown().puzzle.id == "tp1"
+    # a legal move that misses: the first try is rated, and lowers the rating
+    page.control.answer(parse_attempt("4d t"))
+    view = page.shown()
+    feedback = view.work.feedback
+    assert feedback is not None and feedback.status is FeedbackStatus.MISSED
+    assert feedback.verdict is not None and feedback.verdict.legal
+    assert view.work.recorded and view.can_reveal and not view.work.solved
+    assert view.note is not None and view.note.startswith("Rating 1200 →")
+    assert page.rating() < elo.START
+    line = page.control.rating()
+    assert line is not None and line.change is not None and line.change < 0
+    assert line.rated_games == 1 and line.solved == 0 and line.chart is None
+    # the review list holds it until it is solved
+    page.memory[page.control.missed_only_key] = True
+    screen = page.run()
+    assert screen.pool == 1 and screen.shown is not None and screen.shown.puzzle.id == "tp1"
+    # the right move: recorded as solved, not rated a second time
+    before = page.rating()
+    page.control.answer(parse_attempt("8s x 6s+2c 5h+3d"))
+    view = page.shown()
+    assert view.work.solved and view.work.feedback is not None
+    assert view.work.feedback.status is FeedbackStatus.CORRECT
+    assert view.board.table_empty  # the board shows the position after it: a sweep
+    assert page.rating() == before and store.solved_puzzles(ana.id) == {"tp1": True}
+    assert view.solved_before and view.next_hint is None
+    assert page.run().pool == 0  # off the review list
+
+
+def test_a_move_not_allowed_is_explained_and_not_counted(course: Course, store: ProgressStore,
+                                                         ana: Learner) -> None:
+    page = Page(course, store, ana, puzzle="tp1")
+    page.run()
+    page.control.answer(parse_attempt("8s x 2c"))
+    view = page.shown()
+    feedback = view.work.feedback
+    assert feedback is not None and feedback.status is FeedbackStatus.NOT_ALLOWED
+    assert "2♣" in (feedback.judge_words or "") and feedback.code == "wrong-sum"
+    assert view.work.wrong == 1 and not view.work.recorded and view.note is None
+    assert page.rating() == elo.START and store.solved_puzzles(ana.id) == {}
+
+
+def test_a_hint_makes_the_try_unrated(course: Course, store: ProgressStore,
+                                      ana: Learner) -> None:
+    page = Page(course, store, ana, puzzle="tp2")
+    page.run()
+    page.control.hint()
+    view = page.shown()
+    assert len(view.hints) == 1 and view.next_hint == 2
+    page.control.answer(parse_attempt("5s x 5d"))
+    view = page.shown()
+    assert view.work.solved and view.note == "Unrated: a hint was used."
+    assert page.rating() == elo.START
+
+
+def test_reveal_counts_as_a_miss_and_shows_the_solutions(course: Course, store: ProgressStore,
+                                                         ana: Learner) -> None:
+    page = Page(course, store, ana, puzzle="tp1")
+    assert not page.shown().can_reveal  # not tried yet
+    page.control.answer(parse_attempt("8s x 2c"))  # not allowed: tried, not counted
+    assert page.shown().can_reveal
+    page.control.reveal()
+    view = page.shown()
+    assert view.solutions is not None and [m.text for m in view.solutions] == [
+        "8s x 6s+2c 5h+3d"]
+    assert not view.can_reveal and store.solved_puzzles(ana.id) == {"tp1": False}
+    page.control.reveal()  # a second look is not a second miss
+    assert len(store.rating_history(ana.id)) == 1
+
+
+def test_next_puzzle_and_the_link(course: Course, store: ProgressStore, ana: Learner) -> None:
+    page = Page(course, store, ana)
+    page.memory["puzzle.sel"] = "a selection on the board"
+    view = page.shown()
+    assert view.following is not None
+    page.control.show(view.following)
+    view = page.shown()
+    assert view.puzzle.id == "tp1" and page.params == {"puzzle": "tp1"}
+    assert view.work == PuzzleTry("tp1") and "puzzle.sel" not in page.memory
+    assert view.share == {"puzzle": "tp1"}
+
+
+def test_a_theme_link_sets_the_filter_once(course: Course, store: ProgressStore,
+                                           ana: Learner) -> None:
+    page = Page(course, store, ana, theme="pairing,no-such-theme")
+    screen = page.run()
+    assert page.memory[page.control.themes_key] == ["pairing"]
+    assert screen.pool == 1 and screen.shown is not None and screen.shown.puzzle.id == "tp2"
+    page.memory[page.control.themes_key] = []  # the learner widens the choice
+    page.params.update({"theme": "pairing,no-such-theme"})
+    assert page.run().pool == 2
+
+
+def test_a_link_to_a_missing_puzzle_says_so(course: Course, store: ProgressStore) -> None:
+    page = Page(course, store, None, puzzle="<script>alert(1)</script>")
+    page.control.follow_links()
+    assert page.control.take_link_error() == (
+        "The link names a puzzle that does not exist: <script>alert(1)</script>")
+    assert page.control.take_link_error() is None
+    assert page.control.rating() is None
+
+
+def test_the_rating_is_charted_from_two_rated_puzzles(course: Course, store: ProgressStore,
+                                                      ana: Learner) -> None:
+    page = Page(course, store, ana, puzzle="tp2")
+    page.run()
+    page.control.answer(parse_attempt("5s x 5d"))
+    line = page.control.rating()
+    assert line is not None and line.chart is None and line.solved == 1
+    page.control.show("tp1")
+    page.run()
+    page.control.answer(parse_attempt("4d t"))
+    line = page.control.rating()
+    assert line is not None and line.chart is not None and line.chart[0] == elo.START
+    assert len(line.chart) == 3 and line.rated_games == 2
+
+
+def test_a_store_that_fails_is_logged_and_the_learner_told(
+        course: Course, store: ProgressStore, ana: Learner, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "record_puzzle", broken)
+    page = Page(course, store, ana, puzzle="tp2")
+    page.run()
+    with caplog.at_level(logging.ERROR, logger="tutorial_app.flows.puzzles"):
+        page.control.answer(parse_attempt("5s x 5d"))
+    assert "disk I/O error" in caplog.text
+    assert page.shown().work.solved and not page.shown().work.recorded
+    assert page.control.take_notice() == (
+        "Your result could not be saved just now; please try again in a moment.")
