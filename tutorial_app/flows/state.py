@@ -19,7 +19,7 @@ T = TypeVar("T")
 class Memory:
     """One page's keys in a shared mapping: `memory["step"]` is `mapping["learn.step"]`."""
 
-    def __init__(self, mapping: MutableMapping[str, Any], prefix: str) -> None:
+    def __init__(self, mapping: MutableMapping[Any, Any], prefix: str) -> None:
         self._mapping = mapping
         self._prefix = prefix
 
