@@ -3,14 +3,17 @@ editing and line of moves, the lesson path and puzzle choice."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+
+import pytest
 
 from engine import CAPTURE, Card, Position, Rules, check
 from tutorial_app.flows import lesson as lesson_flow
-from tutorial_app.flows import links
-from tutorial_app.flows import puzzles as puzzle_flow
 from tutorial_app.flows import line as ln
+from tutorial_app.flows import links
 from tutorial_app.flows import position_edit as edit
+from tutorial_app.flows import puzzles as puzzle_flow
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.services.store import LessonProgress
 from tutorial_app.ui import safe_text
@@ -57,6 +60,20 @@ def test_positions_from_links() -> None:
     assert "too long" in (links.read_position("table: " + "5c " * 400).error or "")
     bad_move = links.read_position("table: 5c; hand: 3d 8s", "8s x 5c")
     assert bad_move.position is not None and bad_move.moves == () and bad_move.error
+
+
+def test_a_fault_reading_a_link_is_logged_and_the_learner_gets_a_short_message(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def broken(text: str) -> Position:
+        raise RuntimeError("a bug in the reader")
+
+    monkeypatch.setattr(Position, "parse", staticmethod(broken))
+    with caplog.at_level(logging.ERROR, logger="tutorial_app"):
+        found = links.read_position("table: 5c; hand: 3d 8s")
+    assert found.position is None
+    assert found.error == "The position in the link could not be opened."
+    (record,) = caplog.records
+    assert record.exc_info is not None and "a bug in the reader" in str(record.exc_info[1])
 
 
 def test_share_urls() -> None:
