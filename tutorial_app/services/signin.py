@@ -32,7 +32,7 @@ WELCOME_NAMES: Final = 30  # at most this many names on the welcome screen
 _TOKEN_TEXT: Final = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 # The session's entries (the name box on the welcome form is the widget "signin_name").
-LEARNER: Final = "signin.learner"      # the signed-in learner's id
+LEARNER: Final = "learner_id"          # the signed-in learner's id (tools/bench.py sets it)
 _TOKEN: Final = "signin.token"         # the token this browser remembers them by
 _COOKIE_READ: Final = "signin.cookie_read"
 _FORGOTTEN: Final = "signin.forgotten"  # "Switch learner": the cookie is to be removed
