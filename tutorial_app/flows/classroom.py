@@ -134,10 +134,8 @@ class ClassroomController:
 
     @property
     def mode(self) -> Mode:
-        try:
-            return Mode(self.memory.get("mode") or Mode.LESSON)
-        except ValueError:
-            return Mode.LESSON
+        value = self.memory.get("mode")
+        return Mode(value) if value in list(Mode) else Mode.LESSON
 
     def _chosen(self) -> tuple[str, list[Item]]:
         """The chosen lesson's or puzzle's id and its items (steps, or the puzzle)."""

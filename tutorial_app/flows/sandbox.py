@@ -252,10 +252,9 @@ class SandboxController:
 
     @property
     def place_into(self) -> Place:
-        try:
-            return Place(self.memory.get("place") or Place.TABLE)
-        except ValueError:
-            return Place.TABLE
+        """Where "Put the next card into" says (the table when it is unselected)."""
+        value = self.memory.get("place")
+        return Place(value) if value in list(Place) else Place.TABLE
 
     def place(self, card: Card) -> None:
         """A card clicked in the tray goes where "Put the next card into" says; into a
