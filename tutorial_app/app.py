@@ -1,8 +1,8 @@
 """Cassino Tutor: the Streamlit entry script.
 
 Run with `streamlit run tutorial_app/app.py`. This script only sets up the
-frame shared by every page (title, styles, the learner box in the sidebar)
-and the navigation; each page lives in its own module under `views/`.
+frame shared by every page (logging, title, styles, the sidebar) and the
+navigation; each page lives in its own module under `views/`.
 """
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ from pathlib import Path
 
 import streamlit as st
 
+from tutorial_app.config import configure_logging
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
-from tutorial_app.ui import safe_text, session
 from tutorial_app.ui.css import BASE_CSS
+from tutorial_app.ui.sidebar import sidebar
 
+configure_logging()
 st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
                    initial_sidebar_state="expanded")
 st.html(BASE_CSS)
@@ -25,15 +27,14 @@ learn = st.Page(VIEWS / "learn.py", title=t("nav.learn"), icon=":material/school
                 url_path="learn", default=True)
 puzzles = st.Page(VIEWS / "puzzles.py", title=t("nav.puzzles"), icon=":material/extension:",
                   url_path="puzzles")
+play = st.Page(VIEWS / "play.py", title=t("nav.play"), icon=":material/playing_cards:",
+               url_path="play")
 sandbox = st.Page(VIEWS / "sandbox.py", title=t("nav.sandbox"), icon=":material/science:",
                   url_path="sandbox")
 classroom = st.Page(VIEWS / "classroom.py", title=t("nav.classroom"), icon=":material/co_present:",
                     url_path="classroom")
 rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
                 url_path="rules")
-
-play = st.Page(VIEWS / "play.py", title=t("nav.play"), icon=":material/playing_cards:",
-               url_path="play")
 
 current = st.navigation({
     t("nav.section.learn"): [learn, puzzles, play],
@@ -47,17 +48,5 @@ if current.url_path == learn.url_path and links.PUZZLE in params:
 if current.url_path == learn.url_path and links.POSITION in params:
     st.switch_page(sandbox, query_params=params.to_dict())
 
-with st.sidebar:
-    st.markdown(f"### 🂡 {t('app.title')}")
-    st.caption(t("app.tagline"))
-    who = session.learner()
-    if who is not None:
-        with st.container(border=True, key="learner-box"):
-            st.markdown(t("sidebar.learner", name=safe_text.plain(who.name)))
-            st.caption(t("sidebar.rating", rating=f"{who.rating:.0f}"))
-            st.button(t("sidebar.switch"), key="sign-out", on_click=session.sign_out,
-                      type="tertiary", icon=":material/logout:")
-    st.toggle(t("sidebar.four_colour"), key="four_colour", help=t("sidebar.four_colour_help"))
-    session.device_cookie()
-
+sidebar()
 current.run()

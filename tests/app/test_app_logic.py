@@ -3,13 +3,17 @@ editing and line of moves, the lesson path and puzzle choice."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+
+import pytest
 
 from engine import CAPTURE, Card, Position, Rules, check
 from tutorial_app.flows import lesson as lesson_flow
+from tutorial_app.flows import line as ln
 from tutorial_app.flows import links
+from tutorial_app.flows import position_edit as edit
 from tutorial_app.flows import puzzles as puzzle_flow
-from tutorial_app.flows import sandbox as sb
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.services.store import LessonProgress
 from tutorial_app.ui import safe_text
@@ -58,6 +62,20 @@ def test_positions_from_links() -> None:
     assert bad_move.position is not None and bad_move.moves == () and bad_move.error
 
 
+def test_a_fault_reading_a_link_is_logged_and_the_learner_gets_a_short_message(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def broken(text: str) -> Position:
+        raise RuntimeError("a bug in the reader")
+
+    monkeypatch.setattr(Position, "parse", staticmethod(broken))
+    with caplog.at_level(logging.ERROR, logger="tutorial_app"):
+        found = links.read_position("table: 5c; hand: 3d 8s")
+    assert found.position is None
+    assert found.error == "The position in the link could not be opened."
+    (record,) = caplog.records
+    assert record.exc_info is not None and "a bug in the reader" in str(record.exc_info[1])
+
+
 def test_share_urls() -> None:
     assert links.share_url("http://h:8501/sandbox?x=1", "puzzles", {"puzzle": "p1"}) == (
         "http://h:8501/puzzles?puzzle=p1")
@@ -102,37 +120,37 @@ def test_fit_forgets_what_is_gone() -> None:
 
 def test_placing_cards_moves_them_never_duplicates() -> None:
     position = Position.parse("table: 5c; hand: 8s")
-    moved = sb.place_card(position, Card.parse("5c"), sb.HAND)
+    moved = edit.place_card(position, Card.parse("5c"), edit.Place.HAND)
     assert moved.loose == () and Card.parse("5c") in moved.hand
-    assert sb.remove_card(moved, Card.parse("8s")).hand == (Card.parse("5c"),)
-    assert len(sb.free_cards(moved)) == 50
+    assert edit.remove_card(moved, Card.parse("8s")).hand == (Card.parse("5c"),)
+    assert len(edit.free_cards(moved)) == 50
 
 
 def test_adding_builds_checks_them() -> None:
     position = Position.parse("table: 3s 5h; hand: 8c")
-    made = sb.add_build(position, [Card.parse("3s"), Card.parse("5h")], 8, 0)
+    made = edit.add_build(position, [Card.parse("3s"), Card.parse("5h")], 8, 0)
     assert not made.problems and made.position.loose == ()
-    bad = sb.add_build(position, [Card.parse("3s"), Card.parse("5h")], 7, 0)
+    bad = edit.add_build(position, [Card.parse("3s"), Card.parse("5h")], 7, 0)
     assert bad.problems and bad.position == position
 
 
 def test_rules_changes_break_up_impossible_builds() -> None:
     position = Position.parse("table: [8: 3s 5h @0]; hand: 8c")
-    changed = sb.with_rules(position, Rules.parse("no-builds"))
+    changed = edit.with_rules(position, Rules.parse("no-builds"))
     assert changed.builds == () and len(changed.loose) == 2
-    assert sb.with_players(position, 4, 3).seat == 3
+    assert edit.with_players(position, 4, 3).seat == 3
 
 
 def test_a_line_of_moves_steps_back_and_forward() -> None:
     start = Position.parse("table: 5c 3d; hand: 8s 2c")
     move = check(start, "8s x 5c+3d").move
     assert move is not None
-    line = sb.Line(start).play(move)
-    assert line.position.table_empty and line.plies[0].sweep
+    line = ln.Line(start).play(move)
+    assert line.position.table_empty and line.steps[0].sweep
     assert line.piles() == {0: (3, 1)}
     assert line.back().position == start and line.back().forward() == line
     assert line.moves_text == "8s x 5c+3d"
-    again = sb.Line.from_moves(start, [move])
+    again = ln.Line.from_moves(start, [move])
     assert again.position == line.position
 
 
@@ -140,19 +158,19 @@ def test_the_turn_passes_only_to_a_known_hand() -> None:
     start = Position.parse("table: 5c; hand: 5s 9d; hand 1: 7h")
     move = check(start, "5s x 5c").move
     assert move is not None
-    after = sb.next_position(start, move)
+    after = ln.next_position(start, move)
     assert after.seat == 1 and after.hand == (Card.parse("7h"),)
     alone = Position.parse("table: 5c; hand: 5s 9d")
-    assert sb.next_position(alone, move).seat == 0
+    assert ln.next_position(alone, move).seat == 0
 
 
 def test_describe_moves_says_what_each_does() -> None:
-    effects = sb.describe_moves(Position.parse("table: 5h; hand: 5s 10c 5d")).effects
+    effects = ln.describe_moves(Position.parse("table: 5h; hand: 5s 10c 5d"))
     words = {e.text: e.effect for e in effects}
     assert words["5s x 5h"] == "takes 1 card — a sweep!"
     assert words["5s b10 5h"] == "makes a single build of 10"
     assert words["5s b5 5h"] == "makes a multiple build of 5"
-    assert effects[-1].kind == "trail"
+    assert effects[-1].move.kind == "trail"
 
 
 # ----- lesson path and puzzles ---------------------------------------------------------

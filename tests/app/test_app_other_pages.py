@@ -108,14 +108,14 @@ def test_the_teacher_can_keep_names_off_the_welcome_screen(env: None, db: Path) 
     before = open_page(new_app(), "learn")
     assert name_buttons(before) == ["Ana"]
     teacher = open_page(new_app(), "classroom")
-    assert teacher.toggle(key="class-names-shown").value is True
-    teacher.toggle(key="class-names-shown").set_value(False).run()
+    assert teacher.toggle(key="class.names_shown").value is True
+    teacher.toggle(key="class.names_shown").set_value(False).run()
     assert not ProgressStore(db).names_on_welcome()
     after = open_page(new_app(), "learn")
     assert name_buttons(after) == [] and "Or continue as" not in texts(after)
     sign_in(after, "ana")  # typing the name still finds Ana's progress
     assert f"Learning as **{ana.name}**" in texts(after)
-    assert open_page(new_app(), "classroom").toggle(key="class-names-shown").value is False
+    assert open_page(new_app(), "classroom").toggle(key="class.names_shown").value is False
 
 
 def test_rules_page_explains_every_setting(app: AppTest) -> None:

@@ -4,6 +4,11 @@ One row per learner: how far along the lesson path they are and where they
 are now, their stars, the puzzles they have solved and their puzzle rating,
 and when they last did anything. Built from the store and the course as they
 are; nothing here is recorded.
+
+Two shapes of the same rows: `table` for the page, whose cells are words in the
+learner's language ("5 min ago") under stable column ids the page names with
+`t("class.col.<id>")`; and `to_csv` for a spreadsheet, whose header is the
+stable ids of `CSV_COLUMNS` and whose cells are plain numbers and UTC times.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.lesson import DONE, OPEN, lesson_path
@@ -57,8 +62,23 @@ def class_rows(lessons: Sequence[Lesson], store: ProgressStore) -> list[ClassRow
     return rows
 
 
-CSV_COLUMNS = ("learner", "lessons_finished", "lessons", "stars", "now_on", "puzzles_solved",
-               "rating", "last_active_utc")
+TABLE_COLUMNS: Final = ("learner", "finished", "stars", "now_on", "puzzles", "rating", "active")
+
+
+def table(rows: Sequence[ClassRow], now: float | None = None) -> dict[str, list[str | int]]:
+    """The class table as the page shows it: column id (`TABLE_COLUMNS`) -> cells."""
+    cells: dict[str, list[str | int]] = {column: [] for column in TABLE_COLUMNS}
+    for r in rows:
+        row: tuple[str | int, ...] = (
+            r.name, f"{r.finished} / {r.lessons}", r.stars, r.now_on or t("class.all_done"),
+            r.puzzles_solved, round(r.rating), ago(r.last_active, now))
+        for column, value in zip(TABLE_COLUMNS, row, strict=True):
+            cells[column].append(value)
+    return cells
+
+
+CSV_COLUMNS: Final = ("learner", "lessons_finished", "lessons", "stars", "now_on",
+                       "puzzles_solved", "rating", "last_active_utc")
 
 
 def to_csv(rows: Sequence[ClassRow]) -> str:

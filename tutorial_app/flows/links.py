@@ -9,14 +9,21 @@ must parse, lengths are capped, and nothing read here is ever shown as HTML.
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 from urllib.parse import urlencode
 
-from engine import Move, Position, parse_move
-from tutorial_app.flows.sandbox import next_position
+from engine import CassinoError, Move, Position, parse_move
+from tutorial_app.course.i18n import t
+from tutorial_app.flows.line import next_position
+
+if TYPE_CHECKING:
+    from tutorial_app.course import Course, Lesson, Puzzle
+
+log = logging.getLogger(__name__)
 
 MAX_POSITION: Final = 600
 MAX_MOVES: Final = 60
@@ -44,35 +51,77 @@ class PositionLink:
     error: str | None = None
 
 
-def read_position(value: object, moves: object = None, source: str = "in the link"
+def read_position(value: object, moves: object = None, source: str | None = None
                   ) -> PositionLink:
     """A position (and optionally a line of moves) from URL parameters or typed text;
-    `source` says where it came from in the error messages."""
+    `source` says where it came from in the error messages ("in the link" unless
+    told otherwise, e.g. `t("links.source.typed")`).
+
+    Untrusted input never crashes a page: what the engine cannot read is explained
+    in its own words; anything else is a fault, logged with its cause, and the
+    learner is told the position could not be opened."""
+    where = source or t("links.source.link")
     text = str(value or "").strip()
     if not text:
         return PositionLink(None)
     if len(text) > MAX_POSITION:
-        return PositionLink(None, error=f"The position {source} is too long "
-                                        f"({len(text)} characters, at most {MAX_POSITION}).")
+        return PositionLink(None, error=t("links.too_long", source=where, n=len(text),
+                                          limit=MAX_POSITION))
     try:
         position = Position.parse(text)
-    except Exception as error:  # untrusted input: any failure is a message, never a crash
-        return PositionLink(None, error=f"The position {source} cannot be read: {error}")
-    problems = position.problems()
+        problems = position.problems()
+    except CassinoError as error:
+        return PositionLink(None, error=t("links.unreadable", source=where, error=error))
+    except Exception:
+        log.exception("reading the position %r failed", text)
+        return PositionLink(None, error=t("links.failed", source=where))
     if problems:
-        return PositionLink(None, error=f"The position {source} is impossible: "
-                                        + "; ".join(problems))
+        return PositionLink(None, error=t("links.impossible", source=where,
+                                          problems="; ".join(problems)))
     line: list[Move] = []
     current = position
     for text_move in [m for m in str(moves or "").split(",") if m.strip()][:MAX_MOVES]:
         try:
             move = parse_move(text_move, current)
-        except Exception as error:
-            return PositionLink(position, tuple(line),
-                                f"A move in the link cannot be played: {error}")
+            after = next_position(current, move)
+        except CassinoError as error:
+            return PositionLink(position, tuple(line), t("links.bad_move", error=error))
+        except Exception:
+            log.exception("playing the move %r in %r failed", text_move, current.text)
+            return PositionLink(position, tuple(line), t("links.bad_move_failed"))
         line.append(move)
-        current = next_position(current, move)
+        current = after
     return PositionLink(position, tuple(line))
+
+
+def find_lesson(course: Course, value: object) -> Lesson | None:
+    """The lesson a link (or a remembered id) names, or None: unknown, or not an id."""
+    lesson_id = clean_id(value)
+    if lesson_id is None:
+        return None
+    try:
+        return course.lesson(lesson_id)
+    except KeyError:  # a link to a lesson this course does not have: nothing to open
+        return None
+
+
+def find_puzzle(course: Course, value: object) -> Puzzle | None:
+    """The puzzle a link (or a remembered id) names, or None."""
+    puzzle_id = clean_id(value)
+    if puzzle_id is None:
+        return None
+    try:
+        return course.puzzle(puzzle_id)
+    except KeyError:
+        return None
+
+
+def replace_params(params: MutableMapping[str, str], values: Mapping[str, str]) -> None:
+    """Make the query parameters exactly these (empty values left out)."""
+    kept = {k: v for k, v in values.items() if v}
+    if dict(params.items()) != kept:
+        params.clear()
+        params.update(kept)
 
 
 def read_themes(value: object, known: Sequence[str]) -> list[str]:

@@ -1,247 +1,343 @@
-"""The sandbox's logic: editing a position card by card, and a line of moves
-to step through (plain Python, no Streamlit).
+"""The Sandbox page's controller (plain Python, no Streamlit).
 
-Editing works on an engine `Position` directly: a card clicked into the
-table, the hand or a build being assembled is first taken out of wherever it
-was, so a card is never in two places. After a move the turn passes to the
-next seat only when that seat's hand is known; otherwise the same player goes
-on with the cards left, which is what a learner exploring a position wants.
+The page sets up any position, lists every legal move with what it does,
+judges the moves tried on it and keeps the line of moves played, with back
+and forward. What it remembers between clicks is a `Line` (the start position,
+the moves and a cursor), the cards of a build being assembled and the last
+notice (the judge's words or a set-up problem). The start position and the
+moves are kept in the link (`?position=...&moves=...`), so it can be shared.
+
+The view draws `screen()` and forwards clicks to the methods below; the
+set-up widgets' values are read back from the memory under `key(...)` names,
+which the view uses as its widget keys.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Final
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final
 
-from engine import (
-    Build,
-    Card,
-    Move,
-    Position,
-    Rules,
-    apply_move,
-    full_deck,
-    legal_moves,
-    pass_turn,
+from engine import PRESETS, Attempt, Card, CassinoError, Position, check
+from engine.rules import SETTING_CHOICES
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import links
+from tutorial_app.flows.advice import Advice, advice_for
+from tutorial_app.flows.line import Line, MoveEffect, describe_moves
+from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.position_edit import (
+    START_POSITION,
+    Place,
+    add_build,
+    free_cards,
+    place_card,
+    remove_card,
+    with_players,
+    with_rules,
 )
-from engine.position import build_problems
+from tutorial_app.flows.state import Memory
 
-TABLE: Final = "table"
-HAND: Final = "hand"
-BUILD: Final = "build"
-PLACES: Final = (TABLE, HAND, BUILD)
+SCOPE: Final = "sandbox"
+PAGE: Final = "sandbox"
+PLAYERS: Final = (2, 3, 4)
 
-START_POSITION: Final = "table: 3d 5c 9h Kh; hand: 3h 8s Kc"
-
-
-def remove_card(position: Position, card: Card) -> Position:
-    """The position without this card (a build it was in is broken up: its other cards
-    go back to the table as loose cards)."""
-    builds: list[Build] = []
-    loose = [c for c in position.loose if c != card]
-    for build in position.builds:
-        if card in build.cards:
-            loose.extend(c for c in build.cards if c != card)
-        else:
-            builds.append(build)
-    hand = tuple(c for c in position.hand if c != card)
-    others = tuple((s, tuple(c for c in h if c != card)) for s, h in position.other_hands)
-    return replace(position, loose=tuple(loose), builds=tuple(builds), hand=hand,
-                   other_hands=others)
+# The memory's own entries (the widget keys are below, in `SandboxController.key`).
+_LINE: Final = "line"
+_PENDING: Final = "pending"
+_NOTICE: Final = "notice"
+_LINK: Final = "link"
+_SYNCED: Final = "synced"
+_SELECTION: Final = "sel"  # the cards clicked on the board (ui/board.py keeps "<scope>.sel")
 
 
-def place_card(position: Position, card: Card, where: str) -> Position:
-    """Put a card on the table or in the hand, taking it from wherever it was."""
-    base = remove_card(position, card)
-    if where == TABLE:
-        return replace(base, loose=(*base.loose, card))
-    if where == HAND:
-        return replace(base, hand=(*base.hand, card))
-    raise ValueError(f"cards are placed on the table or in the hand, not {where!r}")
+class Tone(StrEnum):
+    PLAYED = "played"
+    ERROR = "error"
 
 
-def remove_build(position: Position, build: Build) -> Position:
-    return replace(position, builds=tuple(b for b in position.builds if b != build))
+class Step(StrEnum):
+    """Where the Start / Back / Forward / End buttons take the line."""
 
-
-def used_cards(position: Position, pending: Sequence[Card] = ()) -> frozenset[Card]:
-    hands = [c for _, h in position.other_hands for c in h]
-    return frozenset((*position.table_cards, *position.hand, *hands, *pending))
-
-
-def free_cards(position: Position, pending: Sequence[Card] = ()) -> tuple[Card, ...]:
-    used = used_cards(position, pending)
-    return tuple(c for c in full_deck() if c not in used)
+    START = "start"
+    BACK = "back"
+    FORWARD = "forward"
+    END = "end"
 
 
 @dataclass(frozen=True, slots=True)
-class BuildResult:
-    position: Position
-    problems: tuple[str, ...] = ()
+class Notice:
+    """The answer to the last click: a move played (green) or a problem (red)."""
 
-
-def add_build(position: Position, cards: Sequence[Card], value: int,
-              controller: int) -> BuildResult:
-    """Make a build of these cards on the table, if such a build could exist."""
-    build = Build(value, tuple(cards), controller)
-    problems = build_problems(build, position.rules, position.players)
-    if problems:
-        return BuildResult(position, tuple(problems))
-    base = position
-    for card in cards:
-        base = remove_card(base, card)
-    return BuildResult(replace(base, builds=(*base.builds, build)))
-
-
-def with_rules(position: Position, rules: Rules) -> Position:
-    """Change the rules; builds that the new rules forbid are broken up into loose cards."""
-    changed = replace(position, rules=rules)
-    keep: list[Build] = []
-    loose = list(changed.loose)
-    for build in changed.builds:
-        if rules.builds and not build_problems(build, rules, changed.players):
-            keep.append(build)
-        else:
-            loose.extend(build.cards)
-    return replace(changed, loose=tuple(loose), builds=tuple(keep))
-
-
-def with_players(position: Position, players: int, seat: int) -> Position:
-    seat = min(max(seat, 0), players - 1)
-    builds = tuple(replace(b, controller=min(b.controller, players - 1))
-                   for b in position.builds)
-    others = tuple((s, h) for s, h in position.other_hands if s < players and s != seat)
-    return replace(position, players=players, seat=seat, builds=builds, other_hands=others)
-
-
-# ----- the line of moves --------------------------------------------------------------
-
-
-def next_position(position: Position, move: Move) -> Position:
-    """The position after a legal move (see the module docstring on whose turn it is)."""
-    after = apply_move(position, move).position
-    following = (after.seat + 1) % after.players
-    if dict(after.other_hands).get(following):
-        return pass_turn(after)
-    return after
-
-
-@dataclass(frozen=True, slots=True)
-class Ply:
-    """One move of the line and what it did."""
-
-    before: Position
-    move: Move
-    after: Position
-    captured: tuple[Card, ...]
-    sweep: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A start position, the moves played from it and a cursor (how many are shown)."""
-
-    start: Position
-    plies: tuple[Ply, ...] = ()
-    cursor: int = 0
-
-    @property
-    def position(self) -> Position:
-        return self.plies[self.cursor - 1].after if self.cursor else self.start
-
-    @property
-    def can_back(self) -> bool:
-        return self.cursor > 0
-
-    @property
-    def can_forward(self) -> bool:
-        return self.cursor < len(self.plies)
-
-    def play(self, move: Move) -> Line:
-        """Play a legal move at the cursor; moves after the cursor are dropped."""
-        before = self.position
-        outcome = apply_move(before, move)
-        ply = Ply(before, move, next_position(before, move), outcome.captured, outcome.sweep)
-        plies = (*self.plies[: self.cursor], ply)
-        return Line(self.start, plies, len(plies))
-
-    def back(self) -> Line:
-        return replace(self, cursor=max(0, self.cursor - 1))
-
-    def forward(self) -> Line:
-        return replace(self, cursor=min(len(self.plies), self.cursor + 1))
-
-    def to_start(self) -> Line:
-        return replace(self, cursor=0)
-
-    def to_end(self) -> Line:
-        return replace(self, cursor=len(self.plies))
-
-    def piles(self) -> dict[int, tuple[int, int]]:
-        """Seat -> (cards captured, sweeps) over the moves up to the cursor."""
-        out: dict[int, tuple[int, int]] = {}
-        for ply in self.plies[: self.cursor]:
-            cards, sweeps = out.get(ply.before.seat, (0, 0))
-            out[ply.before.seat] = (cards + len(ply.captured), sweeps + int(ply.sweep))
-        return out
-
-    @property
-    def moves_text(self) -> str:
-        return ",".join(p.move.text for p in self.plies[: self.cursor])
-
-    @classmethod
-    def from_moves(cls, start: Position, moves: Sequence[Move]) -> Line:
-        line = cls(start)
-        for move in moves:
-            line = line.play(move)
-        return line
-
-
-# ----- what each legal move does ------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class MoveEffect:
-    move: Move
-    kind: str
+    tone: Tone
     text: str
-    pretty: str
-    effect: str
-    table_after: str
+    rule: str | None = None  # the rule behind an illegal move, when the judge names one
 
 
 @dataclass(frozen=True, slots=True)
-class MoveList:
-    effects: tuple[MoveEffect, ...] = field(default=())
+class PlayedMove:
+    """One row of "Moves played": its number, the move in words, whether it is the
+    move the board shows now."""
 
-    def by_kind(self, kind: str) -> tuple[MoveEffect, ...]:
-        return tuple(e for e in self.effects if e.kind == kind)
+    number: int
+    pretty: str
+    sweep: bool
+    current: bool
 
 
-@lru_cache(maxsize=256)
-def describe_moves(position: Position) -> MoveList:
-    """Every legal move with what it does, captures first, then builds, then trails."""
-    order = {"capture": 0, "build": 1, "trail": 2}
-    effects = []
-    for move in legal_moves(position):
-        outcome = apply_move(position, move)
-        after = outcome.position
-        if move.kind == "capture":
-            taken = len(move.taken_cards)
-            effect = f"takes {taken} card{'s' if taken != 1 else ''}"
-            if outcome.sweep:
-                effect += " — a sweep!"
-        elif move.kind == "build":
-            new = next(b for b in after.builds if move.card in b.cards)
-            verb = "raises to" if move.builds and move.builds[0].value != new.value else (
-                "adds to" if move.builds else "makes")
-            effect = f"{verb} a {new.kind} build of {new.value}"
+@dataclass(frozen=True, slots=True)
+class Pile:
+    seat: int
+    cards: int
+    sweeps: int
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxScreen:
+    position: Position
+    problems: tuple[str, ...]          # why the position is impossible (moves are off)
+    notice: Notice | None
+    # the set-up panel
+    free: tuple[Card, ...]             # cards not yet placed, for the trays
+    placed: tuple[Card, ...]           # loose and hand cards, to take back
+    drafting: bool                     # a build is being assembled (show its panel)
+    draft: tuple[Card, ...]
+    draft_value: int                   # a first guess at the new build's value
+    seats: tuple[int, ...]
+    share: Mapping[str, str]           # the link's parameters: start position and moves
+    classroom: Mapping[str, str]       # the Classroom link's parameters: this position
+    # the line of moves
+    played: tuple[PlayedMove, ...]
+    can_back: bool
+    can_forward: bool
+    piles: tuple[Pile, ...]
+    # every legal move, and the computer's advice when asked for
+    moves: tuple[MoveEffect, ...]
+    advice: Advice | None
+
+
+class SandboxController:
+    """One script run's view of the Sandbox: built from the session's mapping and the
+    query parameters (`st.session_state` and `st.query_params`, or two dicts)."""
+
+    def __init__(self, memory: MutableMapping[str, Any],
+                 params: MutableMapping[str, str]) -> None:
+        self.memory = Memory(memory, SCOPE)
+        self.params = params
+
+    def key(self, name: str) -> str:
+        """A widget's key, for the values read back here: "place", "build_value",
+        "build_seat", "text", "preset", "rule.<setting>", "players", "seat", "last",
+        "listed", "advice"."""
+        return self.memory.key(name)
+
+    # ----- state --------------------------------------------------------------------
+
+    @property
+    def line(self) -> Line:
+        found = self.memory.typed(_LINE, Line)
+        if found is None:
+            found = Line(Position.parse(START_POSITION))
+            self.memory[_LINE] = found
+        return found
+
+    @property
+    def pending(self) -> tuple[Card, ...]:
+        """The cards of the build being assembled."""
+        value = self.memory.get(_PENDING)
+        return tuple(c for c in value if isinstance(c, Card)) if isinstance(
+            value, (list, tuple)) else ()
+
+    @property
+    def notice(self) -> Notice | None:
+        return self.memory.typed(_NOTICE, Notice)
+
+    def _set_line(self, new: Line, notice: Notice | None = None) -> None:
+        self.memory[_LINE] = new
+        selection = self.memory.typed(_SELECTION, Selection) or Selection()
+        self.memory[_SELECTION] = selection.fit(new.position)
+        self._tell(notice)
+
+    def _tell(self, notice: Notice | None) -> None:
+        if notice is None:
+            self.memory.clear(_NOTICE)
         else:
-            effect = "lays the card on the table"
-        table = " ".join([*(c.pretty for c in after.loose), *(b.pretty for b in after.builds)])
-        effects.append(MoveEffect(move, move.kind, move.text, move.pretty, effect,
-                                  table or "empty"))
-    effects.sort(key=lambda e: (order[e.kind], -len(e.move.taken_cards), e.text))
-    return MoveList(tuple(effects))
+            self.memory[_NOTICE] = notice
+
+    def _edit(self, position: Position) -> None:
+        """An edit starts a fresh line from the edited position."""
+        self._set_line(Line(position))
+
+    # ----- every run: the link and the set-up widgets -------------------------------
+
+    def sync(self) -> None:
+        """Before drawing: open a new link, show the position's own settings in the
+        set-up widgets, and keep the address bar on the line shown."""
+        self._open_link()
+        self._sync_widgets(self.line.position)
+        self._write_link()
+
+    def _open_link(self) -> None:
+        """Restore the position (and moves) from the link, once per new link."""
+        link = (self.params.get(links.POSITION, ""), self.params.get(links.MOVES, ""))
+        if self.memory.get(_LINK) == link:
+            return
+        self.memory[_LINK] = link
+        if not link[0]:
+            return
+        found = links.read_position(*link)
+        if found.position is not None:
+            self._set_line(Line.from_moves(found.position, found.moves))
+        if found.error:
+            self._tell(Notice(Tone.ERROR, found.error))
+
+    def _write_link(self) -> None:
+        line = self.line
+        link = (line.start.text, line.moves_text)
+        if self.memory.get(_LINK) != link:
+            self.memory[_LINK] = link
+            links.replace_params(self.params, {links.POSITION: link[0], links.MOVES: link[1]})
+
+    def _sync_widgets(self, position: Position) -> None:
+        """Show the position's own settings in the set-up widgets, whenever it changes."""
+        if self.memory.get(_SYNCED) == position:
+            return
+        self.memory[_SYNCED] = position
+        self.memory["preset"] = position.rules.text.split()[0]
+        for name, value in position.rules.settings().items():
+            self.memory[f"rule.{name}"] = value
+        self.memory["players"] = position.players
+        self.memory["seat"] = position.seat
+        self.memory["last"] = position.last
+        self.memory["text"] = position.text
+
+    def share_url(self, base: str | None) -> str:
+        """The link to this position and its moves (`base` is the app's own address)."""
+        return links.share_url(base, PAGE, self._share())
+
+    def _share(self) -> dict[str, str]:
+        line = self.line
+        return {k: v for k, v in ((links.POSITION, line.start.text),
+                                  (links.MOVES, line.moves_text)) if v}
+
+    # ----- clicks: moves --------------------------------------------------------------
+
+    def try_move(self, attempt: Attempt) -> None:
+        """The board's Capture / Build / Trail: judged once; a legal move is played."""
+        line = self.line
+        verdict = check(line.position, attempt)
+        if verdict.legal and verdict.move is not None:
+            self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, verdict.message))
+            self.memory[_SELECTION] = Selection()
+        else:
+            self._tell(Notice(Tone.ERROR, verdict.message, verdict.rule))
+
+    def play_listed(self) -> None:
+        """Play the move chosen in the list of legal moves."""
+        chosen = self.memory.get("listed")
+        line = self.line
+        for effect in describe_moves(line.position):
+            if effect.text == chosen:
+                self._set_line(line.play(effect.move), Notice(Tone.PLAYED, t(
+                    "sandbox.listed_played", move=effect.pretty, effect=effect.effect)))
+                return
+
+    def step(self, where: Step) -> None:
+        line = self.line
+        moved = {Step.START: line.to_start, Step.BACK: line.back,
+                 Step.FORWARD: line.forward, Step.END: line.to_end}[Step(where)]()
+        self._set_line(moved)
+
+    # ----- clicks: setting up ---------------------------------------------------------
+
+    @property
+    def place_into(self) -> Place:
+        """Where "Put the next card into" says (the table when it is unselected)."""
+        value = self.memory.get("place")
+        return Place(value) if value in list(Place) else Place.TABLE
+
+    def place(self, card: Card) -> None:
+        """A card clicked in the tray goes where "Put the next card into" says; into a
+        new build it is added to (or, clicked again, taken from) the draft."""
+        where = self.place_into
+        if where == Place.BUILD:
+            cards = self.pending
+            self.memory[_PENDING] = [c for c in cards if c != card] + (
+                [] if card in cards else [card])
+            return
+        self._edit(place_card(self.line.position, card, where))
+
+    def take_out(self, card: Card) -> None:
+        self._edit(remove_card(self.line.position, card))
+
+    def add_build(self) -> None:
+        value = int(self.memory.get("build_value", 1))
+        seat = int(self.memory.get("build_seat", 0))
+        result = add_build(self.line.position, self.pending, value, seat)
+        if result.problems:
+            self._tell(Notice(Tone.ERROR, "; ".join(result.problems)))
+            return
+        self.memory[_PENDING] = []
+        self._edit(result.position)
+
+    def load_text(self) -> None:
+        """The Notation tab's "Load position"."""
+        found = links.read_position(str(self.memory.get("text", "")),
+                                    source=t("links.source.typed"))
+        if found.position is None:
+            self._tell(Notice(Tone.ERROR, found.error or t("sandbox.no_position")))
+            return
+        self._edit(found.position)
+
+    def set_preset(self) -> None:
+        name = str(self.memory.get("preset", "classic"))
+        rules = PRESETS.get(name)
+        if rules is not None:
+            self._edit(with_rules(self.line.position, rules))
+
+    def set_setting(self, name: str) -> None:
+        if name not in SETTING_CHOICES:
+            return
+        position = self.line.position
+        try:
+            rules = position.rules.with_settings({name: str(self.memory.get(f"rule.{name}"))})
+        except CassinoError as error:  # a value the select does not offer: say why
+            self._tell(Notice(Tone.ERROR, str(error)))
+            return
+        self._edit(with_rules(position, rules))
+
+    def set_table_shape(self) -> None:
+        """Players, seat to move and "last play of the hand"."""
+        position = self.line.position
+        players = int(self.memory.get("players", position.players))
+        seat = int(self.memory.get("seat", position.seat))
+        changed = with_players(position, players, seat)
+        self._edit(changed.with_changes(last=bool(self.memory.get("last", False))))
+
+    def clear_all(self) -> None:
+        self.memory[_PENDING] = []
+        self._edit(Position(rules=self.line.position.rules))
+
+    # ----- what to draw ---------------------------------------------------------------
+
+    def screen(self) -> SandboxScreen:
+        line = self.line
+        position = line.position
+        problems = tuple(position.problems())
+        draft = self.pending
+        cursor = line.cursor
+        played = tuple(PlayedMove(i + 1, step.move.pretty, step.sweep, i == cursor - 1)
+                       for i, step in enumerate(line.steps))
+        piles = tuple(Pile(seat, cards, sweeps)
+                      for seat, (cards, sweeps) in sorted(line.piles().items()))
+        moves = () if problems else describe_moves(position)
+        advice = advice_for(position) if moves and self.memory.get("advice") else None
+        return SandboxScreen(
+            position=position, problems=problems, notice=self.notice,
+            free=free_cards(position, draft), placed=(*position.loose, *position.hand),
+            drafting=self.place_into == Place.BUILD or bool(draft), draft=draft,
+            draft_value=max(1, sum(c.rank for c in draft)) if draft else 1,
+            seats=tuple(range(position.players)), share=self._share(),
+            classroom={links.POSITION: position.text},
+            played=played, can_back=line.can_back, can_forward=line.can_forward, piles=piles,
+            moves=moves, advice=advice)

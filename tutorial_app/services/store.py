@@ -29,6 +29,7 @@ from typing import Final
 
 from tutorial_app import config
 from tutorial_app.course import rating as elo
+from tutorial_app.course.i18n import t
 
 MAX_NAME: Final = 40
 
@@ -141,11 +142,11 @@ def clean_name(name: str) -> str:
     """A learner name as stored: trimmed, single spaces; raises LearnerNameError if unusable."""
     text = " ".join(str(name).split())
     if not text:
-        raise LearnerNameError("Type a name first.")
+        raise LearnerNameError(t("signin.name_empty"))
     if len(text) > MAX_NAME:
-        raise LearnerNameError(f"A name has at most {MAX_NAME} characters.")
+        raise LearnerNameError(t("signin.name_too_long", n=MAX_NAME))
     if any(not ch.isprintable() for ch in text):
-        raise LearnerNameError("A name cannot contain control characters.")
+        raise LearnerNameError(t("signin.name_control"))
     return text
 
 

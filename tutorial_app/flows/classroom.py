@@ -1,0 +1,360 @@
+"""The Classroom page's controller (plain Python, no Streamlit).
+
+A teacher at a projector shows a lesson step by step, a puzzle, or any
+position typed in the notation (or sent from the Sandbox): the class tries a
+move on the large cards and the judge answers once; "Reveal the answer" and
+"Show all legal moves"; for a typed position, "Play this move" goes on from
+the judged move, "Start again" goes back. Nothing the class does is recorded.
+Folded away below: each learner's progress for the teacher (`class_report`),
+and whether the welcome screen offers the learners' names.
+
+The view draws `screen()` and `progress()` and forwards clicks to the methods
+below; the widgets' values are read back from the memory under `key(...)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final
+
+from engine import Attempt, Position, Verdict, check, legal_moves
+from tutorial_app.course import solutions
+from tutorial_app.course.course import Course
+from tutorial_app.course.i18n import t
+from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle, ReadStep, Step
+from tutorial_app.flows import class_report, links
+from tutorial_app.flows.advice import Advice, advice_for
+from tutorial_app.flows.class_report import ClassRow
+from tutorial_app.flows.line import next_position
+from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.state import Memory
+from tutorial_app.services import signin
+from tutorial_app.services.store import ProgressStore
+
+SCOPE: Final = "class"
+ANSWERS_SHOWN: Final = 8  # moves listed when the answer is revealed
+
+# The memory's own entries; the widgets' keys are "mode", "lesson", "puzzle", "reveal",
+# "moves", "position_text", "advice", "projector" and "names_shown".
+_STEP: Final = "step"
+_VERDICT: Final = "verdict"  # ui/board.py forgets "<scope>.verdict" when a card is clicked
+_SELECTION: Final = "sel"    # the cards clicked on the board ("<scope>.sel")
+_LINK: Final = "link"
+_TYPED: Final = "position_text"
+_START: Final = "position_start"  # the position as typed or linked
+_SHOWN: Final = "position_shown"  # where the moves played from it have led
+_PROBLEM: Final = "position_error"
+
+Item = Step | Puzzle
+
+
+class Mode(StrEnum):
+    LESSON = "lesson"
+    PUZZLE = "puzzle"
+    POSITION = "position"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A lesson or puzzle the teacher can pick."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerLine:
+    words: str
+    notation: str = ""  # a move's notation, shown after its words
+
+
+@dataclass(frozen=True, slots=True)
+class ItemScreen:
+    """A lesson step or a puzzle, as the class sees it."""
+
+    index: int
+    total: int
+    reading: bool                 # a read step: `text` is prose, there is nothing to answer
+    text: str                     # the prose of a read step, else the prompt
+    position: Position | None
+    playable: bool                # large clickable cards and the move buttons
+    verdict: Verdict | None       # the judge's answer to the move just tried
+    move_words: str | None        # a mistake step's move
+    options: tuple[str, ...]      # a choose step's options
+    can_back: bool
+    can_next: bool
+    answer: tuple[AnswerLine, ...] | None  # when revealed
+    legal_moves: tuple[str, ...] | None    # when asked for
+
+
+@dataclass(frozen=True, slots=True)
+class PositionScreen:
+    """A typed or linked position in large cards."""
+
+    problem: str | None           # why what was typed or linked cannot be shown
+    shown: Position | None
+    facts: tuple[str, ...]        # players, rules, last play
+    verdict: Verdict | None
+    can_restart: bool
+    can_play: bool                # the judged move is legal: "Play this move"
+    advice: Advice | None
+    legal_moves: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClassroomScreen:
+    mode: Mode
+    choices: tuple[Choice, ...]   # the lessons or the puzzles (nothing for a position)
+    item: ItemScreen | None       # None when there is nothing to show
+    position: PositionScreen | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClassProgress:
+    names_on_welcome: bool
+    rows: tuple[ClassRow, ...]
+    table: Mapping[str, list[str | int]]  # class_report.table: column id -> cells
+    csv: str
+
+
+class ClassroomController:
+    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: ProgressStore,
+                 params: MutableMapping[str, str]) -> None:
+        self.memory = Memory(memory, SCOPE)
+        self.course = course
+        self.store = store
+        self.params = params
+
+    def key(self, name: str) -> str:
+        return self.memory.key(name)
+
+    # ----- what is chosen ------------------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        value = self.memory.get("mode")
+        return Mode(value) if value in list(Mode) else Mode.LESSON
+
+    def _chosen(self) -> tuple[str, list[Item]]:
+        """The chosen lesson's or puzzle's id and its items (steps, or the puzzle)."""
+        if self.mode == Mode.LESSON:
+            lesson = links.find_lesson(self.course, self.memory.get("lesson"))
+            if lesson is None and self.course.lessons:
+                lesson = self.course.lessons[0]
+            return (lesson.id, list(lesson.steps)) if lesson else ("", [])
+        if self.mode == Mode.PUZZLE:
+            puzzle = links.find_puzzle(self.course, self.memory.get("puzzle"))
+            if puzzle is None and self.course.puzzles:
+                puzzle = self.course.puzzles[0]
+            return (puzzle.id, [puzzle]) if puzzle else ("", [])
+        return "", []
+
+    def _index(self, items: list[Item]) -> int:
+        return min(max(int(self.memory.get(_STEP, 0) or 0), 0), max(len(items) - 1, 0))
+
+    def _item(self) -> Item | None:
+        _, items = self._chosen()
+        return items[self._index(items)] if items else None
+
+    def _board_position(self) -> Position | None:
+        """The position the move buttons act on."""
+        if self.mode == Mode.POSITION:
+            return self.memory.typed(_SHOWN, Position)
+        item = self._item()
+        return item.position if isinstance(item, (PlayStep, Puzzle)) else None
+
+    # ----- every run: the link ---------------------------------------------------------
+
+    def sync(self) -> None:
+        """Before drawing: open a prepared link (?lesson=..&step=.., ?puzzle=.. or
+        ?position=..) once, and keep the address bar on what is shown."""
+        self._open_link()
+        chosen, items = self._chosen()
+        for widget, value in (("lesson", chosen if self.mode == Mode.LESSON else None),
+                              ("puzzle", chosen if self.mode == Mode.PUZZLE else None)):
+            if value and self.memory.get(widget) != value:
+                self.memory[widget] = value  # a lesson gone from the course: the first one
+        self._write_link(self._wanted_link(chosen, items))
+
+    def _open_link(self) -> None:
+        link = tuple(self.params.get(name, "") for name in (
+            links.LESSON, links.STEP, links.PUZZLE, links.POSITION))
+        if self.memory.get(_LINK) == link:
+            return
+        self.memory[_LINK] = link
+        lesson_id, step_id, puzzle_id, position_text = link
+        lesson = links.find_lesson(self.course, lesson_id)
+        puzzle = links.find_puzzle(self.course, puzzle_id)
+        if position_text:
+            self.memory["mode"] = Mode.POSITION.value
+            found = links.read_position(position_text)
+            if found.position is None:
+                self.memory[_TYPED] = position_text[:links.MAX_POSITION]
+                self.memory[_PROBLEM] = found.error
+            else:
+                self._show_position(found.position, start=True)
+        elif lesson is not None:
+            self.memory["mode"] = Mode.LESSON.value
+            self.memory["lesson"] = lesson.id
+            self.reset_step()
+            self.memory[_STEP] = next(
+                (i for i, step in enumerate(lesson.steps) if step.id == step_id), 0)
+        elif puzzle is not None:
+            self.memory["mode"] = Mode.PUZZLE.value
+            self.memory["puzzle"] = puzzle.id
+            self.reset_step()
+
+    def _wanted_link(self, chosen: str, items: list[Item]) -> tuple[str, str, str, str]:
+        """(lesson, step, puzzle, position) for what is shown."""
+        if self.mode == Mode.POSITION:
+            shown = self.memory.typed(_SHOWN, Position)
+            return ("", "", "", shown.text if shown else "")
+        if not items:
+            return ("", "", "", "")
+        if self.mode == Mode.LESSON:
+            return (chosen, items[self._index(items)].id, "", "")
+        return ("", "", chosen, "")
+
+    def _write_link(self, wanted: tuple[str, str, str, str]) -> None:
+        if self.memory.get(_LINK) != wanted:
+            self.memory[_LINK] = wanted
+            links.replace_params(self.params, dict(zip(
+                (links.LESSON, links.STEP, links.PUZZLE, links.POSITION), wanted, strict=True)))
+
+    # ----- clicks -----------------------------------------------------------------------
+
+    def _fresh_board(self) -> None:
+        self.memory.clear(_VERDICT)
+        self.memory[_SELECTION] = Selection()
+
+    def reset_step(self) -> None:
+        """Another mode, lesson or puzzle: back to its first step."""
+        self.memory[_STEP] = 0
+        self.memory["reveal"] = False
+        self.memory["moves"] = False
+        self._fresh_board()
+
+    def go(self, delta: int) -> None:
+        """Previous (-1) or Next (+1) step."""
+        _, items = self._chosen()
+        self.memory[_STEP] = min(max(self._index(items) + delta, 0), max(len(items) - 1, 0))
+        self.memory["reveal"] = False
+        self.memory["moves"] = False
+        self._fresh_board()
+
+    def try_move(self, attempt: Attempt) -> None:
+        """The class's move on the large cards, judged once."""
+        position = self._board_position()
+        if position is not None:
+            self.memory[_VERDICT] = check(position, attempt)
+
+    def position_typed(self) -> None:
+        found = links.read_position(self.memory.get(_TYPED, ""),
+                                    source=t("links.source.typed"))
+        if found.position is None:
+            self.memory[_PROBLEM] = found.error or t("classroom.position_missing")
+            return
+        self._show_position(found.position, start=True)
+
+    def play_judged_move(self) -> None:
+        """Play the move the judge just called legal, so the class sees what follows."""
+        verdict = self.memory.typed(_VERDICT, Verdict)
+        shown = self.memory.typed(_SHOWN, Position)
+        if verdict is None or not verdict.legal or verdict.move is None or shown is None:
+            return
+        self._show_position(next_position(shown, verdict.move), start=False)
+
+    def start_again(self) -> None:
+        start = self.memory.typed(_START, Position)
+        if start is not None:
+            self._show_position(start, start=False)
+
+    def _show_position(self, position: Position, start: bool) -> None:
+        """Put a position on the screen; `start` makes it the one "Start again" returns to."""
+        if start:
+            self.memory[_START] = position
+        self.memory[_SHOWN] = position
+        self.memory[_TYPED] = position.text
+        self.memory.clear(_PROBLEM)
+        self._fresh_board()
+
+    def names_toggled(self) -> None:
+        """The teacher's choice is the class's, so it is kept in the store, not the session."""
+        signin.show_names_on_welcome(self.store, bool(self.memory.get("names_shown")))
+
+    # ----- what to draw -----------------------------------------------------------------
+
+    def screen(self) -> ClassroomScreen:
+        mode = self.mode
+        if mode == Mode.POSITION:
+            return ClassroomScreen(mode, (), None, self._position_screen())
+        if mode == Mode.LESSON:
+            choices = tuple(Choice(lesson.id, lesson.title) for lesson in self.course.lessons)
+        else:
+            choices = tuple(Choice(p.id, f"{p.id} — {p.title or p.prompt}")
+                            for p in self.course.puzzles)
+        _, items = self._chosen()
+        if not items:
+            return ClassroomScreen(mode, choices, None, None)
+        return ClassroomScreen(mode, choices, self._item_screen(items), None)
+
+    def _item_screen(self, items: list[Item]) -> ItemScreen:
+        index = self._index(items)
+        item = items[index]
+        position = item.position
+        reading = isinstance(item, ReadStep)
+        playable = isinstance(item, (PlayStep, Puzzle))
+        return ItemScreen(
+            index=index, total=len(items), reading=reading,
+            text=item.text if isinstance(item, ReadStep) else item.prompt,
+            position=position, playable=playable,
+            verdict=self.memory.typed(_VERDICT, Verdict) if playable else None,
+            move_words=(item.move_words or item.move) if isinstance(item, MistakeStep) else None,
+            options=item.options if isinstance(item, ChooseStep) else (),
+            can_back=index > 0, can_next=index < len(items) - 1,
+            answer=answer(item) if self.memory.get("reveal") and not reading else None,
+            legal_moves=_legal_moves(position) if self.memory.get("moves") and position
+            else None)
+
+    def _position_screen(self) -> PositionScreen:
+        shown = self.memory.typed(_SHOWN, Position)
+        problem = self.memory.get(_PROBLEM) or None
+        if shown is None:
+            return PositionScreen(problem, None, (), None, False, False, None, None)
+        facts = [t("classroom.position_players", n=shown.players),
+                 t("classroom.position_rules", rules=shown.rules.text)]
+        if shown.last:
+            facts.append(t("sandbox.last"))
+        verdict = self.memory.typed(_VERDICT, Verdict)
+        return PositionScreen(
+            problem=problem, shown=shown, facts=tuple(facts), verdict=verdict,
+            can_restart=self.memory.typed(_START, Position) not in (None, shown),
+            can_play=verdict is not None and verdict.legal and verdict.move is not None,
+            advice=advice_for(shown) if self.memory.get("advice") else None,
+            legal_moves=_legal_moves(shown) if self.memory.get("moves") else None)
+
+    def progress(self) -> ClassProgress:
+        """The teacher's view of the class."""
+        rows = tuple(class_report.class_rows(list(self.course.lessons), self.store))
+        return ClassProgress(signin.names_on_welcome(self.store), rows,
+                             class_report.table(rows), class_report.to_csv(rows))
+
+
+def answer(item: Item) -> tuple[AnswerLine, ...]:
+    """What "Reveal the answer" shows for a step or a puzzle, in words."""
+    if isinstance(item, (PlayStep, Puzzle)):
+        return tuple(AnswerLine(m.pretty, m.text) for m in solutions(item)[:ANSWERS_SHOWN])
+    if isinstance(item, ChooseStep):
+        return tuple(AnswerLine(t("classroom.correct_option", option=item.options[i]))
+                     for i in sorted(item.correct)) or (
+            AnswerLine(t("classroom.none_correct")),)
+    if isinstance(item, MistakeStep):
+        labels = dict(item.choices)
+        return (AnswerLine(labels.get(item.answer, item.answer)), AnswerLine(item.explanation))
+    return ()
+
+
+def _legal_moves(position: Position) -> tuple[str, ...]:
+    return tuple(move.pretty for move in legal_moves(position))

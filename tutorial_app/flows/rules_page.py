@@ -1,0 +1,51 @@
+"""What the Rules page shows (plain Python, no Streamlit): the rules of record in
+sections (docs/rules.md), every preset with the settings it changes, and every
+setting with its choices, default and meaning, from the engine's own tables
+(SETTING_HELP, PRESET_HELP), so the page never disagrees with the judge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import PRESETS
+from engine.rules import CLASSIC, PRESET_HELP, SETTING_CHOICES, SETTING_HELP
+from tutorial_app.course.i18n import t
+from tutorial_app.course.rulesdoc import read_rules_page
+
+
+@dataclass(frozen=True, slots=True)
+class PresetRow:
+    name: str
+    meaning: str
+    sets: str  # the settings it changes from classic, in notation
+
+
+@dataclass(frozen=True, slots=True)
+class SettingRow:
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class RulesScreen:
+    sections: tuple[str, ...]  # Markdown, split at level-2 headings
+    error: str | None          # the rules page could not be read
+    titled: bool               # the first section is the page's own title
+    presets: tuple[PresetRow, ...]
+    settings: tuple[SettingRow, ...]
+
+
+def rules_screen() -> RulesScreen:
+    page = read_rules_page()
+    presets = tuple(
+        PresetRow(name, PRESET_HELP[name], " ".join(rules.text.split()[1:]) or (
+            t("rules.defaults") if name == "classic" else rules.text))
+        for name, rules in PRESETS.items())
+    defaults = CLASSIC.settings()
+    settings = tuple(SettingRow(name, tuple(choices), defaults[name], SETTING_HELP[name])
+                     for name, choices in SETTING_CHOICES.items())
+    return RulesScreen(page.sections, page.error,
+                       bool(page.sections and page.sections[0].startswith("# ")),
+                       presets, settings)

@@ -1,0 +1,68 @@
+"""The course, loaded once per server and again whenever a lesson file changes,
+and the panel naming broken lesson files (the rest of the course still works)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import streamlit as st
+
+from tutorial_app.config import lessons_folder
+from tutorial_app.course import Course, Lesson, Puzzle, load_course
+from tutorial_app.course.i18n import t
+from tutorial_app.ui import safe_text
+
+log = logging.getLogger(__name__)
+
+Stamp = tuple[tuple[str, float, int], ...]
+
+
+def _stamp(folder: Path) -> Stamp:
+    """Every lesson file's path, time and size: a new stamp loads the course again."""
+    try:
+        files = sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml"))
+        return tuple((str(p), p.stat().st_mtime, p.stat().st_size) for p in files)
+    except OSError:  # a file removed while listed: the course already loaded stays
+        log.warning("cannot list the lesson files in %s", folder, exc_info=True)
+        return ()
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _load_course(folder: str, stamp: Stamp) -> Course:
+    return load_course(Path(folder))
+
+
+def course() -> Course:
+    """The course from the lessons folder; loaded again whenever a file changes."""
+    folder = lessons_folder()
+    return _load_course(str(folder), _stamp(folder))
+
+
+def find_lesson(current: Course, lesson_id: str | None) -> Lesson | None:
+    if not lesson_id:
+        return None
+    try:
+        return current.lesson(lesson_id)
+    except KeyError:  # not in this course: the page opens without it
+        return None
+
+
+def find_puzzle(current: Course, puzzle_id: str | None) -> Puzzle | None:
+    if not puzzle_id:
+        return None
+    try:
+        return current.puzzle(puzzle_id)
+    except KeyError:
+        return None
+
+
+def course_errors_panel(current: Course) -> None:
+    """Name every broken lesson file and its problem; the rest of the course still works."""
+    errors = list(current.errors)
+    if not errors:
+        return
+    with st.expander(t("course.errors_title", n=len(errors)), expanded=True,
+                     icon=":material/error:"):
+        for error in errors:
+            st.error(safe_text.plain(str(error)))
