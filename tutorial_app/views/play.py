@@ -23,8 +23,7 @@ progress store too, so a reloaded page carries on) and answers every click.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-from typing import Any, Final, cast
+from typing import Final
 
 import streamlit as st
 
@@ -280,8 +279,7 @@ def render() -> None:
     who = session.require_learner()
     if who is None:
         return
-    # (Streamlit types its keys as str | int; the page's keys are all strings)
-    memory = cast("MutableMapping[str, Any]", st.session_state)
+    memory = session.state()
     play = PlayController(memory, session.store(), who.id)
     screen = play.screen()
     if screen is None:

@@ -13,9 +13,6 @@ This page only draws: what to draw and what a click does is decided by
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-from typing import Any, cast
-
 import streamlit as st
 
 from tutorial_app.course import FeedbackStatus
@@ -107,7 +104,7 @@ def render() -> None:
     st.html(READING_WIDTH)
     course = session.course()
     session.course_errors_panel(course)
-    memory = cast(MutableMapping[str, Any], st.session_state)  # (its keys are all text here)
+    memory = session.state()
     control = PuzzleController(memory, course, session.store(), session.learner(),
                                st.query_params)
     control.follow_links()
