@@ -9,7 +9,7 @@ judge's explanation (illegal) or the goal's account of the miss (legal).
 
 from __future__ import annotations
 
-from engine import Attempt, Move, NotationError, Verdict, check, parse_attempt
+from engine import Attempt, Move, NotationError, check, parse_attempt
 from tutorial_app.course import answers, words
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import (
@@ -102,7 +102,7 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
     """Right when the learner names the judge's reason; the judge's words explain it.
     The Feedback's verdict is the judge's on the move shown (computed when the lesson
     was loaded: `step.answer` is its code), whichever reason the learner named."""
-    verdict = Verdict(False, step.answer, step.explanation, step.rule)
+    verdict = step.verdict
     if code == step.answer:
         message = step.success or t("mistake.correct", explanation=step.explanation)
         return Feedback(FeedbackStatus.CORRECT, message, verdict,

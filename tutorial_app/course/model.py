@@ -96,14 +96,26 @@ class MistakeStep:
     prompt: str
     position: Position
     move: str
-    answer: str
+    verdict: Verdict  # the judge's, on the move shown (computed when the lesson is loaded)
     choices: tuple[tuple[str, str], ...]
     move_words: str = ""  # the move in the learner's words
-    explanation: str = ""  # the judge's explanation, shown once answered
-    rule: str | None = None
     success: str = ""
     key: str = ""
     kind: Literal[StepKind.MISTAKE] = StepKind.MISTAKE
+
+    @property
+    def answer(self) -> str:
+        """The reason code the learner should name."""
+        return self.verdict.code
+
+    @property
+    def explanation(self) -> str:
+        """The judge's explanation, shown once answered."""
+        return self.verdict.message
+
+    @property
+    def rule(self) -> str | None:
+        return self.verdict.rule
 
 
 Step = ReadStep | PlayStep | ChooseStep | MistakeStep

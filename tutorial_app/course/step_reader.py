@@ -258,9 +258,8 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
         return None
     codes = _arrange(choices, verdict.code, key)
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,
-                       answer=verdict.code, choices=tuple((c, reason_label(c)) for c in codes),
-                       move_words=words.attempt(attempt), explanation=verdict.message,
-                       rule=verdict.rule, success=success)
+                       verdict=verdict, choices=tuple((c, reason_label(c)) for c in codes),
+                       move_words=words.attempt(attempt), success=success)
 
 
 def _choices(src: Source, fields: Fields) -> list[str] | None:
