@@ -5,8 +5,10 @@ progress store, and the logging set-up are decided here and nowhere else, so a
 deployment has one page to read and a test one thing to override. Standard
 library only: every layer of the app may import it.
 
-- ``CASSINO_DB``: the progress store (a file path; default
-  ``data/progress.sqlite3`` in the working folder of the checkout).
+- ``CASSINO_DB``: the progress store. A plain file path or ``sqlite:///path``
+  is a SQLite file (the default is ``data/progress.sqlite3`` in the checkout,
+  so `make run` needs no database server); ``postgresql://user@host/db`` is
+  a PostgreSQL database, which several app processes can share.
 - ``CASSINO_LESSONS``: a folder of lesson files to serve instead of the
   shipped course.
 - ``CASSINO_LOG_LEVEL``: ``DEBUG``, ``INFO``, ``WARNING`` (default) or ``ERROR``.
@@ -73,10 +75,44 @@ def rules_page() -> Path:
     return docs_folder() / "rules.md"
 
 
-def db_path() -> Path:
-    """The progress store's file: $CASSINO_DB, or data/progress.sqlite3 under `home()`."""
-    configured = _env(DB_VARIABLE)
-    return Path(configured).expanduser() if configured else home() / "data" / "progress.sqlite3"
+_POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://", "postgresql+psycopg://")
+_SQLITE_SCHEME: Final = "sqlite:///"
+
+
+def store_url() -> str:
+    """The progress store as a database URL (see `database_url`): $CASSINO_DB, or the
+    SQLite file data/progress.sqlite3 under `home()`."""
+    return database_url(_env(DB_VARIABLE) or home() / "data" / "progress.sqlite3")
+
+
+def database_url(where: str | os.PathLike[str]) -> str:
+    """A place for the progress store as the URL SQLAlchemy opens.
+
+    ``postgresql://``, ``postgres://`` and ``postgresql+psycopg://`` all mean
+    PostgreSQL through psycopg 3 (the one driver installed), so a URL copied
+    from a hosting panel works as it is. ``sqlite:///path`` stays as written. Anything
+    else is a file path, which is how CASSINO_DB was always set: a SQLite file.
+    Worked out here, with the standard library only, because every layer may ask
+    where the store is (the store opens it; the tools print it).
+    """
+    text = os.fspath(where).strip()
+    for scheme in _POSTGRES_SCHEMES:
+        if text.startswith(scheme):
+            return "postgresql+psycopg://" + text[len(scheme):]
+    if text.startswith(_SQLITE_SCHEME) or text.startswith("sqlite+pysqlite:///"):
+        return text
+    if "://" in text:
+        raise ValueError(f"{DB_VARIABLE}: not a SQLite path or a PostgreSQL URL: {text!r}")
+    return _SQLITE_SCHEME + str(Path(text).expanduser())
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite store URL, or None for a database server."""
+    for scheme in (_SQLITE_SCHEME, "sqlite+pysqlite:///"):
+        if url.startswith(scheme):
+            return Path(url[len(scheme):].split("?", 1)[0])
+    return None
+
 
 
 def configure_logging() -> None:

@@ -1,5 +1,6 @@
 """Fixtures for the app tests: a fresh database and a small fixed course per test,
-and helpers that click like a learner."""
+and helpers that click like a learner. `store` and its kin (tests/support/
+storefixtures.py) give a test the progress store on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -9,7 +10,11 @@ from pathlib import Path
 
 import pytest
 from apphelpers import FIXTURES, new_app
+from storefixtures import new_database, open_store, store, store_url
 from streamlit.testing.v1 import AppTest
+
+__all__ = ["app", "course_dir", "db", "env", "new_database", "open_store", "store",
+           "store_url"]
 
 
 @pytest.fixture

@@ -1,16 +1,20 @@
 """The progress store: learners, steps, lessons, puzzles and rating; safe under
-concurrent use from threads and from separate processes."""
+concurrent use from threads and from separate processes. Every test that takes the
+`store` (or `store_url`) fixture runs on SQLite and on PostgreSQL (tests/conftest.py);
+races between processes are in test_store_concurrency.py, migrations in
+test_store_migrations.py."""
 
 from __future__ import annotations
 
 import multiprocessing
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tutorial_app.config import db_path
+from tutorial_app.config import sqlite_file, store_url
 from tutorial_app.course import rating
 from tutorial_app.services.store import (
     LearnerNameError,
@@ -23,33 +27,52 @@ from tutorial_app.services.store import (
 def test_path_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "deep" / "folder" / "p.sqlite3"
     monkeypatch.setenv("CASSINO_DB", str(target))
-    assert db_path() == target
-    ProgressStore()
+    assert sqlite_file(store_url()) == target
+    ProgressStore().close()
     assert target.exists()
+    monkeypatch.setenv("CASSINO_DB", f"sqlite:///{target}")
+    assert sqlite_file(store_url()) == target
     monkeypatch.delenv("CASSINO_DB")
-    assert db_path().name == "progress.sqlite3" and db_path().parent.name == "data"
+    default = sqlite_file(store_url())
+    assert default is not None and default.name == "progress.sqlite3"
+    assert default.parent.name == "data"
+
+
+def test_a_postgresql_url_means_psycopg(monkeypatch: pytest.MonkeyPatch) -> None:
+    for given in ("postgresql://ana@db.example/cassino", "postgres://ana@db.example/cassino",
+                  "postgresql+psycopg://ana@db.example/cassino"):
+        monkeypatch.setenv("CASSINO_DB", given)
+        assert store_url() == "postgresql+psycopg://ana@db.example/cassino"
+        assert sqlite_file(store_url()) is None
+    monkeypatch.setenv("CASSINO_DB", "mysql://ana@db.example/cassino")
+    with pytest.raises(ValueError, match="CASSINO_DB"):
+        store_url()
 
 
 def test_wal_mode(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path / "p.sqlite3")
+    assert store.path is not None
     con = sqlite3.connect(store.path)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     con.close()
 
 
-def test_learner_names(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "p.sqlite3")
+def test_learner_names(store: ProgressStore) -> None:
     ana = store.learner("  Ana  ")
     assert store.learner("ana").id == ana.id  # any case, same learner
     assert store.learner("Ana  Maria").name == "Ana Maria"
     assert [x.name for x in store.learners()] == ["Ana", "Ana Maria"]
+    emile = store.learner("Émile")  # beyond A-Z too, on both engines
+    assert store.learner("ÉMILE").id == emile.id and store.learner("émile").id == emile.id
+    assert store.learner("Straße").id == store.learner("STRASSE").id
+    store.learner("bo")
+    assert [x.name for x in store.learners()] == ["Ana", "Ana Maria", "bo", "Straße", "Émile"]
     for bad in ("", "   ", "x" * 41, "a\x00b"):
         with pytest.raises(LearnerNameError):
             clean_name(bad)
 
 
-def test_steps_keep_the_best_result_and_lessons_complete(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "p.sqlite3")
+def test_steps_keep_the_best_result_and_lessons_complete(store: ProgressStore) -> None:
     me = store.learner("Ana").id
     store.record_step(me, "sums", "first", 1, wrong=3)
     store.record_step(me, "sums", "first", 3)
@@ -63,8 +86,7 @@ def test_steps_keep_the_best_result_and_lessons_complete(tmp_path: Path) -> None
     assert store.progress(other) == {}
 
 
-def test_reset_one_lesson_or_everything(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "p.sqlite3")
+def test_reset_one_lesson_or_everything(store: ProgressStore) -> None:
     me = store.learner("Ana").id
     store.record_step(me, "a", "s", 3)
     store.record_step(me, "b", "s", 3)
@@ -79,8 +101,7 @@ def test_reset_one_lesson_or_everything(tmp_path: Path) -> None:
     assert fresh is not None and fresh.rating == rating.START and fresh.rated_games == 0
 
 
-def test_puzzle_rating_rises_falls_and_hints_make_it_unrated(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "p.sqlite3")
+def test_puzzle_rating_rises_falls_and_hints_make_it_unrated(store: ProgressStore) -> None:
     me = store.learner("Ana").id
     up = store.record_puzzle(me, "p1", 3, solved=True, hinted=False)
     assert up.rated and up.change is not None and up.change.delta > 0
@@ -97,19 +118,17 @@ def test_puzzle_rating_rises_falls_and_hints_make_it_unrated(tmp_path: Path) -> 
     assert store.rating_history(me) == [up.change.after, down.change.after]
 
 
-def test_threads_never_lose_an_update(tmp_path: Path) -> None:
-    path = tmp_path / "p.sqlite3"
-    ProgressStore(path)
+def test_threads_never_lose_an_update(store_url: str, store: ProgressStore) -> None:
     errors: list[BaseException] = []
 
     def work(name: str) -> None:
         try:
-            store = ProgressStore(path)
-            me = store.learner(name).id
-            for i in range(25):
-                store.record_puzzle(me, f"p{i}", 1 + i % 5, solved=i % 2 == 0,
-                                    hinted=False)
-                store.record_step(me, "lesson", f"s{i}", 3)
+            with ProgressStore(store_url) as mine:
+                me = mine.learner(name).id
+                for i in range(25):
+                    mine.record_puzzle(me, f"p{i}", 1 + i % 5, solved=i % 2 == 0,
+                                       hinted=False)
+                    mine.record_step(me, "lesson", f"s{i}", 3)
         except BaseException as error:  # pragma: no cover - reported below
             errors.append(error)
 
@@ -121,7 +140,6 @@ def test_threads_never_lose_an_update(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert not errors
-    store = ProgressStore(path)
     assert store.integrity_ok()
     by_name = {x.name.capitalize(): x for x in store.learners()}
     assert set(by_name) == {"Ana", "Bo", "Cy", "Di"}  # "Ana" and "ana" are one learner
@@ -132,26 +150,23 @@ def test_threads_never_lose_an_update(tmp_path: Path) -> None:
         assert len(store.rating_history(by_name[name].id)) == 25
 
 
-def _process_worker(path: str, name: str, count: int) -> None:
-    store = ProgressStore(path)
-    me = store.learner(name).id
-    for i in range(count):
-        store.record_puzzle(me, f"{name}-{i}", 3, solved=i % 3 != 0, hinted=False)
-        store.record_step(me, "sums", f"step-{i}", 1 + i % 3)
+def _process_worker(url: str, name: str, count: int) -> None:
+    with ProgressStore(url) as store:
+        me = store.learner(name).id
+        for i in range(count):
+            store.record_puzzle(me, f"{name}-{i}", 3, solved=i % 3 != 0, hinted=False)
+            store.record_step(me, "sums", f"step-{i}", 1 + i % 3)
 
 
-def test_processes_never_corrupt_the_database(tmp_path: Path) -> None:
-    path = str(tmp_path / "p.sqlite3")
-    ProgressStore(path)
+def test_processes_never_corrupt_the_database(store_url: str, store: ProgressStore) -> None:
     context = multiprocessing.get_context("spawn")
-    workers = [context.Process(target=_process_worker, args=(path, name, 20))
+    workers = [context.Process(target=_process_worker, args=(store_url, name, 20))
                for name in ("Ana", "Bo", "Ana", "Cy")]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join(timeout=120)
         assert worker.exitcode == 0
-    store = ProgressStore(path)
     assert store.integrity_ok()
     learners = {x.name: x for x in store.learners()}
     assert learners["Ana"].rated_games == 20  # two processes, same ids: each rated once
@@ -169,8 +184,7 @@ def test_elo_update_shape() -> None:
     assert rating.RatingChange(1200, 1218).text == "1200 → 1218 (+18)"
 
 
-def test_a_game_in_progress_is_kept_per_learner(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "p.sqlite3")
+def test_a_game_in_progress_is_kept_per_learner(store: ProgressStore) -> None:
     ana, bo = store.learner("Ana").id, store.learner("Bo").id
     assert store.load_game(ana) is None
     store.save_game(ana, '{"moves": []}')
@@ -202,10 +216,9 @@ def test_an_older_database_gets_the_games_table(tmp_path: Path) -> None:
     assert store.load_game(ana.id) == "{}" and store.integrity_ok()
 
 
-def test_a_move_is_kept_only_over_the_game_it_was_made_in(tmp_path: Path) -> None:
+def test_a_move_is_kept_only_over_the_game_it_was_made_in(store: ProgressStore) -> None:
     """Two tabs of one learner: the second to save over the same revision is told,
     and the first tab's game is what stays."""
-    store = ProgressStore(tmp_path / "p.sqlite3")
     ana = store.learner("Ana").id
     first = store.save_game(ana, '{"moves": []}')
     saved = store.saved_game(ana)
@@ -225,8 +238,7 @@ def test_a_move_is_kept_only_over_the_game_it_was_made_in(tmp_path: Path) -> Non
     assert store.load_game(ana) == '{"moves": ["9h t"]}'
 
 
-def test_a_browser_token_signs_its_learner_in_until_forgotten(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "p.sqlite3")
+def test_a_browser_token_signs_its_learner_in_until_forgotten(store: ProgressStore) -> None:
     ana, bo = store.learner("Ana"), store.learner("Bo")
     laptop, phone, other = (store.remember_device(ana.id), store.remember_device(ana.id),
                             store.remember_device(bo.id))
@@ -239,15 +251,15 @@ def test_a_browser_token_signs_its_learner_in_until_forgotten(tmp_path: Path) ->
     store.forget_device(laptop)  # forgetting twice is fine
 
 
-def test_the_welcome_screen_offers_names_until_the_teacher_says_not(tmp_path: Path) -> None:
-    path = tmp_path / "p.sqlite3"
-    store = ProgressStore(path)
+def test_the_welcome_screen_offers_names_until_the_teacher_says_not(
+        open_store: Callable[[], ProgressStore]) -> None:
+    store = open_store()
     assert store.names_on_welcome()  # on for a new class
     store.show_names_on_welcome(False)
-    assert not ProgressStore(path).names_on_welcome()  # kept in the file, not the object
+    assert not open_store().names_on_welcome()  # kept in the database, not the object
     store.show_names_on_welcome(False)  # saying it twice is fine
     store.show_names_on_welcome(True)
-    assert ProgressStore(path).names_on_welcome()
+    assert open_store().names_on_welcome()
 
 
 def test_an_older_games_table_gets_revisions(tmp_path: Path) -> None:
@@ -266,18 +278,16 @@ def test_an_older_games_table_gets_revisions(tmp_path: Path) -> None:
     assert store.load_game(1) == "{}" and store.integrity_ok()
 
 
-def test_games_saved_from_many_threads_stay_whole(tmp_path: Path) -> None:
-    path = tmp_path / "p.sqlite3"
-    store = ProgressStore(path)
+def test_games_saved_from_many_threads_stay_whole(store_url: str, store: ProgressStore) -> None:
     ids = [store.learner(name).id for name in ("Ana", "Bo", "Cy")]
     errors: list[BaseException] = []
 
     def work(learner_id: int) -> None:
         try:
-            mine = ProgressStore(path)
-            for i in range(30):
-                mine.save_game(learner_id, f'{{"learner": {learner_id}, "n": {i}}}')
-                assert mine.load_game(learner_id) is not None
+            with ProgressStore(store_url) as mine:
+                for i in range(30):
+                    mine.save_game(learner_id, f'{{"learner": {learner_id}, "n": {i}}}')
+                    assert mine.load_game(learner_id) is not None
         except BaseException as error:  # pragma: no cover - reported below
             errors.append(error)
 

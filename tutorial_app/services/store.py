@@ -1,97 +1,80 @@
-"""Learner progress in SQLite (plain Python, no Streamlit).
+"""Learner progress, on SQLite or PostgreSQL (plain Python, no Streamlit).
 
-One small database holds every learner: a name chosen on the first visit (no
-password), the random tokens of the browsers that remember them, their lesson
-steps and stars, finished lessons, puzzle results and puzzle rating, and the
-game they are playing against the computer (one per learner, kept as the
-game's own JSON so a reloaded page carries on). The path
-comes from the environment variable CASSINO_DB, by default
-``data/progress.sqlite3`` under the repository; the folder is created on demand.
+One database holds every learner: a name chosen on the first visit (no password),
+the random tokens of the browsers that remember them, their lesson steps and stars,
+finished lessons, puzzle results and puzzle rating, and the game they are playing
+against the computer (one per learner, kept as the game's own JSON so a reloaded
+page carries on). Where it is comes from CASSINO_DB (config.store_url): by default
+the SQLite file ``data/progress.sqlite3``, so one server needs nothing else; a
+``postgresql://`` URL lets several app processes (replicas) share one store.
 
-Safe with several tabs, learners and server processes at once: the database
-runs in WAL mode, every write is one short ``BEGIN IMMEDIATE`` transaction
-(read-modify-write of the rating included), and each call opens its own
-connection, so nothing is shared between threads. The kept game carries a
-revision, so a tab saving a move over a game another tab has moved on is
-refused (`StaleGameError`) instead of overwriting it.
+The queries are SQLAlchemy Core over the tables of services/tables.py, one text for
+both engines; the schema is made and upgraded by the Alembic revisions in
+services/migrations, run when a store is opened (services/db.py).
+
+Safe with several tabs, learners and server processes at once, on both engines.
+No write reads a value and writes back a change computed from a stale copy:
+
+- the best stars, fewest mistakes and fewest hints of a step, a finished lesson's
+  stars and a puzzle's "solved" are kept by one INSERT ... ON CONFLICT DO UPDATE
+  that compares with the row as it is (the database locks the row for it);
+- a learner is created by INSERT ... ON CONFLICT DO NOTHING on the unique
+  normalised name, so two tabs typing "Ana" and "ana" at once get one learner;
+- the rating's read-modify-write (and whether this is the first try at a puzzle)
+  runs with the learner's row locked: BEGIN IMMEDIATE on SQLite, which takes the
+  whole database's write lock, SELECT ... FOR NO KEY UPDATE on PostgreSQL;
+- the kept game carries a revision, and a save made over an older one is a
+  conditional UPDATE ... WHERE revision = :seen, so a tab saving a move over a game
+  another tab has moved on is refused (`StaleGameError`) instead of overwriting it.
+
+PostgreSQL runs at its default READ COMMITTED isolation: with the locks and the
+conditional statements above, nothing more is needed and no transaction has to be
+retried.
 """
 
 from __future__ import annotations
 
 import secrets
-import sqlite3
 import time
-from collections.abc import Iterator
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
+
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Executable,
+    Table,
+    case,
+    delete,
+    func,
+    literal,
+    select,
+    union_all,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
 
 from tutorial_app import config
 from tutorial_app.course import rating as elo
 from tutorial_app.course.i18n import t
+from tutorial_app.services import db
+from tutorial_app.services.tables import (
+    devices,
+    games,
+    learners,
+    lessons,
+    puzzle_log,
+    puzzles,
+    settings,
+    steps,
+)
 
 MAX_NAME: Final = 40
 
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS learners (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    created REAL NOT NULL,
-    rating REAL NOT NULL DEFAULT 1200,
-    rated_games INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS steps (
-    learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
-    lesson_id TEXT NOT NULL,
-    step_id TEXT NOT NULL,
-    stars INTEGER NOT NULL,
-    wrong INTEGER NOT NULL,
-    hints INTEGER NOT NULL,
-    updated REAL NOT NULL,
-    PRIMARY KEY (learner_id, lesson_id, step_id)
-);
-CREATE TABLE IF NOT EXISTS lessons (
-    learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
-    lesson_id TEXT NOT NULL,
-    stars INTEGER NOT NULL,
-    completed REAL NOT NULL,
-    PRIMARY KEY (learner_id, lesson_id)
-);
-CREATE TABLE IF NOT EXISTS puzzles (
-    learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
-    puzzle_id TEXT NOT NULL,
-    solved INTEGER NOT NULL,
-    attempts INTEGER NOT NULL,
-    updated REAL NOT NULL,
-    PRIMARY KEY (learner_id, puzzle_id)
-);
-CREATE TABLE IF NOT EXISTS puzzle_log (
-    id INTEGER PRIMARY KEY,
-    learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
-    puzzle_id TEXT NOT NULL,
-    solved INTEGER NOT NULL,
-    rated INTEGER NOT NULL,
-    rating_before REAL NOT NULL,
-    rating_after REAL NOT NULL,
-    at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS devices (
-    token TEXT PRIMARY KEY,
-    learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
-    game TEXT NOT NULL,
-    updated REAL NOT NULL,
-    revision INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS settings (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
 NAMES_ON_WELCOME: Final = "names_on_welcome"
 
 
@@ -150,83 +133,126 @@ def clean_name(name: str) -> str:
     return text
 
 
+def name_key(name: str) -> str:
+    """What two names must share to be one learner: the cleaned name, NFKC-normalised
+    and case-folded ("ÉMILE", "émile" and "Émile" are one learner, as are "ﬁ" and
+    "fi"). Kept in learners.name_key under a unique index. Revision 0002 filled it
+    with the same function; changing this one needs a revision that recomputes it."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+
+
+def _greatest(a: ColumnElement[Any], b: ColumnElement[Any]) -> ColumnElement[Any]:
+    """The larger of two values, in SQL both engines read alike (SQLite has no
+    GREATEST; PostgreSQL's max() is only an aggregate)."""
+    return case((a >= b, a), else_=b)
+
+
+def _least(a: ColumnElement[Any], b: ColumnElement[Any]) -> ColumnElement[Any]:
+    return case((a <= b, a), else_=b)
+
+
+Updates = Callable[[Any], Mapping[str, Any]]  # the proposed row (`excluded`) -> SET
+
+
 class ProgressStore:
-    """Progress for every learner in one SQLite file (see the module docstring)."""
+    """Progress for every learner in one database (see the module docstring).
 
-    def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else config.db_path()
-        self._create()
+    `where` is a SQLite file path, a ``sqlite:///`` URL or a ``postgresql://`` URL;
+    by default $CASSINO_DB. Opening a store migrates its database to the newest
+    revision if it is behind. One store per process is enough (it holds the
+    connection pool); it is safe to share between threads.
+    """
 
-    def _create(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        try:
-            con.execute("PRAGMA busy_timeout=30000")
-            con.execute("PRAGMA journal_mode=WAL")
-            con.executescript(_SCHEMA)
-            columns = {row[1] for row in con.execute("PRAGMA table_info(games)")}
-            if "revision" not in columns:  # a database from before revisions were kept
-                con.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
-        finally:
-            con.close()
+    def __init__(self, where: str | Path | None = None) -> None:
+        self.url: Final = config.database_url(where) if where is not None else config.store_url()
+        self.path: Final = config.sqlite_file(self.url)  # the SQLite file; None on a server
+        self.engine: Final = db.make_engine(self.url)
+        db.ensure_current(self.engine)
+
+    def __repr__(self) -> str:
+        return f"ProgressStore({self.engine.url!r})"  # the password, if any, masked
+
+    @property
+    def dialect(self) -> str:
+        """"sqlite" or "postgresql"."""
+        return self.engine.dialect.name
+
+    def close(self) -> None:
+        """Close the pooled connections (a test's teardown; the app keeps its store)."""
+        self.engine.dispose()
+
+    def __enter__(self) -> ProgressStore:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _recreate_if_deleted(self) -> None:
+        """A SQLite file deleted while the app runs: start afresh (the pooled connections
+        still write to the deleted file, so they go first)."""
+        if self.path is not None and not self.path.exists():
+            self.engine.dispose()
+            db.ensure_current(self.engine)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        if not self.path.exists():  # deleted while the app runs: start afresh
-            self._create()
-        con = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        try:
-            con.execute("PRAGMA busy_timeout=30000")
-            con.execute("PRAGMA foreign_keys=ON")
+    def _read(self) -> Iterator[Connection]:
+        self._recreate_if_deleted()
+        with db.reading(self.engine) as con:
             yield con
-        finally:
-            con.close()
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken before reading so read-modify-write is atomic."""
-        with self._connect() as con:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                yield con
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+    def _write(self) -> Iterator[Connection]:
+        """One write transaction (see db.writing)."""
+        self._recreate_if_deleted()
+        with db.writing(self.engine) as con:
+            yield con
+
+    def _upsert(self, table: Table, values: Mapping[str, Any], keys: Sequence[str],
+                updates: Updates | None = None) -> Executable:
+        """INSERT, or on a clash of `keys` nothing (updates=None) or the updates, which
+        may read the row as it is (table.c) and the proposed one (their argument)."""
+        statement = (sqlite.insert(table) if self.dialect == "sqlite"
+                     else postgresql.insert(table)).values(**values)
+        if updates is None:
+            return statement.on_conflict_do_nothing(index_elements=list(keys))
+        return statement.on_conflict_do_update(index_elements=list(keys),
+                                               set_=dict(updates(statement.excluded)))
 
     # ----- learners ---------------------------------------------------------------
 
     def learner(self, name: str) -> Learner:
         """The learner of that name (any case), created on first use."""
         cleaned = clean_name(name)
+        key = name_key(cleaned)
         with self._write() as con:
-            con.execute("INSERT OR IGNORE INTO learners (name, created) VALUES (?, ?)",
-                        (cleaned, time.time()))
-            row = con.execute("SELECT id, name, rating, rated_games FROM learners WHERE name = ?",
-                              (cleaned,)).fetchone()
-        return Learner(int(row[0]), str(row[1]), float(row[2]), int(row[3]))
+            con.execute(self._upsert(learners, {"name": cleaned, "name_key": key,
+                                                "created": time.time()}, ["name_key"]))
+            row = con.execute(select(*_LEARNER).where(learners.c.name_key == key)).one()
+        return _learner(row)
 
     def get_learner(self, learner_id: int) -> Learner | None:
-        with self._connect() as con:
-            row = con.execute("SELECT id, name, rating, rated_games FROM learners WHERE id = ?",
-                              (learner_id,)).fetchone()
-        return Learner(int(row[0]), str(row[1]), float(row[2]), int(row[3])) if row else None
+        with self._read() as con:
+            row = con.execute(select(*_LEARNER).where(learners.c.id == learner_id)).first()
+        return _learner(row) if row else None
 
     def learners(self) -> list[Learner]:
-        with self._connect() as con:
-            rows = con.execute(
-                "SELECT id, name, rating, rated_games FROM learners ORDER BY name").fetchall()
-        return [Learner(int(r[0]), str(r[1]), float(r[2]), int(r[3])) for r in rows]
+        """Every learner, in alphabetical order whatever the case (sorted here, by the
+        name key's code points, because the engines' collations differ)."""
+        with self._read() as con:
+            rows = con.execute(select(*_LEARNER, learners.c.name_key)).all()
+        return [_learner(r) for r in sorted(rows, key=lambda r: (str(r[4]), int(r[0])))]
 
     def last_active(self) -> dict[int, float]:
         """When each learner last did anything (a step, a lesson, a puzzle, a game
         move), as a Unix time; learners who have done nothing are left out."""
-        query = ("SELECT learner_id, MAX(at) FROM ("
-                 "SELECT learner_id, updated AS at FROM steps UNION ALL "
-                 "SELECT learner_id, completed FROM lessons UNION ALL "
-                 "SELECT learner_id, updated FROM puzzles UNION ALL "
-                 "SELECT learner_id, updated FROM games) GROUP BY learner_id")
-        with self._connect() as con:
+        every = union_all(
+            select(steps.c.learner_id, steps.c.updated.label("at")),
+            select(lessons.c.learner_id, lessons.c.completed),
+            select(puzzles.c.learner_id, puzzles.c.updated),
+            select(games.c.learner_id, games.c.updated),
+        ).subquery()
+        query = select(every.c.learner_id, func.max(every.c.at)).group_by(every.c.learner_id)
+        with self._read() as con:
             return {int(who): float(at) for who, at in con.execute(query)}
 
     # ----- browsers that remember their learner ------------------------------------
@@ -236,20 +262,21 @@ class ProgressStore:
         (kept in a cookie there; the token means nothing anywhere else)."""
         token = secrets.token_urlsafe(24)
         with self._write() as con:
-            con.execute("INSERT INTO devices (token, learner_id, created) VALUES (?, ?, ?)",
-                        (token, learner_id, time.time()))
+            con.execute(devices.insert().values(token=token, learner_id=learner_id,
+                                                created=time.time()))
         return token
 
     def device_learner(self, token: str) -> Learner | None:
         """The learner a browser's token stands for, or None (unknown or forgotten)."""
-        with self._connect() as con:
-            row = con.execute("SELECT learner_id FROM devices WHERE token = ?",
-                              (token,)).fetchone()
-        return self.get_learner(int(row[0])) if row else None
+        query = (select(*_LEARNER).join(devices, devices.c.learner_id == learners.c.id)
+                 .where(devices.c.token == token))
+        with self._read() as con:
+            row = con.execute(query).first()
+        return _learner(row) if row else None
 
     def forget_device(self, token: str) -> None:
         with self._write() as con:
-            con.execute("DELETE FROM devices WHERE token = ?", (token,))
+            con.execute(delete(devices).where(devices.c.token == token))
 
     # ----- the class's settings ----------------------------------------------------
 
@@ -257,117 +284,131 @@ class ProgressStore:
         """Whether the welcome screen offers every learner's name to sign in with one
         click: handy for a class sharing one computer, and on by default; a teacher
         whose server is open to more people turns it off in the Classroom."""
-        with self._connect() as con:
-            row = con.execute("SELECT value FROM settings WHERE key = ?",
-                              (NAMES_ON_WELCOME,)).fetchone()
-        return row is None or row[0] == "1"
+        with self._read() as con:
+            value = con.execute(select(settings.c.value)
+                                .where(settings.c.key == NAMES_ON_WELCOME)).scalar()
+        return value is None or value == "1"
 
     def show_names_on_welcome(self, shown: bool) -> None:
         with self._write() as con:
-            con.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                        (NAMES_ON_WELCOME, "1" if shown else "0"))
+            con.execute(self._upsert(settings, {"key": NAMES_ON_WELCOME,
+                                                "value": "1" if shown else "0"}, ["key"],
+                                     lambda new: {"value": new.value}))
 
     # ----- lessons ----------------------------------------------------------------
 
     def record_step(self, learner_id: int, lesson_id: str, step_id: str, stars: int,
                     wrong: int = 0, hints: int = 0) -> None:
-        """Remember a solved step; a better result replaces a worse one, never the reverse."""
+        """Remember a solved step; a better result replaces a worse one, never the reverse
+        (compared inside the one statement, so two tabs finishing at once both count)."""
+        values = {"learner_id": learner_id, "lesson_id": lesson_id, "step_id": step_id,
+                  "stars": stars, "wrong": wrong, "hints": hints, "updated": time.time()}
         with self._write() as con:
-            con.execute(
-                "INSERT INTO steps (learner_id, lesson_id, step_id, stars, wrong, hints, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (learner_id, lesson_id, step_id) DO UPDATE SET "
-                "stars = max(stars, excluded.stars), wrong = min(wrong, excluded.wrong), "
-                "hints = min(hints, excluded.hints), updated = excluded.updated",
-                (learner_id, lesson_id, step_id, stars, wrong, hints, time.time()))
+            con.execute(self._upsert(
+                steps, values, ["learner_id", "lesson_id", "step_id"],
+                lambda new: {"stars": _greatest(steps.c.stars, new.stars),
+                             "wrong": _least(steps.c.wrong, new.wrong),
+                             "hints": _least(steps.c.hints, new.hints),
+                             "updated": new.updated}))
 
     def complete_lesson(self, learner_id: int, lesson_id: str, stars: int) -> None:
+        values = {"learner_id": learner_id, "lesson_id": lesson_id, "stars": stars,
+                  "completed": time.time()}
         with self._write() as con:
-            con.execute(
-                "INSERT INTO lessons (learner_id, lesson_id, stars, completed) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (learner_id, lesson_id) DO UPDATE SET "
-                "stars = max(stars, excluded.stars), completed = excluded.completed",
-                (learner_id, lesson_id, stars, time.time()))
+            con.execute(self._upsert(
+                lessons, values, ["learner_id", "lesson_id"],
+                lambda new: {"stars": _greatest(lessons.c.stars, new.stars),
+                             "completed": new.completed}))
 
     def progress(self, learner_id: int) -> dict[str, LessonProgress]:
         """Every lesson the learner has touched, by lesson id."""
-        steps: dict[str, dict[str, int]] = {}
+        steps_done: dict[str, dict[str, int]] = {}
         done: dict[str, int] = {}
-        with self._connect() as con:
+        with self._read() as con:
             for lesson_id, step_id, stars in con.execute(
-                    "SELECT lesson_id, step_id, stars FROM steps WHERE learner_id = ?",
-                    (learner_id,)):
-                steps.setdefault(str(lesson_id), {})[str(step_id)] = int(stars)
+                    select(steps.c.lesson_id, steps.c.step_id, steps.c.stars)
+                    .where(steps.c.learner_id == learner_id)):
+                steps_done.setdefault(str(lesson_id), {})[str(step_id)] = int(stars)
             for lesson_id, stars in con.execute(
-                    "SELECT lesson_id, stars FROM lessons WHERE learner_id = ?", (learner_id,)):
+                    select(lessons.c.lesson_id, lessons.c.stars)
+                    .where(lessons.c.learner_id == learner_id)):
                 done[str(lesson_id)] = int(stars)
         return {
-            lesson_id: LessonProgress(steps.get(lesson_id, {}), done.get(lesson_id, 0),
+            lesson_id: LessonProgress(steps_done.get(lesson_id, {}), done.get(lesson_id, 0),
                                       lesson_id in done)
-            for lesson_id in {*steps, *done}
+            for lesson_id in {*steps_done, *done}
         }
 
     def reset_lesson(self, learner_id: int, lesson_id: str) -> None:
         with self._write() as con:
-            con.execute("DELETE FROM steps WHERE learner_id = ? AND lesson_id = ?",
-                        (learner_id, lesson_id))
-            con.execute("DELETE FROM lessons WHERE learner_id = ? AND lesson_id = ?",
-                        (learner_id, lesson_id))
+            for table in (steps, lessons):
+                con.execute(delete(table).where(table.c.learner_id == learner_id,
+                                                table.c.lesson_id == lesson_id))
 
     def reset_all(self, learner_id: int) -> None:
         """Forget every lesson, puzzle and the rating of one learner (the name stays)."""
         with self._write() as con:
-            for table in ("steps", "lessons", "puzzles", "puzzle_log"):
-                con.execute(f"DELETE FROM {table} WHERE learner_id = ?", (learner_id,))
-            con.execute("UPDATE learners SET rating = ?, rated_games = 0 WHERE id = ?",
-                        (elo.START, learner_id))
+            self._lock_learner(con, learner_id)
+            for table in (steps, lessons, puzzles, puzzle_log):
+                con.execute(delete(table).where(table.c.learner_id == learner_id))
+            con.execute(update(learners).where(learners.c.id == learner_id)
+                        .values(rating=elo.START, rated_games=0))
+
+    @staticmethod
+    def _lock_learner(con: Connection, learner_id: int) -> tuple[float, int] | None:
+        """The learner's rating and rated games, their row locked until the end of the
+        transaction (PostgreSQL; SQLite's BEGIN IMMEDIATE has locked everything)."""
+        row = con.execute(select(learners.c.rating, learners.c.rated_games)
+                          .where(learners.c.id == learner_id)
+                          .with_for_update(key_share=True)).first()
+        return (float(row[0]), int(row[1])) if row else None
 
     # ----- puzzles ----------------------------------------------------------------
 
     def record_puzzle(self, learner_id: int, puzzle_id: str, difficulty: int, solved: bool,
                       hinted: bool) -> PuzzleResult:
         """Record one finished attempt. Only the first attempt at a puzzle, made without a
-        hint, is rated; the rating is read and written in the same transaction."""
+        hint, is rated; the rating is read and written with the learner's row locked."""
         now = time.time()
         with self._write() as con:
-            row = con.execute("SELECT rating, rated_games FROM learners WHERE id = ?",
-                              (learner_id,)).fetchone()
-            if row is None:
+            found = self._lock_learner(con, learner_id)
+            if found is None:
                 raise KeyError(f"no learner {learner_id}")
-            before, games = float(row[0]), int(row[1])
-            seen = con.execute("SELECT attempts FROM puzzles WHERE learner_id = ? AND "
-                               "puzzle_id = ?", (learner_id, puzzle_id)).fetchone()
+            before, played = found
+            seen = con.execute(select(puzzles.c.attempts)
+                               .where(puzzles.c.learner_id == learner_id,
+                                      puzzles.c.puzzle_id == puzzle_id)).first()
             first_try = seen is None
             rated = first_try and not hinted
-            change = elo.update(before, games, difficulty, solved) if rated else None
+            change = elo.update(before, played, difficulty, solved) if rated else None
             after = change.after if change else before
             if change:
-                con.execute("UPDATE learners SET rating = ?, rated_games = rated_games + 1 "
-                            "WHERE id = ?", (after, learner_id))
-            con.execute(
-                "INSERT INTO puzzles (learner_id, puzzle_id, solved, attempts, updated) "
-                "VALUES (?, ?, ?, 1, ?) ON CONFLICT (learner_id, puzzle_id) DO UPDATE SET "
-                "solved = max(solved, excluded.solved), attempts = attempts + 1, "
-                "updated = excluded.updated",
-                (learner_id, puzzle_id, int(solved), now))
-            con.execute(
-                "INSERT INTO puzzle_log (learner_id, puzzle_id, solved, rated, rating_before, "
-                "rating_after, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (learner_id, puzzle_id, int(solved), int(rated), before, after, now))
+                con.execute(update(learners).where(learners.c.id == learner_id)
+                            .values(rating=after, rated_games=learners.c.rated_games + 1))
+            con.execute(self._upsert(
+                puzzles, {"learner_id": learner_id, "puzzle_id": puzzle_id,
+                          "solved": int(solved), "attempts": 1, "updated": now},
+                ["learner_id", "puzzle_id"],
+                lambda new: {"solved": _greatest(puzzles.c.solved, new.solved),
+                             "attempts": puzzles.c.attempts + 1, "updated": new.updated}))
+            con.execute(puzzle_log.insert().values(
+                learner_id=learner_id, puzzle_id=puzzle_id, solved=int(solved),
+                rated=int(rated), rating_before=before, rating_after=after, at=now))
         return PuzzleResult(solved, rated, change, first_try)
 
     def solved_puzzles(self, learner_id: int) -> dict[str, bool]:
         """Puzzle id -> solved at least once, for every puzzle tried."""
-        with self._connect() as con:
-            rows = con.execute("SELECT puzzle_id, solved FROM puzzles WHERE learner_id = ?",
-                               (learner_id,)).fetchall()
+        with self._read() as con:
+            rows = con.execute(select(puzzles.c.puzzle_id, puzzles.c.solved)
+                               .where(puzzles.c.learner_id == learner_id)).all()
         return {str(r[0]): bool(r[1]) for r in rows}
 
     def rating_history(self, learner_id: int) -> list[float]:
-        with self._connect() as con:
-            rows = con.execute("SELECT rating_after FROM puzzle_log WHERE learner_id = ? AND "
-                               "rated = 1 ORDER BY id", (learner_id,)).fetchall()
+        with self._read() as con:
+            rows = con.execute(select(puzzle_log.c.rating_after)
+                               .where(puzzle_log.c.learner_id == learner_id,
+                                      puzzle_log.c.rated == 1)
+                               .order_by(puzzle_log.c.id)).all()
         return [float(r[0]) for r in rows]
 
     # ----- the game in progress ---------------------------------------------------
@@ -377,26 +418,35 @@ class ProgressStore:
         return the revision it is kept under.
 
         With `expected`, the save happens only if the kept game is still at that
-        revision (the one this page read or wrote last); otherwise another tab has
+        revision (the one this page read or wrote last), or if there is none (it was
+        abandoned elsewhere: the game played here is kept); otherwise another tab has
         played on since, and StaleGameError says so instead of overwriting its moves.
+        The check and the write are one conditional UPDATE (then an INSERT that does
+        nothing if a row appeared meanwhile), so two processes cannot both pass it.
         A revision is a fresh random number at every save, never a count, so a game
         dropped and started again can never look unchanged.
         """
         revision = secrets.randbits(62)
-        now = time.time()
+        values = {"game": game, "updated": time.time(), "revision": revision}
         with self._write() as con:
-            if expected is not None:
-                kept = con.execute("SELECT revision FROM games WHERE learner_id = ?",
-                                   (learner_id,)).fetchone()
-                if kept is not None and int(kept[0]) != expected:
-                    raise StaleGameError(f"the game of learner {learner_id} was saved "
-                                         "elsewhere since it was read here")
-            con.execute(
-                "INSERT INTO games (learner_id, game, updated, revision) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (learner_id) DO UPDATE SET game = excluded.game, "
-                "updated = excluded.updated, revision = excluded.revision",
-                (learner_id, game, now, revision))
-        return revision
+            if expected is None:
+                con.execute(self._upsert(games, {"learner_id": learner_id, **values},
+                                         ["learner_id"],
+                                         lambda new: {"game": new.game, "updated": new.updated,
+                                                      "revision": new.revision}))
+                return revision
+            moved = con.execute(update(games).where(games.c.learner_id == learner_id,
+                                                    games.c.revision == expected)
+                                .values(**values))
+            if moved.rowcount == 1:
+                return revision
+            added = con.execute(self._upsert(games, {"learner_id": learner_id, **values},
+                                             ["learner_id"]),
+                                execution_options={"preserve_rowcount": True})
+            if added.rowcount == 1:
+                return revision
+        raise StaleGameError(f"the game of learner {learner_id} was saved elsewhere since "
+                             "it was read here")
 
     def load_game(self, learner_id: int) -> str | None:
         """The learner's kept game, or None."""
@@ -405,15 +455,28 @@ class ProgressStore:
 
     def saved_game(self, learner_id: int) -> SavedGame | None:
         """The learner's kept game with its revision, or None."""
-        with self._connect() as con:
-            row = con.execute("SELECT game, revision FROM games WHERE learner_id = ?",
-                              (learner_id,)).fetchone()
+        with self._read() as con:
+            row = con.execute(select(games.c.game, games.c.revision)
+                              .where(games.c.learner_id == learner_id)).first()
         return SavedGame(str(row[0]), int(row[1])) if row else None
 
     def drop_game(self, learner_id: int) -> None:
         with self._write() as con:
-            con.execute("DELETE FROM games WHERE learner_id = ?", (learner_id,))
+            con.execute(delete(games).where(games.c.learner_id == learner_id))
 
     def integrity_ok(self) -> bool:
-        with self._connect() as con:
-            return bool(con.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+        """The database is whole: SQLite checks its file page by page and every foreign
+        key; PostgreSQL guards its own files, so there it answers at the newest revision."""
+        with self._read() as con:
+            if self.dialect == "sqlite":
+                whole = con.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+                return whole and not con.exec_driver_sql("PRAGMA foreign_key_check").first()
+            return con.execute(select(literal(1))).scalar() == 1 and (
+                db.current(self.engine) == db.head())
+
+
+_LEARNER: Final = (learners.c.id, learners.c.name, learners.c.rating, learners.c.rated_games)
+
+
+def _learner(row: Any) -> Learner:
+    return Learner(int(row[0]), str(row[1]), float(row[2]), int(row[3]))

@@ -14,7 +14,7 @@ from typing import Any, Final, cast
 import streamlit as st
 
 from engine import parse_cards
-from tutorial_app.config import db_path
+from tutorial_app.config import store_url
 from tutorial_app.course.i18n import t
 from tutorial_app.services import signin as signin_service
 from tutorial_app.services.signin import DEVICE_COOKIE, SignIn
@@ -35,12 +35,13 @@ def state() -> MutableMapping[str, Any]:
 
 
 @st.cache_resource(show_spinner=False)
-def _store(path: str) -> ProgressStore:
-    return ProgressStore(path)
+def _store(url: str) -> ProgressStore:
+    """One store, and so one connection pool, per server process and database."""
+    return ProgressStore(url)
 
 
 def store() -> ProgressStore:
-    return _store(str(db_path()))
+    return _store(store_url())
 
 
 def signin() -> SignIn:

@@ -1,0 +1,135 @@
+"""Fixtures for every test that needs a progress store: such a test runs twice, on
+SQLite and on PostgreSQL (ids `[sqlite]` and `[postgresql]`). tests/support is on
+pytest's pythonpath (pyproject.toml); a conftest.py imports the fixtures it wants.
+
+PostgreSQL comes from $CASSINO_TEST_PG, a URL of a database the tests may create
+schemas in (default postgresql://postgres@127.0.0.1:5432/test; `.ci/run` makes a
+fresh database per run and sets it). Each test gets a schema of its own in that
+database (the store's URL names it in libpq's search_path), dropped afterwards, so
+tests never see each other's learners and several test runs can share a server.
+
+Where the variable is unset and no server answers, the PostgreSQL half of each test
+is skipped, and the skip says which variable to set; where it is set and nothing
+answers, those tests fail: a server that was asked for must be there.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy.engine import make_url
+
+from tutorial_app.config import database_url
+from tutorial_app.services.store import ProgressStore
+
+PG_VARIABLE = "CASSINO_TEST_PG"
+DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
+ENGINES = ("sqlite", "postgresql")
+
+
+class PostgresServer:
+    """The database $CASSINO_TEST_PG names, and fresh schemas in it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url  # as libpq reads it (postgresql://...)
+
+    def connect(self) -> psycopg.Connection[tuple[object, ...]]:
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+
+    def new_schema(self) -> str:
+        schema = f"cassino_test_{secrets.token_hex(6)}"
+        with self.connect() as con:
+            con.execute(f'CREATE SCHEMA "{schema}"')
+        return schema
+
+    def drop_schema(self, schema: str) -> None:
+        with self.connect() as con:
+            con.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+    def store_url(self, schema: str) -> str:
+        """The store URL of one schema (SQLAlchemy form; psycopg passes `options` on)."""
+        url = make_url(database_url(self.url)).update_query_dict(
+            {"options": f"-csearch_path={schema}"})
+        return url.render_as_string(hide_password=False)
+
+
+@functools.cache
+def postgres_server() -> PostgresServer | str:
+    """The server, or why there is none (the skip reason)."""
+    configured = os.environ.get(PG_VARIABLE, "").strip()
+    url = (configured or DEFAULT_PG).replace("postgresql+psycopg://", "postgresql://")
+    server = PostgresServer(url)
+    try:
+        server.connect().close()
+    except psycopg.OperationalError as error:
+        if configured:
+            return f"FAIL:{PG_VARIABLE}={configured} does not answer: {error}"
+        return (f"no PostgreSQL server answers at {DEFAULT_PG}; set {PG_VARIABLE} to a "
+                "postgresql:// URL of a database to run the store's tests on PostgreSQL too")
+    return server
+
+
+def require_postgres() -> PostgresServer:
+    """The server, or skip (variable unset, nothing answering) or fail (variable set)."""
+    found = postgres_server()
+    if isinstance(found, PostgresServer):
+        return found
+    if found.startswith("FAIL:"):
+        pytest.fail(found[5:], pytrace=False)
+    pytest.skip(found)
+
+
+@pytest.fixture(params=ENGINES)
+def new_database(request: pytest.FixtureRequest,
+                 tmp_path: Path) -> Iterator[Callable[[], str]]:
+    """Makes empty databases of the test's engine: SQLite files in tmp_path, or fresh
+    schemas on the PostgreSQL server; returns their store URLs (or paths)."""
+    schemas: list[str] = []
+    server = require_postgres() if request.param == "postgresql" else None
+
+    files: list[Path] = []
+
+    def make() -> str:
+        if server is None:
+            files.append(tmp_path / (f"p{len(files)}.sqlite3" if files else "p.sqlite3"))
+            return str(files[-1])
+        schemas.append(server.new_schema())
+        return server.store_url(schemas[-1])
+
+    yield make
+    if server is not None:
+        for schema in schemas:
+            server.drop_schema(schema)
+
+
+@pytest.fixture
+def store_url(new_database: Callable[[], str]) -> str:
+    """One empty database of the test's engine."""
+    return new_database()
+
+
+@pytest.fixture
+def open_store(store_url: str) -> Iterator[Callable[[], ProgressStore]]:
+    """Opens stores on the test's database (as another process or tab would); each is
+    closed at the end of the test."""
+    opened: list[ProgressStore] = []
+
+    def open_one() -> ProgressStore:
+        opened.append(ProgressStore(store_url))
+        return opened[-1]
+
+    yield open_one
+    for store in opened:
+        store.close()
+
+
+@pytest.fixture
+def store(open_store: Callable[[], ProgressStore]) -> ProgressStore:
+    """A store on an empty database, on SQLite and on PostgreSQL."""
+    return open_store()

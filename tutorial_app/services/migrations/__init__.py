@@ -1,0 +1,1 @@
+"""Alembic's migration environment for the progress store (see services/db.py)."""

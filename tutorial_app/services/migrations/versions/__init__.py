@@ -1,0 +1,1 @@
+"""The progress store's schema revisions, oldest first by their numbers."""
