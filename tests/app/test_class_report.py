@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 
 from apphelpers import FIXTURES, new_app, open_page, sign_in
 from streamlit.testing.v1 import AppTest
@@ -15,10 +14,9 @@ from tutorial_app.flows.class_report import CSV_COLUMNS, ClassRow, ago, class_ro
 from tutorial_app.services.store import ProgressStore
 
 
-def test_rows_say_how_far_each_learner_is(tmp_path: Path) -> None:
+def test_rows_say_how_far_each_learner_is(store: ProgressStore) -> None:
     course = load_course(FIXTURES / "course")
     lessons = list(course.lessons)
-    store = ProgressStore(tmp_path / "p.sqlite3")
     ana, bo = store.learner("Ana"), store.learner("Bo")
     store.learner("Cy")  # signed in once, did nothing yet
     store.record_step(ana.id, "basics", "pair", 3)
@@ -36,9 +34,8 @@ def test_rows_say_how_far_each_learner_is(tmp_path: Path) -> None:
     assert order[-1] == "Cy"  # never active: last
 
 
-def test_every_lesson_done_has_no_current_lesson(tmp_path: Path) -> None:
+def test_every_lesson_done_has_no_current_lesson(store: ProgressStore) -> None:
     lessons = list(load_course(FIXTURES / "course").lessons)
-    store = ProgressStore(tmp_path / "p.sqlite3")
     ana = store.learner("Ana")
     for lesson in lessons:
         store.complete_lesson(ana.id, lesson.id, 3)

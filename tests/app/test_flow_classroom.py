@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,11 +20,6 @@ from tutorial_app.services.store import ProgressStore
 @pytest.fixture(scope="module")
 def course() -> Course:
     return load_course(FIXTURES / "course")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> ProgressStore:
-    return ProgressStore(tmp_path / "p.sqlite3")
 
 
 class Page:

@@ -33,11 +33,6 @@ def course() -> Course:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ProgressStore:
-    return ProgressStore(tmp_path / "p.sqlite3")
-
-
-@pytest.fixture
 def ana(store: ProgressStore) -> Learner:
     return store.learner("Ana")
 

@@ -29,11 +29,6 @@ SINGLE_HAND = make_rules("classic", target="hand")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ProgressStore:
-    return ProgressStore(tmp_path / "p.sqlite3")
-
-
-@pytest.fixture
 def ana(store: ProgressStore) -> int:
     return store.learner("Ana").id
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,11 +21,6 @@ from tutorial_app.services.store import Learner, ProgressStore
 @pytest.fixture(scope="module")
 def course() -> Course:
     return load_course(FIXTURES / "course")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> ProgressStore:
-    return ProgressStore(tmp_path / "p.sqlite3")
 
 
 @pytest.fixture

@@ -1,21 +1,14 @@
 """Signing in as a service, without Streamlit: a dict for the browser session, a real
-store, and the cookie a browser would send back."""
+store (SQLite and PostgreSQL), and the cookie a browser would send back."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
-
-import pytest
 
 from tutorial_app.services import signin
 from tutorial_app.services.signin import COOKIE_SECONDS, Cookie, SignIn
 from tutorial_app.services.store import ProgressStore
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> ProgressStore:
-    return ProgressStore(tmp_path / "p.sqlite3")
 
 
 def browser(store: ProgressStore) -> SignIn:
@@ -72,13 +65,14 @@ def test_the_cookie_is_read_once_per_session_and_never_trusted(store: ProgressSt
     assert browser(store).current(token) == ana
 
 
-def test_a_learner_gone_from_the_store_is_signed_out(tmp_path: Path) -> None:
-    first = ProgressStore(tmp_path / "a.sqlite3")
+def test_a_learner_gone_from_the_store_is_signed_out(store: ProgressStore,
+                                                    new_database: Callable[[], str]) -> None:
     session: dict[str, Any] = {}
-    tab = SignIn(first, session)
+    tab = SignIn(store, session)
     assert tab.sign_in_by_name("Ana") is not None
-    fresh = SignIn(ProgressStore(tmp_path / "b.sqlite3"), session)  # a new database
-    assert fresh.current() is None and signin.LEARNER not in session
+    with ProgressStore(new_database()) as other:
+        fresh = SignIn(other, session)  # a new database
+        assert fresh.current() is None and signin.LEARNER not in session
 
 
 def test_the_names_on_the_welcome_screen_are_the_teachers_choice(store: ProgressStore) -> None:
