@@ -27,11 +27,15 @@ from sqlalchemy import (
     Table,
     Text,
 )
+from sqlalchemy.dialects.sqlite import REAL
+from sqlalchemy.types import TypeEngine
 
 metadata: Final = MetaData()
 
 # 64 bits on PostgreSQL; INTEGER in SQLite, where that is 64 bits already (and the rowid).
 _BIG: Final = BigInteger().with_variant(Integer(), "sqlite")
+# Unix seconds: double precision on PostgreSQL, REAL (the same 8 bytes) in SQLite.
+_TIME: Final[TypeEngine[float]] = Double[float]().with_variant(REAL(), "sqlite")
 
 
 def _learner(primary_key: bool = False) -> Column[int]:
@@ -46,8 +50,8 @@ learners: Final = Table(
     # The name as compared: trimmed, Unicode-normalised and case-folded (store.name_key),
     # unique on both engines; SQLite's COLLATE NOCASE folded ASCII only.
     Column("name_key", Text, nullable=False),
-    Column("created", Double, nullable=False),
-    Column("rating", Double, nullable=False, server_default="1200"),
+    Column("created", _TIME, nullable=False),
+    Column("rating", _TIME, nullable=False, server_default="1200"),
     Column("rated_games", Integer, nullable=False, server_default="0"),
     Index("ix_learners_name_key", "name_key", unique=True),
 )
@@ -60,7 +64,7 @@ steps: Final = Table(
     Column("stars", Integer, nullable=False),
     Column("wrong", Integer, nullable=False),
     Column("hints", Integer, nullable=False),
-    Column("updated", Double, nullable=False),
+    Column("updated", _TIME, nullable=False),
 )
 
 lessons: Final = Table(
@@ -68,7 +72,7 @@ lessons: Final = Table(
     _learner(primary_key=True),
     Column("lesson_id", Text, primary_key=True),
     Column("stars", Integer, nullable=False),
-    Column("completed", Double, nullable=False),
+    Column("completed", _TIME, nullable=False),
 )
 
 puzzles: Final = Table(
@@ -77,7 +81,7 @@ puzzles: Final = Table(
     Column("puzzle_id", Text, primary_key=True),
     Column("solved", Integer, nullable=False),
     Column("attempts", Integer, nullable=False),
-    Column("updated", Double, nullable=False),
+    Column("updated", _TIME, nullable=False),
 )
 
 puzzle_log: Final = Table(
@@ -87,9 +91,9 @@ puzzle_log: Final = Table(
     Column("puzzle_id", Text, nullable=False),
     Column("solved", Integer, nullable=False),
     Column("rated", Integer, nullable=False),
-    Column("rating_before", Double, nullable=False),
-    Column("rating_after", Double, nullable=False),
-    Column("at", Double, nullable=False),
+    Column("rating_before", _TIME, nullable=False),
+    Column("rating_after", _TIME, nullable=False),
+    Column("at", _TIME, nullable=False),
     Index("ix_puzzle_log_learner", "learner_id", "id"),
 )
 
@@ -97,14 +101,14 @@ devices: Final = Table(
     "devices", metadata,
     Column("token", Text, primary_key=True),
     _learner(),
-    Column("created", Double, nullable=False),
+    Column("created", _TIME, nullable=False),
 )
 
 games: Final = Table(
     "games", metadata,
     _learner(primary_key=True),
     Column("game", Text, nullable=False),
-    Column("updated", Double, nullable=False),
+    Column("updated", _TIME, nullable=False),
     Column("revision", _BIG, nullable=False, server_default="0"),
 )
 
