@@ -1,0 +1,169 @@
+"""Writes made at once by several processes never lose each other, on SQLite and on
+PostgreSQL: what two tabs, or two app replicas, do to one learner's record.
+
+Four processes (spawned, as separate servers would be) open the same database and run
+the same races, each started together at a barrier: creating learners by name in
+different cases, recording stars for the same steps, rating puzzles (some tried by
+all four), playing on the same kept game, and remembering browsers. The races run
+once per engine (a module fixture); each test then checks one of them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import multiprocessing
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+from storefixtures import ENGINES, require_postgres
+
+from tutorial_app.services.store import ProgressStore, StaleGameError
+from tutorial_app.services.tables import puzzle_log, puzzles, steps
+
+PROCESSES = 4
+NAMES = 12  # learners created by name, each in four spellings at once
+STEPS = 20  # steps each process records for the same learner
+OWN_PUZZLES = 10  # puzzles only one process tries
+SHARED_PUZZLES = 10  # puzzles every process tries
+MOVES = 12  # saves each process lands on the shared game
+TOKENS = 25  # browsers each process remembers
+
+Result = dict[str, Any]
+
+
+def spellings(i: int) -> list[str]:
+    base = f"Zoë {i}"
+    return [base, base.upper(), base.lower(), f"  {base.lower()}  "]
+
+
+def racer(url: str, k: int, ana: int, bo: int, barrier: Any, out: str) -> None:
+    """One process's part in every race; what it saw goes to `out` as JSON."""
+    seen: Result = {}
+    with ProgressStore(url) as store:
+        barrier.wait()
+        seen["names"] = {i: store.learner(spellings(i)[(i + k) % 4]).id for i in range(NAMES)}
+
+        barrier.wait()
+        for i in range(STEPS):
+            stars = (i + k) % 4  # every process a different result for the same step
+            store.record_step(ana, "sums", f"s{i}", stars, wrong=3 - stars, hints=k)
+        store.complete_lesson(ana, "sums", k)
+
+        barrier.wait()
+        rated = 0
+        for i in range(max(OWN_PUZZLES, SHARED_PUZZLES)):
+            if i < OWN_PUZZLES:
+                rated += store.record_puzzle(bo, f"own-{k}-{i}", 1 + i % 5, i % 2 == 0,
+                                             hinted=False).rated
+            if i < SHARED_PUZZLES:
+                rated += store.record_puzzle(bo, f"shared-{i}", 3, solved=True,
+                                             hinted=False).rated
+        seen["rated"] = rated
+
+        barrier.wait()
+        landed = stale = 0
+        while landed < MOVES:
+            kept = store.saved_game(ana)
+            assert kept is not None
+            moves = [*json.loads(kept.game)["moves"], f"{k}-{landed}"]
+            try:
+                store.save_game(ana, json.dumps({"moves": moves}), expected=kept.revision)
+                landed += 1
+            except StaleGameError:
+                stale += 1
+        seen["stale"] = stale
+
+        barrier.wait()
+        seen["tokens"] = [store.remember_device(ana if i % 2 else bo) for i in range(TOKENS)]
+    Path(out).write_text(json.dumps(seen))
+
+
+class Race:
+    def __init__(self, store: ProgressStore, ana: int, bo: int, seen: list[Result]) -> None:
+        self.store, self.ana, self.bo, self.seen = store, ana, bo, seen
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def race(request: pytest.FixtureRequest,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Race]:
+    folder = tmp_path_factory.mktemp("race")
+    server = require_postgres() if request.param == "postgresql" else None
+    schema = server.new_schema() if server else ""
+    url = server.store_url(schema) if server else str(folder / "p.sqlite3")
+    try:
+        with ProgressStore(url) as store:
+            ana, bo = store.learner("Ana").id, store.learner("Bo").id
+            store.save_game(ana, json.dumps({"moves": []}))
+            context = multiprocessing.get_context("spawn")
+            barrier = context.Barrier(PROCESSES)
+            outs = [str(folder / f"seen-{k}.json") for k in range(PROCESSES)]
+            workers = [context.Process(target=racer, args=(url, k, ana, bo, barrier, outs[k]))
+                       for k in range(PROCESSES)]
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join(timeout=240)
+            assert [w.exitcode for w in workers] == [0] * PROCESSES
+            yield Race(store, ana, bo, [json.loads(Path(o).read_text()) for o in outs])
+    finally:
+        if server:
+            server.drop_schema(schema)
+
+
+def test_one_learner_per_name_whatever_the_case(race: Race) -> None:
+    ids = [seen["names"] for seen in race.seen]
+    assert all(found == ids[0] for found in ids)  # every process got the same learner
+    assert len(set(ids[0].values())) == NAMES
+    assert len(race.store.learners()) == NAMES + 2
+
+
+def test_the_best_stars_and_fewest_mistakes_win(race: Race) -> None:
+    lesson = race.store.progress(race.ana)["sums"]
+    assert lesson.steps == {f"s{i}": 3 for i in range(STEPS)}
+    assert lesson.completed and lesson.stars == PROCESSES - 1
+    with race.store.engine.connect() as con:
+        worst = con.execute(select(func.max(steps.c.wrong), func.max(steps.c.hints))).one()
+    assert tuple(worst) == (0, 0)
+
+
+def test_every_rated_puzzle_moves_the_rating_from_where_the_last_left_it(race: Race) -> None:
+    store, bo = race.store, race.bo
+    expected = PROCESSES * OWN_PUZZLES + SHARED_PUZZLES  # a shared puzzle rated once
+    assert sum(seen["rated"] for seen in race.seen) == expected
+    learner = store.get_learner(bo)
+    assert learner is not None and learner.rated_games == expected
+    with store.engine.connect() as con:
+        log = con.execute(select(puzzle_log.c.rating_before, puzzle_log.c.rating_after)
+                          .where(puzzle_log.c.learner_id == bo, puzzle_log.c.rated == 1)
+                          .order_by(puzzle_log.c.id)).all()
+        attempts = con.execute(select(puzzles.c.puzzle_id, puzzles.c.attempts)
+                               .where(puzzles.c.learner_id == bo,
+                                      puzzles.c.puzzle_id.startswith("shared-"))).all()
+    assert len(log) == expected
+    for earlier, later in itertools.pairwise(log):
+        assert later[0] == earlier[1]  # no rating computed from a stale copy
+    assert learner.rating == log[-1][1]
+    assert {a for _, a in attempts} == {PROCESSES}
+
+
+def test_no_move_on_the_kept_game_is_lost(race: Race) -> None:
+    kept = race.store.load_game(race.ana)
+    assert kept is not None
+    moves = json.loads(kept)["moves"]
+    assert sorted(moves) == sorted(f"{k}-{i}" for k in range(PROCESSES) for i in range(MOVES))
+    for k in range(PROCESSES):  # each process's moves in its own order
+        assert [m for m in moves if m.startswith(f"{k}-")] == [f"{k}-{i}" for i in range(MOVES)]
+    assert sum(seen["stale"] for seen in race.seen) > 0  # they did collide
+
+
+def test_every_remembered_browser_has_its_own_token(race: Race) -> None:
+    tokens = [token for seen in race.seen for token in seen["tokens"]]
+    assert len(set(tokens)) == PROCESSES * TOKENS
+    sample = secrets.SystemRandom().sample(tokens, 10)
+    assert all(race.store.device_learner(t) is not None for t in sample)
+    assert race.store.integrity_ok()
