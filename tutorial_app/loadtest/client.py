@@ -315,7 +315,7 @@ class Session:
         try:
             self._ws = await asyncio.wait_for(
                 connect(self.ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
-                        max_size=None, open_timeout=self.timeout),
+                        max_size=None, open_timeout=self.timeout, ping_interval=None),
                 self.timeout)
         except (OSError, WebSocketException, TimeoutError) as error:
             failed = Interaction("load", page or "/", time.monotonic(), 0.0, 0,
