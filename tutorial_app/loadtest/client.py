@@ -24,6 +24,11 @@ The protocol (Streamlit 1.67, `/_stcore/stream`, binary protobuf frames):
   every widget on the page (as a browser sends them) plus the clicked button
   with `trigger_value = true`. Widgets in a form keep their typed values back
   until the form's submit button is clicked, as in the browser.
+* `st.fragment(run_every=...)` is driven by the client: the server sends
+  `auto_rerun` (fragment id, interval) and the client then sends a
+  `rerun_script` with that `fragment_id` and `is_auto_rerun` every interval,
+  until `stop_auto_rerun` or the next full run (which announces again the
+  fragments it still draws). These reruns are counted but not timed as clicks.
 * Exceptions come as `exception` elements (or a `session_event` for a script
   that does not compile); they are recorded with the click that caused them.
 
@@ -306,6 +311,8 @@ class Session:
         self._broken: str | None = None
         self._finished_at = 0.0
         self._changed = asyncio.Event()
+        self._timers: dict[str, asyncio.Task[None]] = {}  # fragment id -> auto-rerun loop
+        self.auto_reruns = 0  # auto-reruns this client sent for fragments
 
     # ----- connection ------------------------------------------------------------------
 
@@ -329,6 +336,7 @@ class Session:
         return await self._exchange("load", page or "/", state)
 
     async def close(self) -> None:
+        self._stop_timers()
         if self._ws is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._ws.close(), 5)
@@ -518,6 +526,7 @@ class Session:
                 self._fragment = Page()
             else:
                 self._building = Page()
+                self._stop_timers()
             if message.new_session.page_script_hash:
                 self.page_hash = message.new_session.page_script_hash
         elif kind == "navigation":
@@ -528,6 +537,10 @@ class Session:
                 self.page_path = next((p.url_pathname for p in nav.app_pages
                                        if p.page_script_hash == nav.page_script_hash),
                                       self.page_path)
+        elif kind == "auto_rerun":
+            self._start_timer(message.auto_rerun.fragment_id, message.auto_rerun.interval)
+        elif kind == "stop_auto_rerun":
+            self._stop_timers(message.stop_auto_rerun.fragment_ids)
         elif kind == "page_info_changed":
             self.query_string = message.page_info_changed.query_string
         elif kind == "page_not_found":
@@ -539,6 +552,30 @@ class Session:
                 self._run_exceptions.append(f"{problem.type}: {problem.message}")
         elif kind == "script_finished":
             self._finished(message.script_finished, received)
+
+    def _start_timer(self, fragment_id: str, interval: float) -> None:
+        self._stop_timers([fragment_id])
+        if interval > 0:
+            self._timers[fragment_id] = asyncio.create_task(
+                self._auto_rerun(fragment_id, interval), name=f"auto-rerun-{fragment_id}")
+
+    def _stop_timers(self, fragment_ids: Sequence[str] | None = None) -> None:
+        for fragment_id in list(self._timers if fragment_ids is None else fragment_ids):
+            timer = self._timers.pop(fragment_id, None)
+            if timer is not None:
+                timer.cancel()
+
+    async def _auto_rerun(self, fragment_id: str, interval: float) -> None:
+        """What the browser's setInterval does for a `run_every` fragment."""
+        while self._ws is not None and not self._broken:
+            await asyncio.sleep(interval)
+            state = self._client_state(fragment_id=fragment_id)
+            state.is_auto_rerun = True
+            try:
+                await self._ws.send(BackMsg(rerun_script=state).SerializeToString())
+            except (WebSocketException, OSError):
+                return
+            self.auto_reruns += 1
 
     def _delta(self, message: ForwardMsg) -> None:
         delta = message.delta
