@@ -90,7 +90,8 @@ def test_cpu_share_is_percent_of_one_core() -> None:
 def _result(learners: int, p90: float) -> Result:
     return Result(learners=learners, scenario="mixed", seconds=60, clicks=100, median_ms=p90 / 2,
                   p90_ms=p90, p99_ms=p90 * 2, max_ms=p90 * 3, clicks_per_s=1.0,
-                  reruns_per_s=1.0, server_cpu_pct=50.0, harness_cpu_pct=5.0, errors=0,
+                  reruns_per_s=1.0, server_cpu_pct=50.0, harness_cpu_pct=5.0,
+                  machine_busy_pct=80.0, cores=2, errors=0,
                   error_kinds={}, misses={}, by_kind={}, rss_before=None, rss_peak=None,
                   rss_after=None, loadavg_before="", loadavg_after="", sessions=learners)
 
@@ -117,3 +118,21 @@ def test_memory_verdict_within_ten_percent() -> None:
     result.rss_after = 111 * 2**20
     assert result.rss_after_within_10pct is False
     assert result.to_dict()["rss_after_within_10pct"] is False
+
+
+PROC_STAT = """cpu  1000 10 500 8000 100 0 40 0 0 0
+cpu0 500 5 250 4000 50 0 20 0 0 0
+cpu1 500 5 250 4000 50 0 20 0 0 0
+intr 123 0 0
+"""
+
+
+def test_machine_busy_counts_everything_but_idle_and_iowait() -> None:
+    first = metrics.parse_machine_stat(PROC_STAT)
+    assert (first.busy_ticks, first.total_ticks, first.cores) == (1550, 9650, 2)
+    later = metrics.parse_machine_stat(PROC_STAT.replace("cpu  1000 10 500 8000",
+                                                         "cpu  1300 10 600 8100"))
+    # 400 busy ticks of 500 on two cores: 160 % of one core
+    assert metrics.machine_busy(first, later) == pytest.approx(160.0)
+    with pytest.raises(ValueError):
+        metrics.parse_machine_stat("intr 1 2 3\n")

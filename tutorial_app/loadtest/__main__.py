@@ -95,10 +95,17 @@ def report(result: Result, out: Any = sys.stdout) -> None:
                            f"p99 {_ms(result.p99_ms)}, max {_ms(result.max_ms)}")
     for kind, stats in result.by_kind.items():
         line(f"  {kind}", f"median {_ms(stats['median_ms'])}, p90 {_ms(stats['p90_ms'])}")
-    line("reruns/s", f"{result.reruns_per_s:.1f} (script runs the server finished)")
+    per_run = ""
+    if result.server_cpu_pct is not None and result.reruns_per_s > 0:
+        per_run = f"; {10 * result.server_cpu_pct / result.reruns_per_s:.0f} ms server CPU each"
+    line("reruns/s", f"{result.reruns_per_s:.1f} (script runs the server finished{per_run})")
     cpu = ("n/a (no --pid)" if result.server_cpu_pct is None
            else f"{result.server_cpu_pct:.0f} % of one core")
     line("server CPU", f"{cpu}; the harness itself {result.harness_cpu_pct:.0f} %")
+    if result.machine_busy_pct is not None:
+        others = result.machine_busy_pct - result.harness_cpu_pct - (result.server_cpu_pct or 0)
+        line("machine CPU", f"{result.machine_busy_pct:.0f} % of {100 * result.cores} % busy; "
+                            f"other processes {max(others, 0):.0f} % (the machine is shared)")
     line("errors", str(result.errors))
     for text, count in result.error_kinds.items():
         line("", f"{count} x {text}")
@@ -112,21 +119,21 @@ def report(result: Result, out: Any = sys.stdout) -> None:
     line("memory (RSS)", f"before {metrics.mib(result.rss_before)}, peak "
                          f"{metrics.mib(result.rss_peak)}, after {metrics.mib(result.rss_after)}"
                          f"{verdict}")
-    line("load average", f"{result.loadavg_before} at the start, {result.loadavg_after} at the end"
-                         " (the machine is shared)")
+    line("load average", f"{result.loadavg_before} at the start, {result.loadavg_after} at the end")
     line("sessions", f"{result.sessions} (a broken one is replaced by a new one)")
     for note in result.notes:
         line("note", note)
 
 
 def stress_table(results: Sequence[Result], out: Any = sys.stdout) -> None:
-    print("\nlearners  clicks  median     p90      p99   reruns/s  CPU %  errors  peak RSS",
-          file=out)
+    print("\nlearners  clicks   median      p90      p99  reruns/s  CPU %  machine %  errors"
+          "  peak RSS  load avg", file=out)
     for r in results:
         cpu = "n/a" if r.server_cpu_pct is None else f"{r.server_cpu_pct:.0f}"
+        busy = "n/a" if r.machine_busy_pct is None else f"{r.machine_busy_pct:.0f}"
         print(f"{r.learners:>8}  {r.clicks:>6}  {_ms(r.median_ms):>7}  {_ms(r.p90_ms):>7}  "
-              f"{_ms(r.p99_ms):>7}  {r.reruns_per_s:>8.1f}  {cpu:>5}  {r.errors:>6}  "
-              f"{metrics.mib(r.rss_peak):>8}", file=out)
+              f"{_ms(r.p99_ms):>7}  {r.reruns_per_s:>8.1f}  {cpu:>5}  {busy:>9}  {r.errors:>6}  "
+              f"{metrics.mib(r.rss_peak):>8}  {r.loadavg_before.split()[0]:>8}", file=out)
 
 
 async def _one(args: argparse.Namespace, config: LoadConfig) -> Result:

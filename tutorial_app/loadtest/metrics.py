@@ -131,6 +131,46 @@ class ProcessTree:
         return TreeSample(ticks / CLOCK_TICKS, rss * 1024, len(members))
 
 
+@dataclass(frozen=True, slots=True)
+class MachineSample:
+    busy_ticks: int
+    total_ticks: int
+    cores: int
+
+
+def parse_machine_stat(text: str) -> MachineSample:
+    """The aggregate `cpu` line of /proc/stat: every tick not idle or iowait is busy.
+    On a shared machine this says how much of it other people's work took."""
+    cores = 0
+    totals: list[int] = []
+    for line in text.splitlines():
+        name, _, values = line.partition(" ")
+        if name == "cpu":
+            totals = [int(v) for v in values.split()[:8]]  # user..steal; guests are in user
+        elif name.startswith("cpu") and name[3:].isdigit():
+            cores += 1
+    if len(totals) < 5:
+        raise ValueError("no aggregate cpu line in /proc/stat")
+    idle = totals[3] + totals[4]
+    return MachineSample(sum(totals) - idle, sum(totals), max(cores, 1))
+
+
+def machine_sample(proc: Path = PROC) -> MachineSample | None:
+    try:
+        return parse_machine_stat((proc / "stat").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def machine_busy(before: MachineSample, after: MachineSample) -> float:
+    """Busy share of the whole machine between two samples, in percent of one core
+    (so 200 on two fully busy cores, matching `cpu_share`)."""
+    total = after.total_ticks - before.total_ticks
+    if total <= 0:
+        return math.nan
+    return 100.0 * after.cores * (after.busy_ticks - before.busy_ticks) / total
+
+
 def cpu_share(before: TreeSample, after: TreeSample, wall_seconds: float) -> float:
     """CPU used between two samples as a percentage of one core (200 = two cores busy)."""
     if wall_seconds <= 0:

@@ -60,6 +60,8 @@ class Result:
     reruns_per_s: float
     server_cpu_pct: float | None
     harness_cpu_pct: float
+    machine_busy_pct: float | None  # the whole machine, percent of one core
+    cores: int
     errors: int
     error_kinds: dict[str, int]
     misses: dict[str, int]
@@ -176,6 +178,7 @@ async def run_load(url: str, config: LoadConfig, pid: int | None = None,
     token = f"{random.Random().randrange(16**4):04x}"  # names unique per run, not per seed
     load_before = loadavg()
     cpu_before = tree.sample() if tree else None
+    machine_before = metrics.machine_sample()
     harness_before = time.process_time()
     start = time.monotonic()
     deadline = start + config.seconds
@@ -184,6 +187,7 @@ async def run_load(url: str, config: LoadConfig, pid: int | None = None,
     await asyncio.gather(*tasks)
     end = time.monotonic()
     cpu_after = tree.sample() if tree else None
+    machine_after = metrics.machine_sample()
     harness_cpu = 100.0 * (time.process_time() - harness_before) / (end - start)
     load_after = loadavg()
     if sampler is not None:
@@ -216,7 +220,10 @@ async def run_load(url: str, config: LoadConfig, pid: int | None = None,
         clicks_per_s=len(timed) / wall, reruns_per_s=recorder.runs / wall,
         server_cpu_pct=(metrics.cpu_share(cpu_before, cpu_after, wall)
                         if cpu_before and cpu_after else None),
-        harness_cpu_pct=harness_cpu, errors=sum(errors.values()),
+        harness_cpu_pct=harness_cpu,
+        machine_busy_pct=(metrics.machine_busy(machine_before, machine_after)
+                          if machine_before and machine_after else None),
+        cores=machine_after.cores if machine_after else 0, errors=sum(errors.values()),
         error_kinds=dict(errors.most_common(10)), misses=dict(recorder.misses.most_common()),
         by_kind={kind: _stats(values) for kind, values in sorted(kinds.items())},
         rss_before=rss_before, rss_peak=peak[0] if tree else None, rss_after=rss_after,
