@@ -3,6 +3,7 @@ server needed), and the scenarios' reading of the card table."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from streamlit.proto.ClientState_pb2 import ClientState
@@ -141,3 +142,16 @@ def test_plan_pairs_a_matching_card_else_builds_else_trails() -> None:
     plan = plan_move(page, random.Random(3), careless=0.0)
     assert plan is not None and plan.action == "capture" and plan.hand.key == "cb-p-h-9d"
     assert plan_move(Page(), random.Random(3)) is None
+
+
+def test_wait_for_sees_a_run_the_server_pushed() -> None:
+    """What a projector scenario needs: no click, just watch until the page shows it."""
+    async def scenario() -> float:
+        session = Session("http://127.0.0.1:1")
+        watcher = asyncio.create_task(
+            session.wait_for(lambda page: bool(page.alerts("info")), timeout=5))
+        await asyncio.sleep(0.05)
+        _run(session, _alert([0, 0], "12 answers", 3))
+        return await watcher
+
+    assert 0 < asyncio.run(scenario()) < 5

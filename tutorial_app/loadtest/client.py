@@ -57,6 +57,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
+from websockets.typing import Subprotocol
 
 STREAM_PATH: Final = "/_stcore/stream"
 DEFAULT_TIMEOUT: Final = 30.0
@@ -309,7 +310,6 @@ class Session:
         self._in_fragment_run = False
         self._runs_in_wait = 0
         self._broken: str | None = None
-        self._finished_at = 0.0
         self._changed = asyncio.Event()
         self._timers: dict[str, asyncio.Task[None]] = {}  # fragment id -> auto-rerun loop
         self.auto_reruns = 0  # auto-reruns this client sent for fragments
@@ -321,7 +321,7 @@ class Session:
         opening http://host/<page>?<query> would."""
         try:
             self._ws = await asyncio.wait_for(
-                connect(self.ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
+                connect(self.ws_url, subprotocols=[Subprotocol("streamlit")],
                         max_size=None, open_timeout=self.timeout, ping_interval=None),
                 self.timeout)
         except (OSError, WebSocketException, TimeoutError) as error:
@@ -416,13 +416,15 @@ class Session:
         the seconds waited. RunTimeout if it never does."""
         started = time.monotonic()
         deadline = started + (timeout if timeout is not None else self.timeout)
-        while not condition(self.page):
+        while True:
+            self._changed.clear()  # before looking, so no change slips between look and wait
+            if condition(self.page):
+                break
             if self._broken:
                 raise SessionError(self._broken)
             left = deadline - time.monotonic()
             if left <= 0:
                 raise RunTimeout("the page never showed what was waited for")
-            self._changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
         return time.monotonic() - started
@@ -616,7 +618,6 @@ class Session:
             self._fragment = Page()
         else:  # FINISHED_EARLY_FOR_RERUN: the next run follows and draws the page
             return
-        self._finished_at = received
         self._changed.set()
         full = status in _FINISHED_FULL
         if (self._waiter is not None and not self._waiter.done()
