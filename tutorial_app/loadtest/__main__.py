@@ -67,6 +67,8 @@ def parser() -> argparse.ArgumentParser:
                    help="extra streamlit option for the started server, e.g. "
                         "server.fileWatcherType=none (repeatable)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--trace", type=Path, metavar="FILE",
+                   help="also write every request as CSV (with --stress: FILE.<learners>.csv)")
     return p
 
 
@@ -137,10 +139,13 @@ def stress_table(results: Sequence[Result], out: Any = sys.stdout) -> None:
 
 
 async def _one(args: argparse.Namespace, config: LoadConfig) -> Result:
+    trace = args.trace
+    if trace is not None and args.stress:
+        trace = trace.with_suffix(f".{config.learners}.csv")
     if args.url:
-        return await run_load(args.url, config, args.pid)
+        return await run_load(args.url, config, args.pid, trace=trace)
     with LocalServer(lessons=args.lessons, options=_options(args.server_option)) as server:
-        return await run_load(server.url, config, server.pid)
+        return await run_load(server.url, config, server.pid, trace=trace)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

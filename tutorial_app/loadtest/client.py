@@ -33,7 +33,9 @@ The protocol (Streamlit 1.67, `/_stcore/stream`, binary protobuf frames):
   that does not compile); they are recorded with the click that caused them.
 
 A click is timed from sending its BackMsg to receiving the `script_finished`
-that ends it: the time the learner waits for the page to settle. The client
+that ends it: the time the learner waits for the page to settle. Opening a
+page is timed from the start of the websocket handshake, since a server busy
+setting up sessions makes the learner wait there too. The client
 sends no `cached_message_hashes`, so the server always sends whole messages
 (a browser with a warm cache would get some as references).
 """
@@ -319,13 +321,14 @@ class Session:
     async def open(self, page: str = "", query: str = "") -> Interaction:
         """Connect and load a page (by url path, "" for the default), as a browser
         opening http://host/<page>?<query> would."""
+        started = time.monotonic()  # the learner waits for the handshake too
         try:
             self._ws = await asyncio.wait_for(
                 connect(self.ws_url, subprotocols=[Subprotocol("streamlit")],
                         max_size=None, open_timeout=self.timeout, ping_interval=None),
                 self.timeout)
         except (OSError, WebSocketException, TimeoutError) as error:
-            failed = Interaction("load", page or "/", time.monotonic(), 0.0, 0,
+            failed = Interaction("load", page or "/", started, 0.0, 0,
                                  f"connect: {type(error).__name__}: {error}")
             self._record(failed)
             raise SessionError(failed.error) from error
@@ -333,7 +336,7 @@ class Session:
         self.page_path = page
         self.query_string = query
         state = self._client_state(page_name=page)
-        return await self._exchange("load", page or "/", state)
+        return await self._exchange("load", page or "/", state, started=started)
 
     async def close(self) -> None:
         self._stop_timers()
@@ -457,7 +460,7 @@ class Session:
                 self._values[widget.id] = self._pending.pop(widget.id)
 
     async def _exchange(self, kind: str, target: str, state: ClientState,
-                        fragment: bool = False) -> Interaction:
+                        fragment: bool = False, started: float | None = None) -> Interaction:
         if self._ws is None:
             raise SessionError("not connected")
         if self._broken:
@@ -468,7 +471,7 @@ class Session:
         self._runs_in_wait = 0
         self._run_exceptions = []
         message = BackMsg(rerun_script=state)
-        started = time.monotonic()
+        started = time.monotonic() if started is None else started
         error: str | None = None
         seconds = 0.0
         try:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
 import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -93,13 +94,28 @@ class Recorder:
 
     def __init__(self) -> None:
         self.interactions: list[Interaction] = []
+        self.rows: list[tuple[int, Interaction]] = []  # (learner, interaction) for --trace
         self.runs = 0
         self.sessions = 0
         self.misses: Counter[str] = Counter()
         self.harness_errors: Counter[str] = Counter()
 
-    def add(self, done: Interaction) -> None:
-        self.interactions.append(done)
+    def observer(self, learner: int) -> Callable[[Interaction], None]:
+        def add(done: Interaction) -> None:
+            self.interactions.append(done)
+            self.rows.append((learner, done))
+        return add
+
+    def write_trace(self, path: Path, start: float) -> None:
+        """Every request as a CSV row, to see when the slow ones happened."""
+        with path.open("w", newline="") as out:
+            writer = csv.writer(out)
+            writer.writerow(["learner", "start_s", "kind", "target", "ms", "runs", "error",
+                             "exceptions"])
+            for learner, done in sorted(self.rows, key=lambda row: row[1].started):
+                writer.writerow([learner, f"{done.started - start:.3f}", done.kind, done.target,
+                                 f"{done.seconds * 1000:.1f}", done.runs, done.error or "",
+                                 " | ".join(done.exceptions)])
 
 
 def loadavg() -> str:
@@ -124,7 +140,7 @@ async def _learner(index: int, url: str, config: LoadConfig, token: str, start: 
     await asyncio.sleep(max(0.0, arrive - time.monotonic()))
     scenario = SCENARIOS[config.scenario]
     while time.monotonic() < deadline:
-        session = Session(url, timeout=config.timeout, observer=recorder.add)
+        session = Session(url, timeout=config.timeout, observer=recorder.observer(index + 1))
         learner = Learner(session, f"Load {token} {index + 1:03d}", rng, deadline, config.pace)
         recorder.sessions += 1
         try:
@@ -157,9 +173,10 @@ def _stats(values: Sequence[float]) -> dict[str, float]:
 
 
 async def run_load(url: str, config: LoadConfig, pid: int | None = None,
-                   warm_up: bool = True) -> Result:
+                   warm_up: bool = True, trace: Path | None = None) -> Result:
     """Run the learners against the server at `url` and measure; `pid` is the server's
-    process (for CPU and memory figures), None when it is not on this machine."""
+    process (for CPU and memory figures), None when it is not on this machine; `trace`
+    is a CSV file for every single request."""
     if config.scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {config.scenario!r}; known: {', '.join(SCENARIOS)}")
     tree = metrics.ProcessTree(pid) if pid is not None else None
@@ -200,6 +217,8 @@ async def run_load(url: str, config: LoadConfig, pid: int | None = None,
         rss_after = tree.sample().rss_bytes
         peak[0] = max(peak[0], rss_after)
 
+    if trace is not None:
+        recorder.write_trace(trace, start)
     timed = [i for i in recorder.interactions if i.seconds > 0]
     millis = [i.seconds * 1000 for i in timed]
     errors = Counter[str]()
