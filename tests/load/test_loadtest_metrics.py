@@ -57,6 +57,7 @@ def test_descendants_follow_the_whole_tree_only() -> None:
              metrics.StatLine(12, 11, 0), metrics.StatLine(20, 1, 0)]
     assert metrics.descendants(10, stats) == {10, 11, 12}
     assert metrics.descendants(99, stats) == {99}
+    assert metrics.descendants([11, 20], stats) == {11, 12, 20}  # replicas
 
 
 def _fake_process(proc: Path, pid: int, ppid: int, ticks: int, rss_kib: int) -> None:
@@ -78,6 +79,8 @@ def test_process_tree_sums_cpu_and_memory_of_the_server_and_its_children(
     assert sample.processes == 2
     assert sample.rss_bytes == 1500 * 1024
     assert sample.cpu_seconds == pytest.approx(250 / metrics.CLOCK_TICKS)
+    both = metrics.ProcessTree([100, 300], proc=tmp_path).sample()
+    assert both.processes == 3 and both.rss_bytes == (1500 + 9999) * 1024
 
 
 def test_cpu_share_is_percent_of_one_core() -> None:

@@ -2,12 +2,12 @@
 
     python -m tutorial_app.loadtest --learners 30 --seconds 60
     python -m tutorial_app.loadtest --stress --seconds 30            # 10, 20, 30, 40, 60...
-    python -m tutorial_app.loadtest --url http://host:8501 --pid 1234
+    python -m tutorial_app.loadtest --url http://host:8501 --pid 1234 [--pid 1235 ...]
 
 Without --url the harness starts the app itself (a fresh database in a temporary
 folder; a fresh server for each step of --stress, so the steps do not inherit
 each other's sessions and memory). With --url it drives a server that is
-already running; give --pid to get its CPU and memory too.
+already running; give --pid (once per replica) to get its CPU and memory too.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", choices=sorted(SCENARIOS), default="mixed",
                    help="what they do (default mixed: lessons and puzzles)")
     p.add_argument("--url", help="drive this running server instead of starting one")
-    p.add_argument("--pid", type=int, help="the --url server's process id, for CPU and memory")
+    p.add_argument("--pid", type=int, action="append", default=[],
+                   help="a --url server's process id, for CPU and memory (repeat for replicas)")
     p.add_argument("--seed", type=int, default=1, help="seed for every learner's choices")
     p.add_argument("--stress", action="store_true",
                    help="step the class size up until the p90 passes --threshold-ms")
@@ -143,7 +144,7 @@ async def _one(args: argparse.Namespace, config: LoadConfig) -> Result:
     if trace is not None and args.stress:
         trace = trace.with_suffix(f".{config.learners}.csv")
     if args.url:
-        return await run_load(args.url, config, args.pid, trace=trace)
+        return await run_load(args.url, config, args.pid or None, trace=trace)
     with LocalServer(lessons=args.lessons, options=_options(args.server_option)) as server:
         return await run_load(server.url, config, server.pid, trace=trace)
 

@@ -70,13 +70,13 @@ def parse_rss_kib(status_text: str) -> int:
     return 0
 
 
-def descendants(root: int, stats: Iterable[StatLine]) -> set[int]:
-    """The root pid and every process below it, from a snapshot of stat lines."""
+def descendants(roots: int | Iterable[int], stats: Iterable[StatLine]) -> set[int]:
+    """The root pids and every process below them, from a snapshot of stat lines."""
     children: dict[int, list[int]] = {}
     for stat in stats:
         children.setdefault(stat.ppid, []).append(stat.pid)
-    found = {root}
-    todo = [root]
+    found = {roots} if isinstance(roots, int) else set(roots)
+    todo = list(found)
     while todo:
         for child in children.get(todo.pop(), ()):
             if child not in found:
@@ -93,10 +93,11 @@ class TreeSample:
 
 
 class ProcessTree:
-    """CPU time and resident memory of a process and all its descendants."""
+    """CPU time and resident memory of a process and all its descendants; or of several
+    (app replicas behind a proxy), added up."""
 
-    def __init__(self, pid: int, proc: Path = PROC) -> None:
-        self.pid = pid
+    def __init__(self, pids: int | Iterable[int], proc: Path = PROC) -> None:
+        self.pids = (pids,) if isinstance(pids, int) else tuple(pids)
         self._proc = proc
 
     def _read(self, pid: int, name: str) -> str | None:
@@ -118,11 +119,11 @@ class ProcessTree:
         return lines
 
     def alive(self) -> bool:
-        return (self._proc / str(self.pid)).exists()
+        return all((self._proc / str(pid)).exists() for pid in self.pids)
 
     def sample(self) -> TreeSample:
         stats = self._stats()
-        members = descendants(self.pid, stats)
+        members = descendants(self.pids, stats)
         ticks = sum(stat.cpu_ticks for stat in stats if stat.pid in members)
         rss = 0
         for pid in members:

@@ -8,7 +8,8 @@ press Enter in the same millisecond), let them work until the time is up, close
 their sessions, wait a few seconds and read the memory again ("after").
 
 Server CPU and memory are read from /proc for the server's process tree: the
-process the harness started, or the one given with --pid for a server at --url.
+process the harness started, or the ones given with --pid for a server at --url
+(several for replicas behind a proxy: their figures are added up).
 """
 
 from __future__ import annotations
@@ -172,10 +173,11 @@ def _stats(values: Sequence[float]) -> dict[str, float]:
             "p90_ms": metrics.percentile(values, 90), "p99_ms": metrics.percentile(values, 99)}
 
 
-async def run_load(url: str, config: LoadConfig, pid: int | None = None,
+async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None = None,
                    warm_up: bool = True, trace: Path | None = None) -> Result:
     """Run the learners against the server at `url` and measure; `pid` is the server's
-    process (for CPU and memory figures), None when it is not on this machine; `trace`
+    process or processes (for CPU and memory figures), None when they are not on this
+    machine; `trace`
     is a CSV file for every single request."""
     if config.scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {config.scenario!r}; known: {', '.join(SCENARIOS)}")
