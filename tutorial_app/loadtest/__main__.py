@@ -63,6 +63,11 @@ def parser() -> argparse.ArgumentParser:
                    help="seconds between a learner's clicks (default 1.5-4)")
     p.add_argument("--read-pace", type=_pair, default=(2.0, 6.0), metavar="LOW-HIGH",
                    help="seconds to read a new task (default 2-6)")
+    p.add_argument("--warm-up", choices=["pages", "full", "none"], default="pages",
+                   help="before measuring: open each page once (pages, the default: a fresh "
+                        "server meets the class), or also run one brisk learner through "
+                        "puzzles and a lesson (full: the steady state, without first-use "
+                        "imports)")
     p.add_argument("--lessons", type=Path, help="lessons folder for the started server")
     p.add_argument("--server-option", action="append", default=[], metavar="NAME=VALUE",
                    help="extra streamlit option for the started server, e.g. "
@@ -91,7 +96,7 @@ def report(result: Result, out: Any = sys.stdout) -> None:
         print(f"  {name:<16}{text}", file=out)
 
     print(f"\n{result.learners} learners, scenario {result.scenario}, {result.seconds:.0f} s "
-          f"against {result.url}", file=out)
+          f"against {result.url} (warm-up: {result.warm_up})", file=out)
     kinds = ", ".join(f"{k} {int(v['count'])}" for k, v in result.by_kind.items())
     line("clicks", f"{result.clicks} ({result.clicks_per_s:.1f}/s; {kinds})")
     line("time per click", f"median {_ms(result.median_ms)}, p90 {_ms(result.p90_ms)}, "
@@ -153,7 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     config = LoadConfig(learners=args.learners, seconds=args.seconds, scenario=args.scenario,
                         seed=args.seed, ramp=args.ramp, timeout=args.timeout,
-                        settle=args.settle, pace=Pace(args.click_pace, args.read_pace))
+                        settle=args.settle, pace=Pace(args.click_pace, args.read_pace),
+                        warm_up=args.warm_up)
     data: dict[str, Any]
     try:
         if not args.stress:

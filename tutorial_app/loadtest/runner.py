@@ -42,6 +42,7 @@ class LoadConfig:
     ramp: float = 5.0  # learners start spread over this many seconds
     timeout: float = 30.0  # a click with no script_finished by then is an error
     settle: float = 5.0  # seconds between closing the sessions and the "after" memory figure
+    warm_up: str = "pages"  # "pages", "full" (every lazy import done first) or "none"
     pace: Pace = field(default_factory=Pace)
     sample_every: float = 0.5  # seconds between memory samples during the run
 
@@ -75,6 +76,7 @@ class Result:
     loadavg_after: str
     sessions: int
     url: str = ""
+    warm_up: str = "pages"
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -126,10 +128,28 @@ def loadavg() -> str:
         return "n/a"
 
 
-async def _warm_up(url: str, scenario: str, timeout: float) -> None:
-    for page in WARMUP_PAGES.get(scenario, ("",)):
-        async with Session(url, timeout=max(timeout, 60)) as session:
+async def _warm_up(url: str, config: LoadConfig) -> None:
+    """"pages": open each page the scenario starts on, as the teacher does before class.
+    "full": also one brisk learner through puzzles and a lesson, so whatever the app
+    imports or caches on first use (a rating chart imports pandas and altair) is done
+    before the measurement: the steady state, without the cold start."""
+    if config.warm_up == "none":
+        return
+    for page in WARMUP_PAGES.get(config.scenario, ("",)):
+        async with Session(url, timeout=max(config.timeout, 60)) as session:
             await session.open(page)
+    if config.warm_up != "full":
+        return
+    brisk = Pace(click=(0.05, 0.1), read=(0.05, 0.1))
+    for name, seconds in (("puzzles", 12.0), ("lessons", 6.0)):
+        session = Session(url, timeout=max(config.timeout, 60))
+        learner = Learner(session, "Warm-up", random.Random(0), time.monotonic() + seconds, brisk)
+        try:
+            await SCENARIOS[name](learner)
+        except TimeUp:
+            pass
+        finally:
+            await session.close()
 
 
 async def _learner(index: int, url: str, config: LoadConfig, token: str, start: float,
@@ -185,7 +205,7 @@ async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None
     notes: list[str] = []
     if warm_up:
         try:
-            await _warm_up(url, config.scenario, config.timeout)
+            await _warm_up(url, config)
         except SessionError as error:
             notes.append(f"warm-up failed: {error}")
         await asyncio.sleep(1.0)
@@ -249,7 +269,7 @@ async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None
         by_kind={kind: _stats(values) for kind, values in sorted(kinds.items())},
         rss_before=rss_before, rss_peak=peak[0] if tree else None, rss_after=rss_after,
         loadavg_before=load_before, loadavg_after=load_after, sessions=recorder.sessions,
-        url=url, notes=notes)
+        url=url, warm_up=config.warm_up, notes=notes)
 
 
 # ----- stress ----------------------------------------------------------------------------
