@@ -129,8 +129,8 @@ def loadavg() -> str:
 
 
 async def _warm_up(url: str, config: LoadConfig) -> None:
-    """"pages": open each page the scenario starts on, as the teacher does before class.
-    "full": also one brisk learner through puzzles and a lesson, so whatever the app
+    """Warm-up "pages": open each page the scenario starts on, as the teacher does before
+    class. "full": also one brisk learner through puzzles and a lesson, so whatever the app
     imports or caches on first use (a rating chart imports pandas and altair) is done
     before the measurement: the steady state, without the cold start."""
     if config.warm_up == "none":
@@ -146,7 +146,7 @@ async def _warm_up(url: str, config: LoadConfig) -> None:
         learner = Learner(session, "Warm-up", random.Random(0), time.monotonic() + seconds, brisk)
         try:
             await SCENARIOS[name](learner)
-        except TimeUp:
+        except (TimeUp, WidgetNotFound):
             pass
         finally:
             await session.close()
@@ -172,6 +172,7 @@ async def _learner(index: int, url: str, config: LoadConfig, token: str, start: 
             await asyncio.sleep(1.0)  # recorded as an error by the session; reload the page
         except WidgetNotFound as missing:
             learner.miss(f"not found: {missing}")
+            await asyncio.sleep(1.0)  # then start again from a fresh page, as a learner would
         except Exception as bug:  # a scenario bug must not stop the other learners
             recorder.harness_errors[f"{type(bug).__name__}: {bug}"[:120]] += 1
             await asyncio.sleep(1.0)
