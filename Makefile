@@ -4,8 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8501
+# `make load`: simulated learners against the real server (not part of `make test`).
+LEARNERS ?= 30
+SECONDS ?= 60
+LOADFLAGS ?=
 
-.PHONY: run test lint typecheck unit bench validate clean
+.PHONY: run test lint typecheck unit bench validate load load-stress clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +33,12 @@ test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python -m engine bench
+
+load: $(STAMP)
+	$(BIN)/python -m tutorial_app.tools.loadtest --learners $(LEARNERS) --seconds $(SECONDS) $(LOADFLAGS)
+
+load-stress: $(STAMP)
+	$(BIN)/python -m tutorial_app.tools.loadtest --stress --seconds $(SECONDS) $(LOADFLAGS)
 
 validate: $(STAMP)
 	$(BIN)/python -m tutorial_app.course validate lessons/
