@@ -8,8 +8,12 @@ PORT ?= 8501
 LEARNERS ?= 30
 SECONDS ?= 60
 LOADFLAGS ?=
+# `make replicas N=3`: N app processes on one PostgreSQL behind nginx (docs/deploy.md).
+N ?= 3
+PROXY_PORT ?= 8080
+REPLICAFLAGS ?=
 
-.PHONY: run test lint typecheck unit bench validate load load-stress clean
+.PHONY: run test lint typecheck unit bench validate load load-stress replicas clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +43,9 @@ load: $(STAMP)
 
 load-stress: $(STAMP)
 	$(BIN)/python -m tutorial_app.tools.loadtest --stress --seconds $(SECONDS) $(LOADFLAGS)
+
+replicas: $(STAMP)
+	$(BIN)/python -m tutorial_app.tools.replicas -n $(N) --port $(PROXY_PORT) --first-port $(PORT) $(REPLICAFLAGS)
 
 validate: $(STAMP)
 	$(BIN)/python -m tutorial_app.course validate lessons/

@@ -42,7 +42,8 @@ def free_port() -> int:
 class Server:
     """A running `streamlit run tutorial_app/app.py`."""
 
-    def __init__(self, db: Path, lessons: Path | None, log: Path) -> None:
+    def __init__(self, db: Path | str, lessons: Path | None, log: Path) -> None:
+        """`db` is anything CASSINO_DB takes: a SQLite file or a PostgreSQL URL."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, CASSINO_DB=str(db))
