@@ -12,8 +12,10 @@ LOADFLAGS ?=
 N ?= 3
 PROXY_PORT ?= 8080
 REPLICAFLAGS ?=
+# `make load-capacity`: learners served with p95 < 1 s by one process and by N replicas.
+CAPACITYFLAGS ?=
 
-.PHONY: run test lint typecheck unit bench validate load load-stress replicas clean
+.PHONY: run test lint typecheck unit bench validate load load-stress load-capacity replicas clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +45,9 @@ load: $(STAMP)
 
 load-stress: $(STAMP)
 	$(BIN)/python -m tutorial_app.tools.loadtest --stress --seconds $(SECONDS) $(LOADFLAGS)
+
+load-capacity: $(STAMP)
+	$(BIN)/python -m tutorial_app.tools.capacity --replicas $(N) --seconds $(SECONDS) $(CAPACITYFLAGS)
 
 replicas: $(STAMP)
 	$(BIN)/python -m tutorial_app.tools.replicas -n $(N) --port $(PROXY_PORT) --first-port $(PORT) $(REPLICAFLAGS)

@@ -4,6 +4,7 @@ no server is needed), CPU share and the stress point."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,11 @@ def test_machine_busy_counts_everything_but_idle_and_iowait() -> None:
     assert metrics.machine_busy(first, later) == pytest.approx(160.0)
     with pytest.raises(ValueError):
         metrics.parse_machine_stat("intr 1 2 3\n")
+
+
+def test_stress_point_by_the_p95() -> None:
+    results = [replace(_result(10, 200), p95_ms=400), replace(_result(20, 600), p95_ms=1400)]
+    point = stress_point(results, 1000, percentile=95)
+    assert (point.below, point.above, point.percentile) == (10, 20, 95)
+    assert point.estimate == pytest.approx(16.0)
+    assert "p95 passes 1000 ms" in point.describe()

@@ -78,6 +78,13 @@ class Result:
     url: str = ""
     warm_up: str = "pages"
     notes: list[str] = field(default_factory=list)
+    p95_ms: float = math.nan
+    # The peak memory of each --pid (with its children), for replicas; [] for one.
+    rss_peak_each: list[int] = field(default_factory=list)
+
+    def percentile_ms(self, q: int) -> float:
+        """The p90, p95 or p99 click time."""
+        return float(getattr(self, f"p{q}_ms"))
 
     @property
     def rss_after_within_10pct(self) -> bool | None:
@@ -152,6 +159,12 @@ async def _warm_up(url: str, config: LoadConfig) -> None:
             await session.close()
 
 
+async def warm_up(url: str, config: LoadConfig) -> None:
+    """Warm one server up as a run does; tools/capacity.py warms each replica directly,
+    since through the proxy a warm-up reaches only one of them."""
+    await _warm_up(url, config)
+
+
 async def _learner(index: int, url: str, config: LoadConfig, token: str, start: float,
                    deadline: float, recorder: Recorder) -> None:
     """One learner from arrival to the end of the run; a new session (a reload) after a
@@ -182,16 +195,22 @@ async def _learner(index: int, url: str, config: LoadConfig, token: str, start: 
             await session.close()
 
 
-async def _sample_memory(tree: metrics.ProcessTree, every: float, peak: list[int]) -> None:
+async def _sample_memory(tree: metrics.ProcessTree, every: float, peak: list[int],
+                         each: Sequence[metrics.ProcessTree] = (),
+                         peaks: list[int] | None = None) -> None:
     while True:
         with contextlib.suppress(OSError):
             peak[0] = max(peak[0], tree.sample().rss_bytes)
+            for index, one in enumerate(each):
+                if peaks is not None:
+                    peaks[index] = max(peaks[index], one.sample().rss_bytes)
         await asyncio.sleep(every)
 
 
 def _stats(values: Sequence[float]) -> dict[str, float]:
     return {"count": float(len(values)), "median_ms": metrics.percentile(values, 50),
-            "p90_ms": metrics.percentile(values, 90), "p99_ms": metrics.percentile(values, 99)}
+            "p90_ms": metrics.percentile(values, 90), "p95_ms": metrics.percentile(values, 95),
+            "p99_ms": metrics.percentile(values, 99)}
 
 
 async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None = None,
@@ -212,7 +231,9 @@ async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None
         await asyncio.sleep(1.0)
     rss_before = tree.sample().rss_bytes if tree else None
     peak = [rss_before or 0]
-    sampler = (asyncio.create_task(_sample_memory(tree, config.sample_every, peak))
+    each = [metrics.ProcessTree(one) for one in tree.pids] if tree and len(tree.pids) > 1 else []
+    peaks = [one.sample().rss_bytes for one in each]
+    sampler = (asyncio.create_task(_sample_memory(tree, config.sample_every, peak, each, peaks))
                if tree else None)
     recorder = Recorder()
     token = f"{random.Random().randrange(16**4):04x}"  # names unique per run, not per seed
@@ -270,7 +291,8 @@ async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None
         by_kind={kind: _stats(values) for kind, values in sorted(kinds.items())},
         rss_before=rss_before, rss_peak=peak[0] if tree else None, rss_after=rss_after,
         loadavg_before=load_before, loadavg_after=load_after, sessions=recorder.sessions,
-        url=url, warm_up=config.warm_up, notes=notes)
+        url=url, warm_up=config.warm_up, notes=notes, p95_ms=metrics.percentile(millis, 95),
+        rss_peak_each=peaks)
 
 
 # ----- stress ----------------------------------------------------------------------------
@@ -278,34 +300,39 @@ async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None
 
 @dataclass(frozen=True, slots=True)
 class StressPoint:
-    """Where the p90 first passes the threshold: between `below` and `above` learners."""
+    """Where the p90 (or another percentile) first passes the threshold: between
+    `below` and `above` learners."""
 
     threshold_ms: float
     below: int | None  # the largest class measured under it (None: even the first was over)
     above: int | None  # the first class over it (None: never passed)
-    estimate: float | None  # linear interpolation of the p90 between the two
+    estimate: float | None  # linear interpolation of the percentile between the two
+    percentile: int = 90
 
     def describe(self) -> str:
         limit = f"{self.threshold_ms:.0f} ms"
+        p = f"p{self.percentile}"
         if self.above is None:
-            return f"the p90 stayed under {limit} up to {self.below} learners"
+            return f"the {p} stayed under {limit} up to {self.below} learners"
         if self.below is None:
-            return f"the p90 was over {limit} already at {self.above} learners"
-        return (f"the p90 passes {limit} between {self.below} and {self.above} learners"
+            return f"the {p} was over {limit} already at {self.above} learners"
+        return (f"the {p} passes {limit} between {self.below} and {self.above} learners"
                 f" (about {self.estimate:.0f} by linear interpolation)")
 
 
-def stress_point(results: Sequence[Result], threshold_ms: float = 1000.0) -> StressPoint:
+def stress_point(results: Sequence[Result], threshold_ms: float = 1000.0,
+                 percentile: int = 90) -> StressPoint:
     ordered = sorted(results, key=lambda r: r.learners)
     below: Result | None = None
     for result in ordered:
-        if result.p90_ms > threshold_ms:
+        if result.percentile_ms(percentile) > threshold_ms:
             estimate = None
             if below is not None:
-                span = result.p90_ms - below.p90_ms
-                share = (threshold_ms - below.p90_ms) / span if span > 0 else 0.0
+                low, high = below.percentile_ms(percentile), result.percentile_ms(percentile)
+                span = high - low
+                share = (threshold_ms - low) / span if span > 0 else 0.0
                 estimate = below.learners + share * (result.learners - below.learners)
             return StressPoint(threshold_ms, below.learners if below else None,
-                               result.learners, estimate)
+                               result.learners, estimate, percentile)
         below = result
-    return StressPoint(threshold_ms, below.learners if below else None, None, None)
+    return StressPoint(threshold_ms, below.learners if below else None, None, None, percentile)
