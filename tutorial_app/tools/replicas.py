@@ -59,7 +59,10 @@ class ReplicaError(RuntimeError):
 
 
 def port_free(port: int) -> bool:
+    """Whether a server could listen on the port now (as Streamlit and nginx do, with
+    SO_REUSEADDR: a port a stopped server left in TIME_WAIT counts as free)."""
     with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(("127.0.0.1", port))
         except OSError:
