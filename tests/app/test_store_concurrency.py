@@ -22,6 +22,7 @@ import pytest
 from sqlalchemy import func, select
 from storefixtures import ENGINES, require_postgres
 
+from tutorial_app.services import db
 from tutorial_app.services.store import ProgressStore, StaleGameError
 from tutorial_app.services.tables import puzzle_log, puzzles, steps
 
@@ -167,3 +168,29 @@ def test_every_remembered_browser_has_its_own_token(race: Race) -> None:
     sample = secrets.SystemRandom().sample(tokens, 10)
     assert all(race.store.device_learner(t) is not None for t in sample)
     assert race.store.integrity_ok()
+
+
+def opener(url: str, barrier: Any, out: str) -> None:
+    """A replica starting: open the store (migrating it if needed) and sign someone in."""
+    barrier.wait()
+    with ProgressStore(url) as store:
+        Path(out).write_text(str(store.learner("Ana").id))
+
+
+def test_replicas_starting_together_migrate_the_database_once(
+        store_url: str, tmp_path: Path) -> None:
+    """Four processes open one empty database at the same moment: the migration lock
+    lets one of them make the tables, and the others find them made."""
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(PROCESSES)
+    outs = [tmp_path / f"opened-{k}" for k in range(PROCESSES)]
+    workers = [context.Process(target=opener, args=(store_url, barrier, str(out)))
+               for out in outs]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=240)
+    assert [w.exitcode for w in workers] == [0] * PROCESSES
+    assert len({out.read_text() for out in outs}) == 1  # one Ana
+    with ProgressStore(store_url) as store:
+        assert db.current(store.engine) == db.head() and store.integrity_ok()
