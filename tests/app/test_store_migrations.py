@@ -206,3 +206,37 @@ def test_the_migrations_command(store_url: str) -> None:
     assert run_command("--url", store_url, "upgrade").startswith(f"at {db.head()}")
     history = run_command("history")
     assert "0001" in history and "0002" in history
+
+
+def test_a_store_is_copied_whole_into_another_engine(tmp_path: Path, store_url: str) -> None:
+    """A school moving from one process's SQLite file to PostgreSQL (or another file)."""
+    path = tmp_path / "before.sqlite3"
+    shutil.copy(BEFORE, path)
+    source = db.make_engine(database_url(path))
+    target = db.make_engine(database_url(store_url))
+    try:
+        counts = db.copy_store(source, target)
+        assert counts["learners"] == 5 and counts["puzzle_log"] == 5 and counts["games"] == 2
+        with pytest.raises(db.StoreNotEmptyError):
+            db.copy_store(source, target)
+    finally:
+        source.dispose()
+        target.dispose()
+    with ProgressStore(path) as old, ProgressStore(store_url) as new:
+        for learner in old.learners():
+            assert new.get_learner(learner.id) == learner
+            assert new.progress(learner.id) == old.progress(learner.id)
+            assert new.rating_history(learner.id) == old.rating_history(learner.id)
+            assert new.saved_game(learner.id) == old.saved_game(learner.id)
+        assert new.learners() == old.learners() and not new.names_on_welcome()
+        zed = new.learner("Zed")  # a new learner gets an id past the copied ones
+        assert zed.id == max(x.id for x in old.learners()) + 1
+        new.record_puzzle(zed.id, "p1", 3, solved=True, hinted=False)
+        assert new.integrity_ok()
+
+
+def test_the_copy_command(tmp_path: Path) -> None:
+    path = tmp_path / "before.sqlite3"
+    shutil.copy(BEFORE, path)
+    out = run_command("--url", str(path), "copy", str(tmp_path / "after.sqlite3"))
+    assert "5 learners" in out and "2 games" in out

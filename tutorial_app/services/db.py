@@ -6,6 +6,7 @@ migrations (Alembic), on open and as a command.
     python -m tutorial_app.services.db history            # every revision, newest first
     python -m tutorial_app.services.db downgrade 0001     # back to a revision
     python -m tutorial_app.services.db revision -m "..."  # a new, empty revision file
+    python -m tutorial_app.services.db copy postgresql://user@host/db  # move the store
 
 Each takes ``--url URL`` (default: $CASSINO_DB, as the app reads it).
 
@@ -51,6 +52,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.pool import QueuePool
 
 from tutorial_app import config
+from tutorial_app.services import tables
 
 log = logging.getLogger(__name__)
 
@@ -217,6 +219,39 @@ def _adopt(connection: Connection) -> None:
                     "stamping it at revision %s and upgrading it", BASELINE)
 
 
+# ----- moving a store -------------------------------------------------------------------
+
+
+class StoreNotEmptyError(RuntimeError):
+    """A copy's target already has learners in it."""
+
+
+def copy_store(source: Engine, target: Engine) -> dict[str, int]:
+    """Copy every row of one store into another, empty one (both migrated to `head()`
+    first): how a school moves from the SQLite file of one process to the PostgreSQL
+    database of several. Ids are kept, so browsers' tokens and every reference still
+    hold; PostgreSQL's id sequences are moved past the copied ids. One transaction on
+    the target: a failed copy leaves it empty. Returns the rows copied per table."""
+    ensure_current(source)
+    ensure_current(target)
+    counts: dict[str, int] = {}
+    with reading(source) as read, writing(target) as write:
+        if write.execute(tables.learners.select().limit(1)).first() is not None:
+            raise StoreNotEmptyError(f"{target.url!r} already has learners: copy into an "
+                                     "empty store")
+        for table in tables.metadata.sorted_tables:  # learners before what refers to them
+            rows = [dict(row) for row in read.execute(table.select()).mappings()]
+            if rows:
+                write.execute(table.insert(), rows)
+            counts[table.name] = len(rows)
+        if not is_sqlite(write):
+            for table in (tables.learners, tables.puzzle_log):
+                write.execute(text(
+                    f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                    f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
+    return counts
+
+
 # ----- the command ----------------------------------------------------------------------
 
 
@@ -234,6 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("history", help="every revision, newest first")
     new = sub.add_parser("revision", help="write a new, empty revision file (developers)")
     new.add_argument("-m", "--message", required=True)
+    move = sub.add_parser("copy", help="copy every row of the store (--url) into another, "
+                          "empty store, e.g. from SQLite to PostgreSQL")
+    move.add_argument("target", help="the empty store: a SQLite path or a PostgreSQL URL")
     args = parser.parse_args(argv)
 
     if args.command == "history":
@@ -245,7 +283,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = config.database_url(args.url) if args.url else config.store_url()
     engine = make_engine(url)
     try:
-        if args.command == "current":
+        if args.command == "copy":
+            target = make_engine(config.database_url(args.target))
+            try:
+                counts = copy_store(engine, target)
+            except StoreNotEmptyError as error:
+                print(f"copy: {error}", file=sys.stderr)
+                return 1
+            finally:
+                target.dispose()
+            print(f"copied {engine.url!r} into {target.url!r}: "
+                  + ", ".join(f"{n} {table}" for table, n in counts.items()))
+        elif args.command == "current":
             found = current(engine)
             print(f"{found or '(none: an empty database)'}"
                   f"{' (head)' if found == head() else ''}  {engine.url!r}")
