@@ -25,7 +25,7 @@ from engine.apply import is_sweep, move_cards
 from engine.cards import Card, full_deck, sort_cards
 from engine.moves import Move
 from engine.position import Build
-from engine.rules import Rules
+from engine.rules import Deal, Rules
 from engine.scoring import side_of
 
 CARDS_PER_DEAL: Final = 4
@@ -127,7 +127,7 @@ def deal_hand(seed: int, hand_number: int, dealer: int, players: int, rules: Rul
               ) -> tuple[Hands, Cards, Cards]:
     """A hand's first deal from its seeded pack: the sorted hands, the table, the stock."""
     hands, table, stock = deal_first(shuffled_deck(seed, hand_number), dealer, players,
-                                     rules.deal == "ones")
+                                     rules.deal == Deal.ONES)
     return tuple(sort_cards(h) for h in hands), sort_cards(table), tuple(stock)
 
 

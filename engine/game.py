@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
 from engine.cards import Card
@@ -48,11 +49,24 @@ __all__ = [
     "GameState",
     "HandResult",
     "LogEntry",
+    "LogKind",
     "deal_first",
     "deals_per_hand",
     "new_game",
     "shuffled_deck",
 ]
+
+
+class LogKind(StrEnum):
+    """What a line of the game log records."""
+
+    DEAL = "deal"        # a deal: the first of a hand, or the next round (2.2, 2.3)
+    MOVE = "move"        # a play
+    RESIDUE = "residue"  # the cards left on the table go to the last capturer (9.1)
+    SCORE = "score"      # a hand's score (10.1)
+
+
+_MOVE: Final = LogKind.MOVE  # a plain name for the game loop: fast on Python 3.11
 
 
 class LogEntry(NamedTuple):
@@ -63,7 +77,7 @@ class LogEntry(NamedTuple):
 
     hand: int
     deal: int
-    kind: str  # "deal" | "move" | "residue" | "score"
+    kind: LogKind
     seat: int | None
     note: str = ""
     move: Move | None = None
@@ -195,7 +209,7 @@ class GameState:
         seat = self.to_move
         (hands, loose, builds, stock, to_move, piles, sweeps, last_capturer, captured,
          sweep) = play_move(self, legal, position.last)
-        entry = _new_entry(LogEntry, (self.hand_number, self.deal_number, "move", seat, "",
+        entry = _new_entry(LogEntry, (self.hand_number, self.deal_number, _MOVE, seat, "",
                                       legal, captured, sweep))
         # Concatenation copies a long log in one go; `(*log, entry)` goes through a
         # list and takes twice as long.
@@ -213,7 +227,8 @@ class GameState:
         hands, stock = deal_round(self.hands, self.stock, self.dealer, self.players)
         deal = self.deal_number + 1
         note = " (last)" if not stock else ""
-        entry = LogEntry(self.hand_number, deal, "deal", self.dealer, f"Deal {deal}{note}")
+        entry = LogEntry(self.hand_number, deal, LogKind.DEAL, self.dealer,
+                         f"Deal {deal}{note}")
         return _changed(
             self,
             stock=stock,
@@ -229,7 +244,7 @@ class GameState:
                                       self.players)
         log = list(self.log)
         if residue:
-            log.append(LogEntry(self.hand_number, self.deal_number, "residue",
+            log.append(LogEntry(self.hand_number, self.deal_number, LogKind.RESIDUE,
                                 self.last_capturer, "takes the cards left on the table",
                                 captured=residue))
         scores = score_hand(piles, self.sweeps, self.rules)
@@ -237,7 +252,7 @@ class GameState:
         totals = tuple(t + s.total for t, s in zip(self.totals, scores, strict=True))
         result = HandResult(self.hand_number, scores, totals)
         summary = ", ".join(f"side {s.side}: {s.total}" for s in scores)
-        log.append(LogEntry(self.hand_number, self.deal_number, "score", None, summary))
+        log.append(LogEntry(self.hand_number, self.deal_number, LogKind.SCORE, None, summary))
         return _changed(self, piles=piles, loose=(), builds=(), totals=totals,
                        results=(*self.results, result), log=tuple(log), winner=winner,
                        hand_over=True)
@@ -376,7 +391,7 @@ def new_game(players: int = 2, rules: Rules = CLASSIC, seed: int = 0, dealer: in
 def _start_hand(state: GameState, dealer: int, hand_number: int) -> GameState:
     hands, table, stock = deal_hand(state.seed, hand_number, dealer, state.players, state.rules)
     sides = side_count(state.players)
-    entry = LogEntry(hand_number, 1, "deal", dealer, f"Hand {hand_number}: deal 1")
+    entry = LogEntry(hand_number, 1, LogKind.DEAL, dealer, f"Hand {hand_number}: deal 1")
     return _changed(
         state,
         dealer=dealer,

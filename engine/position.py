@@ -10,12 +10,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Final, TypeVar
 
 from engine.cards import Card, format_cards, parse_cards, pretty_cards
 from engine.errors import InvalidPositionError, NotationError
 from engine.rules import CLASSIC, Rules
 from engine.slots import slot_setter
+
+
+class BuildKind(StrEnum):
+    """A build of one group of cards, or of several groups of its value (5.1)."""
+
+    SINGLE = "single"
+    MULTIPLE = "multiple"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +50,8 @@ class Build:
         return self.total != self.value
 
     @property
-    def kind(self) -> str:
-        return "multiple" if self.is_multiple else "single"
+    def kind(self) -> BuildKind:
+        return BuildKind.MULTIPLE if self.is_multiple else BuildKind.SINGLE
 
     @property
     def text(self) -> str:

@@ -17,20 +17,21 @@ from engine.moves import BUILD, CAPTURE, Move
 from engine.players.sim import Sim
 from engine.players.worth import sure_points
 from engine.position import Build
-from engine.rules import Rules
+from engine.rules import Rules, Scoring
 
 CARD = 0.15
 SPADE = 0.25
 SWEEP = 1.0
 SWEEPABLE = 0.6
 BUILD_SHARE = 0.6
+_SPADE_CASINO = Scoring.SPADES  # a plain name: read in every playout step
 
 
 def _haul(cards: tuple[Card, ...], rules: Rules) -> float:
     value = CARD * len(cards)
     for c in cards:
         value += sure_points(c, rules)
-        if c.suit == "s" and rules.scoring != "spades":
+        if c.suit == "s" and rules.scoring != _SPADE_CASINO:
             value += SPADE
     return value
 
