@@ -162,7 +162,7 @@ def _chooser(levels_text: str, players: int) -> Chooser:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from engine.bench import run_bench
+    from engine.tools.bench import run_bench
 
     run_bench(repeats=args.repeats, games=args.games)
     return 0
