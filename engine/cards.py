@@ -71,11 +71,6 @@ class Card:
         return RANK_TEXT.get(self.rank, str(self.rank))
 
     @property
-    def index(self) -> int:
-        """A stable number 0-51, handy for bit sets and compact storage."""
-        return (self.rank - 1) * 4 + SUITS.index(self.suit)
-
-    @property
     def pretty(self) -> str:
         """The learner-facing form, e.g. ``10♦``."""
         return f"{self.rank_text}{SUIT_SYMBOLS[self.suit]}"

@@ -24,7 +24,7 @@ from typing import Final, Protocol
 from engine.apply import is_sweep, move_cards
 from engine.cards import Card, full_deck, sort_cards
 from engine.moves import Move
-from engine.position import Build
+from engine.position import Build, table_cards
 from engine.rules import Deal, Rules
 from engine.scoring import side_of
 
@@ -199,11 +199,6 @@ def add_to_pile(piles: Piles, side: int, cards: Cards) -> Piles:
 
 
 # ----- the end of a hand (9.1) -----------------------------------------------------------
-
-
-def table_cards(loose: Cards, builds: tuple[Build, ...]) -> Cards:
-    """Every card on the table, loose or in a build."""
-    return loose + tuple(c for b in builds for c in b.cards)
 
 
 def take_residue(piles: Piles, loose: Cards, builds: tuple[Build, ...],

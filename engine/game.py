@@ -13,7 +13,7 @@ that follow one another.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
@@ -173,11 +173,6 @@ class GameState:
         # Loose cards, builds and hands are kept sorted by every state change.
         return Position.trusted(self.loose, self.builds, self.hands[who], who, self.players,
                                 self.rules, self.is_last_play and who == self.to_move)
-
-    def full_position(self) -> Position:
-        """The position with every hand shown (for replays and analysis)."""
-        others = tuple((s, h) for s, h in enumerate(self.hands) if s != self.to_move)
-        return replace(self.position(), other_hands=others)
 
     def legal_moves(self) -> LegalMoves:
         """The mover's legal moves, generated once per state (not through the shared

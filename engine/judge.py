@@ -17,7 +17,7 @@ from typing import Final
 
 from engine.cards import Card, pretty_cards
 from engine.errors import AmbiguousMoveError, IllegalMoveError
-from engine.movegen import _may_trail, controlled_after, legal_moves
+from engine.movegen import controlled_after, controller_may_trail, legal_moves
 from engine.moves import BUILD, CAPTURE, TRAIL, Attempt, BuildRef, Move, parse_attempt
 from engine.position import Build, Position
 from engine.rules import Rules
@@ -272,7 +272,7 @@ def _judge_trail(position: Position, card: Card, groups: Resolved) -> Move:
     mine = position.controlled_builds()
     if mine and move not in legal_moves(position):
         others = [m for m in legal_moves(position) if m.kind != TRAIL]
-        if not _may_trail(position, bool(others)):
+        if not controller_may_trail(position.rules, bool(others)):
             build = mine[0]
             raise _Illegal(ReasonCode.TRAIL_WHILE_CONTROLLING,
                            f"You control the build {build.pretty}, so you may not trail: take "

@@ -30,7 +30,7 @@ from engine.groups import (
 )
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.position import Build, Position
-from engine.rules import ControllerTrail
+from engine.rules import ControllerTrail, Rules
 from engine.values import uncovered_values
 
 _new_move = Move.trusted
@@ -69,15 +69,6 @@ class LegalMoves(Sequence[Move]):
 
     def __getitem__(self, index: int) -> Move:  # type: ignore[override]
         return self._moves[index]
-
-    def count(self, value: object = None) -> int:
-        """Number of legal moves (python-chess style), or occurrences of `value`."""
-        if value is None:
-            return len(self._moves)
-        return 1 if value in self else 0
-
-    def by_kind(self, kind: str) -> tuple[Move, ...]:
-        return tuple(m for m in self._moves if m.kind == kind)
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({len(self)}): {', '.join(m.text for m in self._moves)}>"
@@ -174,7 +165,7 @@ def _generate(position: Position) -> list[Move]:
         for trail in every_trail:
             _keep_dutiful(position, [trail], _without(hand, trail.card), controlled, tables,
                           trails)
-    if _may_trail(position, bool(moves)):
+    if controller_may_trail(position.rules, bool(moves)):
         moves += trails
     if not moves and hand:
         # Nothing is legal (possible only with keep_capture_card=false): the player
@@ -224,11 +215,10 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:index] + hand[index + 1:]
 
 
-def _may_trail(position: Position, other_moves: bool) -> bool:
-    """6.2: a controller may not trail, unless a setting allows it."""
-    if not position.controlled_builds():
-        return True
-    mode = position.rules.controller_trail
+def controller_may_trail(rules: Rules, other_moves: bool) -> bool:
+    """May a player who controls a build trail (6.2)? Never, unless a setting allows
+    it always or when nothing else is legal (`other_moves` says if something is)."""
+    mode = rules.controller_trail
     return mode == _ALWAYS or (mode == _IF_STUCK and not other_moves)
 
 

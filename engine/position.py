@@ -8,7 +8,7 @@ the last play of the hand. A full game (piles, stock, scores) is `game.GameState
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final, TypeVar
@@ -101,6 +101,11 @@ def parse_table(text: str) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
     return tuple(sorted(loose)), tuple(sorted(builds, key=build_order))
 
 
+def table_cards(loose: tuple[Card, ...], builds: tuple[Build, ...]) -> tuple[Card, ...]:
+    """Every card on a table, loose or in a build (the residue at the end of a hand)."""
+    return loose + tuple(c for b in builds for c in b.cards)
+
+
 def build_order(build: Build) -> tuple[int, tuple[Card, ...]]:
     """The canonical order of builds on a table and in a move: by value, then cards."""
     return (build.value, build.cards)
@@ -148,7 +153,7 @@ class Position:
     @property
     def table_cards(self) -> tuple[Card, ...]:
         """Every card on the table, loose or in a build."""
-        return self.loose + tuple(c for b in self.builds for c in b.cards)
+        return table_cards(self.loose, self.builds)
 
     @property
     def table_empty(self) -> bool:
@@ -338,11 +343,4 @@ def _duplicate_problems(position: Position) -> list[str]:
             seen[card] = place
     return problems
 
-
-def cards_of(items: Sequence[Card | Build]) -> tuple[Card, ...]:
-    """Flatten loose cards and builds into the cards they contain."""
-    out: list[Card] = []
-    for item in items:
-        out.extend(item.cards if isinstance(item, Build) else (item,))
-    return tuple(out)
 

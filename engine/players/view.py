@@ -15,7 +15,7 @@ from engine.cards import Card
 from engine.flow import CARDS_PER_DEAL, deals_per_hand, is_last_play, unseen_cards
 from engine.game import GameState
 from engine.movegen import LegalMoves, legal_moves
-from engine.position import Build, Position
+from engine.position import Build, Position, table_cards
 from engine.rules import Rules
 from engine.scoring import side_count, side_of
 
@@ -61,7 +61,7 @@ class PlayerView:
 
     @property
     def table_cards(self) -> tuple[Card, ...]:
-        return self.loose + tuple(c for b in self.builds for c in b.cards)
+        return table_cards(self.loose, self.builds)
 
     @property
     def is_last_play(self) -> bool:
