@@ -1,4 +1,9 @@
-"""Cassino rules engine: exact rules (../RULES.md of record), standard library only.
+"""Cassino rules engine: exact rules, standard library only.
+
+The rules of record are docs/rules.md. A rule is cited by its number there,
+the same way everywhere: "(4.2)" in docstrings, comments and the text a
+learner reads, with "docs/rules.md" named where a module first cites a rule
+(the judge's `Verdict.rule` holds the bare number, "4.2").
 
 The public API in one import::
 

@@ -1,7 +1,7 @@
 """Cards and their text forms.
 
 A card is a (rank, suit) pair with rank 1 (ace) to 13 (king). Values for
-capturing and building depend on the rules (RULES.md 1.2-1.5) and so live in
+capturing and building depend on the rules (docs/rules.md 1.2-1.5) and so live in
 `rules.py`, not here.
 """
 

@@ -46,7 +46,7 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
 def _rules_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="classic", help=f"preset: {', '.join(PRESETS)}")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="one rules setting as named in RULES.md (repeatable)")
+                        help="one rules setting as named in docs/rules.md (repeatable)")
 
 
 def _rules(args: argparse.Namespace) -> Rules:

@@ -1,4 +1,4 @@
-"""The game loop for 2, 3 and 4 players (RULES.md 2, 8, 9, 10).
+"""The game loop for 2, 3 and 4 players (docs/rules.md 2, 8, 9, 10).
 
 `GameState` is immutable: `play(move)` returns the next state. A game is
 fully determined by its settings, its seed and its moves, which is how it is

@@ -4,7 +4,7 @@ Legality itself is decided in one place, the generator: an attempt is legal
 exactly when its outcome is in `legal_moves(position)`. The judge's job is the
 explanation: it walks the attempt in the order a teacher would (is the card
 yours, are the cards there, do the groups add up, may you build that) and
-names the first thing that is wrong, with the rule number from RULES.md.
+names the first thing that is wrong, with its rule number in docs/rules.md.
 The test suite checks that the two never disagree.
 """
 

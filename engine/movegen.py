@@ -1,4 +1,4 @@
-"""The legal-move generator (RULES.md 3-7).
+"""The legal-move generator (docs/rules.md 3-7).
 
 The table's groups of each value and their disjoint unions come from
 `engine.groups` (bit masks, each outcome once); this module puts each hand
@@ -169,7 +169,7 @@ def _generate(position: Position) -> list[Move]:
         moves += trails
     if not moves and hand:
         # Nothing is legal (possible only with keep_capture_card=false): the player
-        # must still play a card, so they trail. RULES.md leaves this case open.
+        # must still play a card, so they trail; docs/rules.md leaves this case open.
         moves = every_trail
     return moves
 

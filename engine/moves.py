@@ -168,7 +168,7 @@ class Move:
         return self.text
 
     def __repr__(self) -> str:
-        """Pastes back as code (DESIGN.md), given `from engine import Build, Card, Move`.
+        """Pastes back as code, given `from engine import Build, Card, Move`.
 
         The text form alone is not enough: `[3c 4h]` names a build without its
         value and controller, so only a position can read it (`parse_move`).

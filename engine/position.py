@@ -28,7 +28,7 @@ class BuildKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    """A pile with an announced value and a controller (RULES.md 5.1).
+    """A pile with an announced value and a controller (docs/rules.md 5.1).
 
     Single or multiple is not stored: it follows from the cards (5.1).
     """
@@ -194,7 +194,7 @@ class Position:
                 values = ", ".join(str(v) for v in missing)
                 found.append(
                     f"seat {self.seat} controls a build of {values} but holds no card to take "
-                    "it (RULES.md 7.1)"
+                    "it (7.1)"
                 )
         if not self.rules.builds and self.builds:
             found.append("builds are on the table but the rules have builds=off")

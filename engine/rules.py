@@ -1,4 +1,4 @@
-"""Rule settings and presets (RULES.md, "Presets" and every named setting).
+"""Rule settings and presets (docs/rules.md, "Presets" and "Every setting").
 
 `Rules` is a frozen value: positions carry it, lessons name it, and its text
 form (`classic`, `royal ace_high=true`, `classic build_in_sums=true`) round-
@@ -153,9 +153,9 @@ class Rules:
                 except ValueError:
                     raise NotationError(_bad_value_message(name, value)) from None
         if self.ace_high and self.face_values != _ROYAL:
-            raise NotationError("ace_high=true needs face_values=royal (RULES.md 1.5)")
+            raise NotationError("ace_high=true needs face_values=royal (1.5)")
 
-    # ----- values (RULES.md 1) -------------------------------------------------
+    # ----- values (docs/rules.md 1) --------------------------------------------
 
     @property
     def royal(self) -> bool:
@@ -194,7 +194,7 @@ class Rules:
     # ----- text form ------------------------------------------------------------
 
     def settings(self) -> dict[str, str]:
-        """Every setting in its RULES.md text form."""
+        """Every setting in its docs/rules.md text form."""
         return {f.name: _to_text(f.name, getattr(self, f.name)) for f in fields(self)}
 
     def with_settings(self, changes: dict[str, str]) -> Rules:
@@ -300,7 +300,7 @@ PRESET_HELP: Final[dict[str, str]] = {
 
 
 def preset(name: str) -> Rules:
-    """The preset of that name (see RULES.md, Presets)."""
+    """The preset of that name (see docs/rules.md, Presets)."""
     key = name.strip().lower().replace("_", "-")
     if key not in PRESETS:
         raise NotationError(f"unknown rules preset {name!r}; presets: {', '.join(PRESETS)}")

@@ -1,4 +1,4 @@
-"""Scoring a hand and deciding a game (RULES.md 10).
+"""Scoring a hand and deciding a game (docs/rules.md 10).
 
 Scores are kept per *side*: a player, or a partnership with four players
 (2.1). A hand's score is a breakdown by item so a learner can see where every
