@@ -188,13 +188,13 @@ def _keep_dutiful(position: Position, candidates: list[Move], rest: tuple[Card, 
         for move in candidates:
             if move.builds:
                 needed = {b.value for b in controlled if b not in move.builds}
-            elif move.kind != BUILD:
+            elif move.kind is not BUILD:  # kinds compare by identity (moves.py)
                 if kept_all:
                     moves.append(move)
                 continue
             else:
                 needed = set(values)
-            if move.kind == BUILD:
+            if move.kind is BUILD:
                 needed.add(move.value or 0)
             if needed <= cover:
                 moves.append(move)

@@ -66,7 +66,12 @@ def item_value(item: Item) -> int:
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move as its outcome. `builds` are the builds taken (capture) or the one
-    existing build a build move goes onto (empty for a new build)."""
+    existing build a build move goes onto (empty for a new build).
+
+    `kind` is always a `MoveKind` member (text given to the constructor is
+    turned into one), so the game loop and the generator may compare kinds by
+    identity (`move.kind is CAPTURE`), which is faster than `==` on a str
+    subclass."""
 
     card: Card
     kind: MoveKind
@@ -83,8 +88,9 @@ class Move:
     @classmethod
     def trusted(cls, card: Card, kind: MoveKind, value: int | None, loose: tuple[Card, ...],
                 builds: tuple[Build, ...]) -> Move:
-        """Build a Move from parts already sorted and valid (the generator's hot path:
-        the slots are filled directly, skipping `__init__` and the sorts)."""
+        """Build a Move from parts already sorted and valid, `kind` a `MoveKind`
+        member (the generator's hot path: the slots are filled directly, skipping
+        `__init__` and the sorts)."""
         move = _new_object(cls)
         _set_card(move, card)
         _set_kind(move, kind)
@@ -102,7 +108,7 @@ class Move:
     @property
     def taken_cards(self) -> tuple[Card, ...]:
         """Table cards this move removes from the table into a pile (captures only)."""
-        if self.kind != CAPTURE:
+        if self.kind is not CAPTURE:
             return ()
         return self.loose + tuple(c for b in self.builds for c in b.cards)
 

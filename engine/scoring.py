@@ -98,22 +98,24 @@ def score_hand(piles: Sequence[Sequence[Card]], sweeps: Sequence[int], rules: Ru
     """Score one hand from each side's captured pile and sweep count."""
     card_counts = [len(p) for p in piles]
     spade_counts = [sum(1 for c in p if c.suit == "s") for p in piles]
+    spade_casino = rules.scoring == Scoring.SPADES
     scores = []
     for side, pile in enumerate(piles):
         cards = set(pile)
-        if rules.scoring == Scoring.SPADES:
+        if spade_casino:
             spades = spade_counts[side] + (1 if JACK_OF_SPADES in cards else 0)
         else:
             spades = 1 if _strict_most(spade_counts, side) else 0
-        points = (
-            (ScoreItem.CARDS, 3 if _strict_most(card_counts, side) else 0),
-            (ScoreItem.SPADES, spades),
-            (ScoreItem.BIG_CASINO, 2 if BIG_CASINO in cards else 0),
-            (ScoreItem.LITTLE_CASINO, 1 if LITTLE_CASINO in cards else 0),
-            (ScoreItem.ACES, sum(1 for c in pile if c.rank == 1)),
-            (ScoreItem.SWEEPS, sweeps[side] if rules.sweeps else 0),
+        points = (  # in the order of ITEMS
+            3 if _strict_most(card_counts, side) else 0,
+            spades,
+            2 if BIG_CASINO in cards else 0,
+            1 if LITTLE_CASINO in cards else 0,
+            sum(1 for c in pile if c.rank == 1),
+            sweeps[side] if rules.sweeps else 0,
         )
-        scores.append(SideScore(side, card_counts[side], spade_counts[side], points))
+        scores.append(SideScore(side, card_counts[side], spade_counts[side],
+                                tuple(zip(ITEMS, points, strict=True))))
     return tuple(scores)
 
 

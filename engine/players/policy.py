@@ -53,7 +53,7 @@ def sweepable(loose: tuple[Card, ...], builds: tuple[Build, ...], rules: Rules) 
 
 def score(sim: Sim, move: Move) -> float:
     rules = sim.rules
-    if move.kind == CAPTURE:
+    if move.kind is CAPTURE:  # kinds compare by identity (moves.py): every playout step
         taken = move.taken_cards
         loose = tuple(c for c in sim.loose if c not in move.loose)
         builds = tuple(b for b in sim.builds if b not in move.builds)
@@ -64,7 +64,7 @@ def score(sim: Sim, move: Move) -> float:
         elif sweepable(loose, builds, rules):
             value -= SWEEPABLE
         return value
-    if move.kind == BUILD:
+    if move.kind is BUILD:
         base = move.builds[0].cards if move.builds else ()
         return BUILD_SHARE * _haul((*base, move.card, *move.loose), rules)
     value = -_haul((move.card,), rules) - 0.01 * move.card.rank
