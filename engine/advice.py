@@ -31,6 +31,7 @@ from engine.players.levels import COUNTING, STRONGEST, choose_move
 from engine.players.tactics import Take, best_take, chance_holds, held_ranks, rank_counts
 from engine.players.view import PlayerView, view_of, view_of_position
 from engine.position import Build, Position
+from engine.rules import Scoring
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +192,7 @@ def _notable(cards: Sequence[Card], view: PlayerView) -> list[str]:
         found.append(f"{'an ace' if len(aces) == 1 else f'{len(aces)} aces'} "
                      f"({pretty_cards(aces)})")
     spades = [c for c in cards if c.suit == "s"]
-    if view.rules.scoring == "spades":
+    if view.rules.scoring == Scoring.SPADES:
         spades = [c for c in spades if c != LITTLE_CASINO and c.rank != 1]  # named above
         if JACK_OF_SPADES in spades:
             found.append(f"{JACK_OF_SPADES.pretty} (2 points)")

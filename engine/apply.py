@@ -49,9 +49,10 @@ def move_cards(hand: tuple[Card, ...], loose: tuple[Card, ...], builds: tuple[Bu
     if move.builds:
         builds = tuple([b for b in builds if b not in move.builds])
     captured: tuple[Card, ...] = ()
-    if move.kind == CAPTURE:
+    kind = move.kind
+    if kind is CAPTURE:  # kinds are MoveKind members, compared by identity (moves.py)
         captured = (move.card, *move.taken_cards)
-    elif move.kind == BUILD:
+    elif kind is BUILD:
         base = move.builds[0].cards if move.builds else ()
         made = Build(move.value or 0, (*base, move.card, *move.loose), seat)
         builds = tuple(sorted((*builds, made), key=build_order))

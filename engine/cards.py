@@ -1,7 +1,7 @@
 """Cards and their text forms.
 
 A card is a (rank, suit) pair with rank 1 (ace) to 13 (king). Values for
-capturing and building depend on the rules (RULES.md 1.2-1.5) and so live in
+capturing and building depend on the rules (docs/rules.md 1.2-1.5) and so live in
 `rules.py`, not here.
 """
 
@@ -69,11 +69,6 @@ class Card:
     @property
     def rank_text(self) -> str:
         return RANK_TEXT.get(self.rank, str(self.rank))
-
-    @property
-    def index(self) -> int:
-        """A stable number 0-51, handy for bit sets and compact storage."""
-        return (self.rank - 1) * 4 + SUITS.index(self.suit)
 
     @property
     def pretty(self) -> str:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from engine.errors import CassinoError
-from engine.game import GameState
+from engine.game import GameState, LogKind
 from engine.judge import check
 from engine.movegen import legal_moves
 from engine.moves import Move, attempt_from_json, parse_attempt
@@ -46,7 +46,7 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
 def _rules_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="classic", help=f"preset: {', '.join(PRESETS)}")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="one rules setting as named in RULES.md (repeatable)")
+                        help="one rules setting as named in docs/rules.md (repeatable)")
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -125,18 +125,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = state.play(choose(state, seat, rng))
         for entry in state.log[printed:]:
             who = f"seat {entry.seat}" if entry.seat is not None else ""
-            if entry.kind == "move":
+            if entry.kind == LogKind.MOVE:
                 sweep = "  SWEEP" if entry.sweep else ""
                 move_text = entry.move.text if entry.move else ""
                 print(f"h{entry.hand}d{entry.deal} {who}: {move_text:<24} {entry.text}{sweep}")
-            elif entry.kind == "score":
+            elif entry.kind == LogKind.SCORE:
                 result = state.results[entry.hand - 1]
                 for score in result.scores:
                     items = ", ".join(f"{ITEM_LABELS[k]} {v}" for k, v in score.points if v)
                     print(f"  hand {entry.hand} side {score.side}: {score.total} ({items or '-'})"
                           f"; total {result.totals[score.side]}")
             else:
-                print(f"-- {entry.text}" + (f" ({who})" if entry.kind == "residue" else ""))
+                print(f"-- {entry.text}" + (f" ({who})" if entry.kind == LogKind.RESIDUE else ""))
         printed = len(state.log)
     print(f"winner: side {state.winner} with totals {', '.join(map(str, state.totals))}")
     return 0
@@ -162,7 +162,7 @@ def _chooser(levels_text: str, players: int) -> Chooser:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from engine.bench import run_bench
+    from engine.tools.bench import run_bench
 
     run_bench(repeats=args.repeats, games=args.games)
     return 0

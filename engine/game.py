@@ -1,21 +1,40 @@
-"""The deal and the game loop for 2, 3 and 4 players (RULES.md 2, 8, 9, 10).
+"""The game loop for 2, 3 and 4 players (docs/rules.md 2, 8, 9, 10).
 
 `GameState` is immutable: `play(move)` returns the next state. A game is
 fully determined by its settings, its seed and its moves, which is how it is
 saved (`to_json`) and how a finished hand is replayed with every card shown.
+
+How cards move in a hand (a play, the next deal, the residue) is written once
+in `engine.flow`, shared with the searching player's simulator; this module
+adds what only a real game has: judging moves, the log, scoring and hands
+that follow one another.
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
-from engine.apply import is_sweep, move_cards
-from engine.cards import Card, full_deck, sort_cards
+from engine.cards import Card
 from engine.errors import IllegalMoveError, NotationError
+from engine.flow import (
+    CARDS_PER_DEAL,
+    DEAL,
+    PLAY,
+    deal_first,
+    deal_hand,
+    deal_round,
+    deals_per_hand,
+    first_to_play,
+    is_last_play,
+    play_move,
+    shuffled_deck,
+    stage_after,
+    take_residue,
+    unseen_cards,
+)
 from engine.judge import check
 from engine.movegen import LegalMoves, generate_moves
 from engine.moves import Move
@@ -24,12 +43,33 @@ from engine.rules import CLASSIC, Rules
 from engine.scoring import SideScore, decide_game, score_hand, side_count, side_of
 from engine.slots import slot_setter
 
-CARDS_PER_DEAL: Final = 4
+__all__ = [
+    # The deal lives in engine.flow; these names are kept here for older imports.
+    "CARDS_PER_DEAL",
+    "GameState",
+    "HandResult",
+    "LogEntry",
+    "LogKind",
+    "deal_first",
+    "deals_per_hand",
+    "new_game",
+    "shuffled_deck",
+]
 
 
-def deals_per_hand(rules: Rules, players: int) -> int:
-    """6 deals with 2 players, 4 with 3, 3 with 4 (2.3); Draw Casino deals once."""
-    return 1 if rules.draw else (52 - 4) // (CARDS_PER_DEAL * players)
+class LogKind(StrEnum):
+    """What a line of the game log records."""
+
+    DEAL = "deal"        # a deal: the first of a hand, or the next round (2.2, 2.3)
+    MOVE = "move"        # a play
+    RESIDUE = "residue"  # the cards left on the table go to the last capturer (9.1)
+    SCORE = "score"      # a hand's score (10.1)
+
+
+# Plain names for the game loop: reading `LogKind.MOVE` goes through the enum
+# class's attribute hook on Python 3.11, some twenty times slower.
+_MOVE: Final = LogKind.MOVE
+_DEAL: Final = LogKind.DEAL
 
 
 class LogEntry(NamedTuple):
@@ -40,7 +80,7 @@ class LogEntry(NamedTuple):
 
     hand: int
     deal: int
-    kind: str  # "deal" | "move" | "residue" | "score"
+    kind: LogKind
     seat: int | None
     note: str = ""
     move: Move | None = None
@@ -51,6 +91,11 @@ class LogEntry(NamedTuple):
     def text(self) -> str:
         """Plain words for the log; a move's words are made only when shown."""
         return self.move.pretty if self.move is not None else self.note
+
+
+# `LogEntry(...)` goes through a generated Python `__new__`; a play makes its entry
+# from the complete tuple directly, in half the time.
+_new_entry: Final = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +157,8 @@ class GameState:
     @property
     def is_last_play(self) -> bool:
         """The coming play is the final card of the hand (8.2, 9.1)."""
-        if self.stock or len(self.hands[self.to_move]) != 1:
-            return False
-        return sum(map(len, self.hands)) == 1  # every other hand is empty
+        # The stock is tested first because that is all most plays need.
+        return not self.stock and is_last_play(map(len, self.hands), 0, self.to_move)
 
     def side_of(self, seat: int) -> int:
         return side_of(seat, self.players)
@@ -133,11 +177,6 @@ class GameState:
         return Position.trusted(self.loose, self.builds, self.hands[who], who, self.players,
                                 self.rules, self.is_last_play and who == self.to_move)
 
-    def full_position(self) -> Position:
-        """The position with every hand shown (for replays and analysis)."""
-        others = tuple((s, h) for s, h in enumerate(self.hands) if s != self.to_move)
-        return replace(self.position(), other_hands=others)
-
     def legal_moves(self) -> LegalMoves:
         """The mover's legal moves, generated once per state (not through the shared
         cache: a game's positions are seldom seen twice)."""
@@ -149,10 +188,7 @@ class GameState:
     def unseen(self, seat: int) -> tuple[Card, ...]:
         """Cards `seat` cannot see: other hands and the stock (never captured piles,
         which every player watched being taken)."""
-        visible = set(self.hands[seat]) | set(self.loose)
-        visible.update(c for b in self.builds for c in b.cards)
-        visible.update(c for pile in self.piles for c in pile)
-        return tuple(c for c in full_deck() if c not in visible)
+        return unseen_cards(self.hands[seat], self.loose, self.builds, self.piles)
 
     # ----- playing ---------------------------------------------------------------------
 
@@ -169,69 +205,43 @@ class GameState:
                 raise IllegalMoveError(f"{shown!r} in {position.text!r}: {verdict.message}")
             legal = verdict.move
         seat = self.to_move
-        hand, loose, builds, captured = move_cards(position.hand, self.loose, self.builds,
-                                                   seat, legal)
-        sweep = is_sweep(captured, loose, builds, position.last, self.rules)
-        hands = list(self.hands)
-        hands[seat] = hand
-        piles = self.piles
-        sweeps = self.sweeps
-        last_capturer = self.last_capturer
-        if captured:
-            side = side_of(seat, self.players)
-            piles = (*piles[:side], piles[side] + captured, *piles[side + 1:])
-            last_capturer = seat
-            if sweep:
-                sweeps = (*sweeps[:side], sweeps[side] + 1, *sweeps[side + 1:])
-        entry = LogEntry(self.hand_number, self.deal_number, "move", seat, "", legal,
-                         captured, sweep)
-        stock = self.stock
-        if self.rules.draw and stock:  # Draw Casino: draw one after every play (11.2)
-            hands[seat] = sort_cards((*hands[seat], stock[0]))
-            stock = stock[1:]
+        (hands, loose, builds, stock, to_move, piles, sweeps, last_capturer, captured,
+         sweep) = play_move(self, legal, position.last)
+        entry = _new_entry(LogEntry, (self.hand_number, self.deal_number, _MOVE, seat, "",
+                                      legal, captured, sweep))
         # Concatenation copies a long log in one go; `(*log, entry)` goes through a
         # list and takes twice as long.
         log = self.log + (entry,)  # noqa: RUF005
         moves = self.moves + (legal,)  # noqa: RUF005
-        state = _after_move(self, stock, tuple(hands), loose, builds,
-                            (seat + 1) % self.players, piles, sweeps, last_capturer, log, moves)
-        return state._after_play()
-
-    def _after_play(self) -> GameState:
-        if any(self.hands):
-            return self
-        if self.stock:
-            return self._deal_round()
-        return self._end_hand()
+        state = _after_move(self, stock, hands, loose, builds, to_move, piles, sweeps,
+                            last_capturer, log, moves)
+        stage = stage_after(hands, stock)
+        if stage is PLAY:
+            return state
+        return state._deal_round() if stage is DEAL else state._end_hand()
 
     def _deal_round(self) -> GameState:
         """Four more cards to each player, none to the table (2.3)."""
-        stock = list(self.stock)
-        hands = [list(h) for h in self.hands]
-        for seat in _deal_order(self.dealer, self.players):
-            hands[seat].extend(stock[:CARDS_PER_DEAL])
-            del stock[:CARDS_PER_DEAL]
+        hands, stock = deal_round(self.hands, self.stock, self.dealer, self.players)
         deal = self.deal_number + 1
         note = " (last)" if not stock else ""
-        entry = LogEntry(self.hand_number, deal, "deal", self.dealer, f"Deal {deal}{note}")
+        entry = LogEntry(self.hand_number, deal, _DEAL, self.dealer, f"Deal {deal}{note}")
         return _changed(
             self,
-            stock=tuple(stock),
-            hands=tuple(sort_cards(h) for h in hands),
+            stock=stock,
+            hands=hands,
             deal_number=deal,
-            to_move=(self.dealer + 1) % self.players,
+            to_move=first_to_play(self.dealer, self.players),
             log=(*self.log, entry),
         )
 
     def _end_hand(self) -> GameState:
         """Residue to the last capturer (9.1), score (10.1), decide the game (10.4)."""
-        piles = list(self.piles)
+        piles, residue = take_residue(self.piles, self.loose, self.builds, self.last_capturer,
+                                      self.players)
         log = list(self.log)
-        residue = self.loose + tuple(c for b in self.builds for c in b.cards)
-        if residue and self.last_capturer is not None:
-            side = self.side_of(self.last_capturer)
-            piles[side] = piles[side] + residue
-            log.append(LogEntry(self.hand_number, self.deal_number, "residue",
+        if residue:
+            log.append(LogEntry(self.hand_number, self.deal_number, LogKind.RESIDUE,
                                 self.last_capturer, "takes the cards left on the table",
                                 captured=residue))
         scores = score_hand(piles, self.sweeps, self.rules)
@@ -239,8 +249,8 @@ class GameState:
         totals = tuple(t + s.total for t, s in zip(self.totals, scores, strict=True))
         result = HandResult(self.hand_number, scores, totals)
         summary = ", ".join(f"side {s.side}: {s.total}" for s in scores)
-        log.append(LogEntry(self.hand_number, self.deal_number, "score", None, summary))
-        return _changed(self, piles=tuple(piles), loose=(), builds=(), totals=totals,
+        log.append(LogEntry(self.hand_number, self.deal_number, LogKind.SCORE, None, summary))
+        return _changed(self, piles=piles, loose=(), builds=(), totals=totals,
                        results=(*self.results, result), log=tuple(log), winner=winner,
                        hand_over=True)
 
@@ -361,38 +371,6 @@ def _changed(state: GameState, **changes: Any) -> GameState:
     return new
 
 
-def _deal_order(dealer: int, players: int) -> list[int]:
-    """Clockwise from the dealer's left, the dealer last (2.2, 2.4)."""
-    return [(dealer + k) % players for k in range(1, players + 1)]
-
-
-def shuffled_deck(seed: int, hand_number: int) -> tuple[Card, ...]:
-    """The pack for one hand, from an explicit seeded Random (never global state)."""
-    deck = list(full_deck())
-    random.Random(f"cassino:{seed}:{hand_number}").shuffle(deck)
-    return tuple(deck)
-
-
-def deal_first(deck: Sequence[Card], dealer: int, players: int, ones: bool
-               ) -> tuple[list[list[Card]], list[Card], list[Card]]:
-    """The first deal of a hand: 4 to each player and 4 to the table (2.2).
-
-    In twos: two to each player with the table after the first player, twice.
-    With `deal: ones`, singly, four times round.
-    """
-    stock = list(deck)
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    table: list[Card] = []
-    order: list[int | None] = [*_deal_order(dealer, players)]
-    order.insert(1, None)  # None: the table, dealt right after the first player
-    size, rounds = (1, 4) if ones else (2, 2)
-    for _ in range(rounds):
-        for seat in order:
-            cards, stock = stock[:size], stock[size:]
-            (table if seat is None else hands[seat]).extend(cards)
-    return hands, table, stock
-
-
 def new_game(players: int = 2, rules: Rules = CLASSIC, seed: int = 0, dealer: int = 0
              ) -> GameState:
     """A new game with the first hand dealt."""
@@ -408,20 +386,19 @@ def new_game(players: int = 2, rules: Rules = CLASSIC, seed: int = 0, dealer: in
 
 
 def _start_hand(state: GameState, dealer: int, hand_number: int) -> GameState:
-    deck = shuffled_deck(state.seed, hand_number)
-    hands, table, stock = deal_first(deck, dealer, state.players, state.rules.deal == "ones")
+    hands, table, stock = deal_hand(state.seed, hand_number, dealer, state.players, state.rules)
     sides = side_count(state.players)
-    entry = LogEntry(hand_number, 1, "deal", dealer, f"Hand {hand_number}: deal 1")
+    entry = LogEntry(hand_number, 1, LogKind.DEAL, dealer, f"Hand {hand_number}: deal 1")
     return _changed(
         state,
         dealer=dealer,
         hand_number=hand_number,
         deal_number=1,
-        stock=tuple(stock),
-        hands=tuple(sort_cards(h) for h in hands),
-        loose=sort_cards(table),
+        stock=stock,
+        hands=hands,
+        loose=table,
         builds=(),
-        to_move=(dealer + 1) % state.players,
+        to_move=first_to_play(dealer, state.players),
         piles=((),) * sides,
         sweeps=(0,) * sides,
         last_capturer=None,

@@ -4,7 +4,7 @@ Legality itself is decided in one place, the generator: an attempt is legal
 exactly when its outcome is in `legal_moves(position)`. The judge's job is the
 explanation: it walks the attempt in the order a teacher would (is the card
 yours, are the cards there, do the groups add up, may you build that) and
-names the first thing that is wrong, with the rule number from RULES.md.
+names the first thing that is wrong, with its rule number in docs/rules.md.
 The test suite checks that the two never disagree.
 """
 
@@ -12,54 +12,65 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from engine.cards import Card, pretty_cards
 from engine.errors import AmbiguousMoveError, IllegalMoveError
-from engine.movegen import _may_trail, controlled_after, legal_moves
+from engine.movegen import controlled_after, controller_may_trail, legal_moves
 from engine.moves import BUILD, CAPTURE, TRAIL, Attempt, BuildRef, Move, parse_attempt
 from engine.position import Build, Position
 from engine.rules import Rules
 from engine.values import split_into_groups, uncovered_values
 
-# Stable reason codes. Lessons key feedback on these; never rename one.
-LEGAL: Final = "legal"
-NO_CARD: Final = "no-card"
-CARD_NOT_IN_HAND: Final = "card-not-in-hand"
-NOT_ON_TABLE: Final = "not-on-table"
-AMBIGUOUS: Final = "ambiguous"
-PART_OF_BUILD: Final = "part-of-build"
-CARD_USED_TWICE: Final = "card-used-twice"
-CAPTURE_NOTHING: Final = "capture-nothing"
-WRONG_SUM: Final = "wrong-sum"
-BAD_CAPTURE_VALUE: Final = "bad-capture-value"
-NUMBER_TAKES_COURT: Final = "number-takes-court"
-COURT_BY_SUM: Final = "court-by-sum"
-COURT_TAKES_MORE: Final = "court-takes-more-than-one"
-BUILD_WRONG_VALUE: Final = "build-wrong-value"
-BUILD_IN_SUM: Final = "build-in-sum"
-BUILDS_OFF: Final = "builds-off"
-COURT_CANNOT_BUILD: Final = "court-cannot-build"
-BUILD_NO_TABLE_CARDS: Final = "build-no-table-cards"
-BUILD_WITHOUT_PLAYED_CARD: Final = "build-without-played-card"
-BUILD_TOO_HIGH: Final = "build-too-high"
-BUILD_NOT_HELD: Final = "build-not-held"
-RAISE_MULTIPLE: Final = "raise-multiple"
-LOOSE_CHANGES_BUILD: Final = "loose-changes-build"
-TWO_BUILDS: Final = "two-builds"
-TRAIL_WITH_TABLE_CARDS: Final = "trail-with-table-cards"
-TRAIL_WHILE_CONTROLLING: Final = "trail-while-controlling"
-LEAVES_BUILD_UNCOVERED: Final = "leaves-build-uncovered"
-UNEXPLAINED: Final = "illegal"
 
-REASON_CODES: Final = (
-    LEGAL, NO_CARD, CARD_NOT_IN_HAND, NOT_ON_TABLE, AMBIGUOUS, PART_OF_BUILD, CARD_USED_TWICE,
-    CAPTURE_NOTHING, WRONG_SUM, BAD_CAPTURE_VALUE, NUMBER_TAKES_COURT, COURT_BY_SUM,
-    COURT_TAKES_MORE, BUILD_WRONG_VALUE, BUILD_IN_SUM, BUILDS_OFF, COURT_CANNOT_BUILD,
-    BUILD_NO_TABLE_CARDS, BUILD_WITHOUT_PLAYED_CARD, BUILD_TOO_HIGH, BUILD_NOT_HELD,
-    RAISE_MULTIPLE, LOOSE_CHANGES_BUILD, TWO_BUILDS, TRAIL_WITH_TABLE_CARDS,
-    TRAIL_WHILE_CONTROLLING, LEAVES_BUILD_UNCOVERED, UNEXPLAINED,
-)
+class ReasonCode(StrEnum):
+    """Why the judge calls a move legal or not: one stable code per explanation.
+
+    Lessons key their feedback on these texts, and the app stores them, so a
+    code is never renamed (add a new one instead). `REASON_CODES` lists them in
+    this order, `LEGAL` first.
+
+    `UNEXPLAINED` (text "illegal") is the judge's catch-all: the generator
+    refuses the move but no more specific reason applies. It is not the app's
+    feedback status "illegal", which covers every refused move whatever its
+    code; `Verdict.explained` tells the two apart without comparing texts.
+    The test suite checks that random attempts under every rules variant are
+    never answered with the catch-all.
+    """
+
+    LEGAL = "legal"
+    NO_CARD = "no-card"
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    NOT_ON_TABLE = "not-on-table"
+    AMBIGUOUS = "ambiguous"
+    PART_OF_BUILD = "part-of-build"
+    CARD_USED_TWICE = "card-used-twice"
+    CAPTURE_NOTHING = "capture-nothing"
+    WRONG_SUM = "wrong-sum"
+    BAD_CAPTURE_VALUE = "bad-capture-value"
+    NUMBER_TAKES_COURT = "number-takes-court"
+    COURT_BY_SUM = "court-by-sum"
+    COURT_TAKES_MORE = "court-takes-more-than-one"
+    BUILD_WRONG_VALUE = "build-wrong-value"
+    BUILD_IN_SUM = "build-in-sum"
+    BUILDS_OFF = "builds-off"
+    COURT_CANNOT_BUILD = "court-cannot-build"
+    BUILD_NO_TABLE_CARDS = "build-no-table-cards"
+    BUILD_WITHOUT_PLAYED_CARD = "build-without-played-card"
+    BUILD_TOO_HIGH = "build-too-high"
+    BUILD_NOT_HELD = "build-not-held"
+    RAISE_MULTIPLE = "raise-multiple"
+    LOOSE_CHANGES_BUILD = "loose-changes-build"
+    TWO_BUILDS = "two-builds"
+    TRAIL_WITH_TABLE_CARDS = "trail-with-table-cards"
+    TRAIL_WHILE_CONTROLLING = "trail-while-controlling"
+    LEAVES_BUILD_UNCOVERED = "leaves-build-uncovered"
+    UNEXPLAINED = "illegal"  # the catch-all; see above
+
+
+REASON_CODES: Final[tuple[str, ...]] = tuple(code.value for code in ReasonCode)
+"""Every reason code's text, `LEGAL` first: plain strings, as lessons write them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +79,20 @@ class Verdict:
     real cards and a definite outcome (legal or not), else None."""
 
     legal: bool
-    code: str
+    code: ReasonCode
     message: str
     rule: str | None = None
     move: Move | None = None
 
+    @property
+    def explained(self) -> bool:
+        """Legal, or illegal for a named reason (not the catch-all `UNEXPLAINED`)."""
+        return self.code != ReasonCode.UNEXPLAINED
+
     def to_json(self) -> dict[str, object]:
         return {
             "legal": self.legal,
-            "code": self.code,
+            "code": self.code.value,
             "message": self.message,
             "rule": self.rule,
             "move": self.move.text if self.move else None,
@@ -86,7 +102,7 @@ class Verdict:
 class _Illegal(Exception):
     """Carries a verdict out of the nested checks."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None,
+    def __init__(self, code: ReasonCode, message: str, rule: str | None = None,
                  move: Move | None = None) -> None:
         super().__init__(message)
         self.verdict = Verdict(False, code, message, rule, move)
@@ -102,7 +118,7 @@ def check(position: Position, attempt: Attempt | Move | str) -> Verdict:
         move = _judge(position, attempt)
     except _Illegal as illegal:
         return illegal.verdict
-    return Verdict(True, LEGAL, f"{move.pretty}: a legal move.", None, move)
+    return Verdict(True, ReasonCode.LEGAL, f"{move.pretty}: a legal move.", None, move)
 
 
 def parse_move(text: str, position: Position) -> Move:
@@ -112,7 +128,7 @@ def parse_move(text: str, position: Position) -> Move:
     IllegalMoveError quoting the judge's explanation and the position.
     """
     verdict = check(position, parse_attempt(text))
-    if verdict.code == AMBIGUOUS:
+    if verdict.code == ReasonCode.AMBIGUOUS:
         raise AmbiguousMoveError(f"{text!r} in {position.text!r}: {verdict.message}")
     if not verdict.legal or verdict.move is None:
         raise IllegalMoveError(f"{text!r} in {position.text!r}: {verdict.message}")
@@ -125,11 +141,13 @@ def parse_move(text: str, position: Position) -> Move:
 def _judge(position: Position, attempt: Attempt) -> Move:
     card = attempt.card
     if card is None:
-        raise _Illegal(NO_CARD, "Every move plays one card from your hand: choose it first. "
+        raise _Illegal(ReasonCode.NO_CARD,
+                       "Every move plays one card from your hand: choose it first. "
                        "A build made only of table cards is not allowed (3.1, 5.3).", "3.1")
     if card not in position.hand:
         held = pretty_cards(position.hand) or "nothing"
-        raise _Illegal(CARD_NOT_IN_HAND, f"{card.pretty} is not in your hand (you hold {held}).",
+        raise _Illegal(ReasonCode.CARD_NOT_IN_HAND,
+                       f"{card.pretty} is not in your hand (you hold {held}).",
                        "3.1")
     groups = _resolve(position, attempt)
     if attempt.kind == TRAIL:
@@ -155,7 +173,7 @@ def _resolve(position: Position, attempt: Attempt) -> Resolved:
             real = _resolve_item(position, item)
             if real in seen:
                 name = real.pretty if isinstance(real, Card) else f"the {real.value}-build"
-                raise _Illegal(CARD_USED_TWICE,
+                raise _Illegal(ReasonCode.CARD_USED_TWICE,
                                f"{name} is counted twice. Each table card counts in one group "
                                "only (4.2).", "4.2")
             seen.add(real)
@@ -170,31 +188,35 @@ def _resolve_item(position: Position, item: object) -> Card | Build:
             return item
         for build in position.builds:
             if item in build.cards:
-                raise _Illegal(PART_OF_BUILD,
+                raise _Illegal(ReasonCode.PART_OF_BUILD,
                                f"{item.pretty} is part of the build {build.pretty}. A build is "
                                "never broken up: it is only taken whole (4.4, 5.3).", "5.3")
-        raise _Illegal(NOT_ON_TABLE, f"{item.pretty} is not on the table.", "3.2")
+        raise _Illegal(ReasonCode.NOT_ON_TABLE, f"{item.pretty} is not on the table.", "3.2")
     if isinstance(item, Build):
         if item in position.builds:
             return item
-        raise _Illegal(NOT_ON_TABLE, f"There is no build {item.pretty} on the table.", "3.2")
+        raise _Illegal(ReasonCode.NOT_ON_TABLE,
+                       f"There is no build {item.pretty} on the table.", "3.2")
     assert isinstance(item, BuildRef)
     if item.value is not None:
         matches = [b for b in position.builds if b.value == item.value]
         if len(matches) == 1:
             return matches[0]
         if not matches:
-            raise _Illegal(NOT_ON_TABLE, f"There is no build of {item.value} on the table.", "3.2")
-        raise _Illegal(AMBIGUOUS, f"There are {len(matches)} builds of {item.value}; name one by "
+            raise _Illegal(ReasonCode.NOT_ON_TABLE,
+                           f"There is no build of {item.value} on the table.", "3.2")
+        raise _Illegal(ReasonCode.AMBIGUOUS,
+                       f"There are {len(matches)} builds of {item.value}; name one by "
                        "its cards, e.g. " + matches[0].ref + ".", "5.8")
     for build in position.builds:
         if build.cards == item.cards:
             return build
     for build in position.builds:
         if set(item.cards) < set(build.cards):
-            raise _Illegal(PART_OF_BUILD, f"{pretty_cards(item.cards)} is only part of the build "
+            raise _Illegal(ReasonCode.PART_OF_BUILD,
+                           f"{pretty_cards(item.cards)} is only part of the build "
                            f"{build.pretty}; a build is taken whole (4.4).", "4.4")
-    raise _Illegal(NOT_ON_TABLE, f"There is no build {item.ref} on the table.", "3.2")
+    raise _Illegal(ReasonCode.NOT_ON_TABLE, f"There is no build {item.ref} on the table.", "3.2")
 
 
 _VALUE_WORDS: Final = {"1": "an ace", "11": "a jack (11)", "12": "a queen (12)",
@@ -230,11 +252,11 @@ def _finish(position: Position, move: Move) -> Move:
         missing = uncovered_values(controlled_after(position, move), rest, rules)
         if missing:
             values = " and ".join(str(v) for v in missing)
-            raise _Illegal(LEAVES_BUILD_UNCOVERED,
+            raise _Illegal(ReasonCode.LEAVES_BUILD_UNCOVERED,
                            f"After {move.pretty} you would control a build of {values} with no "
                            f"card left to take it. Keep {_a(values)} for each build you control "
                            "(7.1).", "7.1", move)
-    raise _Illegal(UNEXPLAINED, f"{move.pretty} is not allowed here.", None, move)
+    raise _Illegal(ReasonCode.UNEXPLAINED, f"{move.pretty} is not allowed here.", None, move)
 
 
 # ----- trails ------------------------------------------------------------------------
@@ -243,15 +265,16 @@ def _finish(position: Position, move: Move) -> Move:
 def _judge_trail(position: Position, card: Card, groups: Resolved) -> Move:
     items = [i for g in groups for i in g]
     if items:
-        raise _Illegal(TRAIL_WITH_TABLE_CARDS, f"Trailing lays {card.pretty} on the table alone; "
+        raise _Illegal(ReasonCode.TRAIL_WITH_TABLE_CARDS,
+                       f"Trailing lays {card.pretty} on the table alone; "
                        f"it does not use {_names(items)} (6.1).", "6.1")
     move = Move(card, TRAIL)
     mine = position.controlled_builds()
     if mine and move not in legal_moves(position):
         others = [m for m in legal_moves(position) if m.kind != TRAIL]
-        if not _may_trail(position, bool(others)):
+        if not controller_may_trail(position.rules, bool(others)):
             build = mine[0]
-            raise _Illegal(TRAIL_WHILE_CONTROLLING,
+            raise _Illegal(ReasonCode.TRAIL_WHILE_CONTROLLING,
                            f"You control the build {build.pretty}, so you may not trail: take "
                            f"it, build, or capture instead (6.2).", "6.2", move)
     return _finish(position, move)
@@ -264,13 +287,15 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
     rules = position.rules
     items = [i for g in groups for i in g]
     if not items:
-        raise _Illegal(CAPTURE_NOTHING, f"Choose what {card.pretty} should take: table cards or a "
+        raise _Illegal(ReasonCode.CAPTURE_NOTHING,
+                       f"Choose what {card.pretty} should take: table cards or a "
                        "build of its value (4.1).", "4.1")
     values = rules.capture_values(card)
     by_rank = rules.one_card_rank(card) or not values
     allowed = tuple(dict.fromkeys((card.rank, *values))) if by_rank else values
     if attempt.value is not None and attempt.value not in allowed:
-        raise _Illegal(BAD_CAPTURE_VALUE, _bad_value_message(card, attempt.value, rules), "1.5")
+        raise _Illegal(ReasonCode.BAD_CAPTURE_VALUE,
+                       _bad_value_message(card, attempt.value, rules), "1.5")
     if by_rank:
         # An ace under ace_high with aces_like_faces: the one-card rule (4.6) governs it
         # as 1; counting 14 (1.5) it takes groups of 14 like any other card.
@@ -280,7 +305,8 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
             return _judge_rank_capture(position, card, items)
     courts = [i for i in items if isinstance(i, Card) and rules.table_value(i) is None]
     if courts:
-        raise _Illegal(NUMBER_TAKES_COURT, f"{card.pretty} cannot take {_names(courts)}: in "
+        raise _Illegal(ReasonCode.NUMBER_TAKES_COURT,
+                       f"{card.pretty} cannot take {_names(courts)}: in "
                        "classic a court card has no value, and only a card of the same rank "
                        "takes it (1.3, 4.5).", "4.5")
     candidates = [attempt.value] if attempt.value is not None else list(values)
@@ -318,18 +344,21 @@ def _judge_rank_capture(position: Position, card: Card, items: list[Card | Build
     what = "an ace" if card.rank == 1 else "a court card"
     for item in items:
         if isinstance(item, Build) and item.value != card.rank:
-            raise _Illegal(BUILD_WRONG_VALUE, f"{card.pretty} cannot take {_name(item)}: "
+            raise _Illegal(ReasonCode.BUILD_WRONG_VALUE,
+                           f"{card.pretty} cannot take {_name(item)}: "
                            f"{what} takes only cards of its own rank (4.6).", "4.6")
         if isinstance(item, Card) and item.rank != card.rank:
             if card.is_court:
-                raise _Illegal(COURT_BY_SUM, f"{card.pretty} cannot take {item.pretty}: in classic "
+                raise _Illegal(ReasonCode.COURT_BY_SUM,
+                               f"{card.pretty} cannot take {item.pretty}: in classic "
                                f"{what} has no value, so it never takes by sum; it takes only a "
                                f"{card.rank_text} (1.3, 4.6).", "4.6")
-            raise _Illegal(WRONG_SUM, f"{card.pretty} cannot take {item.pretty}: with "
+            raise _Illegal(ReasonCode.WRONG_SUM, f"{card.pretty} cannot take {item.pretty}: with "
                            "aces_like_faces an ace takes a single ace (4.6).", "4.6")
     same = [i for i in items if isinstance(i, Card)]
     if len(same) > 1 and rules.one_card_rank(card):
-        raise _Illegal(COURT_TAKES_MORE, f"{card.pretty} takes exactly one of {_names(same)}, "
+        raise _Illegal(ReasonCode.COURT_TAKES_MORE,
+                       f"{card.pretty} takes exactly one of {_names(same)}, "
                        "even when more lie on the table (4.6).", "4.6")
     loose = tuple(i for i in items if isinstance(i, Card))
     builds = tuple(i for i in items if isinstance(i, Build))
@@ -344,15 +373,17 @@ def _check_groups(card: Card, value: int, groups: Resolved, rules: Rules) -> Non
             continue
         for build in builds:
             if not (rules.build_in_sums and not build.is_multiple):
-                raise _Illegal(BUILD_IN_SUM, _build_in_sum_message(build, group, card), "4.4")
+                raise _Illegal(ReasonCode.BUILD_IN_SUM,
+                               _build_in_sum_message(build, group, card), "4.4")
         total = sum(_value(i, rules) for i in group)
         if total != value:
-            raise _Illegal(WRONG_SUM, _sum_message(group, total, card, value), "4.1")
+            raise _Illegal(ReasonCode.WRONG_SUM, _sum_message(group, total, card, value), "4.1")
 
 
 def _check_whole_build(card: Card, value: int, build: Build) -> None:
     if build.value != value:
-        raise _Illegal(BUILD_WRONG_VALUE, f"{_name(build)} can only be taken by a card of "
+        raise _Illegal(ReasonCode.BUILD_WRONG_VALUE,
+                       f"{_name(build)} can only be taken by a card of "
                        f"{build.value}; {card.pretty} counts {value} (5.1).", "5.1")
 
 
@@ -365,7 +396,8 @@ def _check_selection(card: Card, value: int, items: list[Card | Build], rules: R
                 continue
             others = [i for i in items if i is not item]
             if item.value < value and others:
-                raise _Illegal(BUILD_IN_SUM, _build_in_sum_message(item, others, card), "4.4")
+                raise _Illegal(ReasonCode.BUILD_IN_SUM,
+                               _build_in_sum_message(item, others, card), "4.4")
             _check_whole_build(card, value, item)
         elif isinstance(item, Card):
             pool.append(item)
@@ -375,9 +407,10 @@ def _check_selection(card: Card, value: int, items: list[Card | Build], rules: R
     if split_into_groups(values, value) is None:
         total = sum(values)
         if total % value == 0 and total > value:
-            raise _Illegal(WRONG_SUM, f"{_names(pool)} add up to {total}, but they cannot be split "
+            raise _Illegal(ReasonCode.WRONG_SUM,
+                           f"{_names(pool)} add up to {total}, but they cannot be split "
                            f"into groups that each make {value} (4.2).", "4.2")
-        raise _Illegal(WRONG_SUM, _sum_message(pool, total, card, value), "4.1")
+        raise _Illegal(ReasonCode.WRONG_SUM, _sum_message(pool, total, card, value), "4.1")
 
 
 def _sum_message(group: Sequence[Card | Build], total: int, card: Card, value: int) -> str:
@@ -401,27 +434,31 @@ def _build_in_sum_message(build: Build, others: Sequence[Card | Build], card: Ca
 def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resolved) -> Move:
     rules = position.rules
     if not rules.builds:
-        raise _Illegal(BUILDS_OFF, "These rules have no building: capture or trail (11.1).",
+        raise _Illegal(ReasonCode.BUILDS_OFF,
+                       "These rules have no building: capture or trail (11.1).",
                        "11.1")
     played = rules.table_value(card)
     if played is None:
-        raise _Illegal(COURT_CANNOT_BUILD, f"{card.pretty} has no value in classic, so it never "
+        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD,
+                       f"{card.pretty} has no value in classic, so it never "
                        "builds (1.3).", "1.3")
     loose = [i for g in groups for i in g if isinstance(i, Card)]
     targets = [i for g in groups for i in g if isinstance(i, Build)]
     courts = [c for c in loose if rules.table_value(c) is None]
     if courts:
-        raise _Illegal(COURT_CANNOT_BUILD, f"{_names(courts)} has no value in classic and never "
+        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD,
+                       f"{_names(courts)} has no value in classic and never "
                        "joins a build (1.3).", "1.3")
     if len(targets) > 1:
-        raise _Illegal(TWO_BUILDS, f"A build move touches one build at most; {_names(targets)} "
+        raise _Illegal(ReasonCode.TWO_BUILDS,
+                       f"A build move touches one build at most; {_names(targets)} "
                        "cannot be merged (5.8).", "5.8")
     value = attempt.value
     if value is None or value < 1:
-        raise _Illegal(WRONG_SUM, "Say what value you are building.", "5.1")
+        raise _Illegal(ReasonCode.WRONG_SUM, "Say what value you are building.", "5.1")
     target = targets[0] if targets else None
     if value > rules.max_build:
-        raise _Illegal(BUILD_TOO_HIGH, f"No build can be worth {value}: the highest is "
+        raise _Illegal(ReasonCode.BUILD_TOO_HIGH, f"No build can be worth {value}: the highest is "
                        f"{rules.max_build}, since you must hold a card to take it (5.2).", "5.2")
     if target is None:
         _check_new_build(card, played, value, loose)
@@ -430,7 +467,8 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
     rest = list(position.hand)
     rest.remove(card)
     if not any(value in rules.capture_values(c) for c in rest):
-        raise _Illegal(BUILD_NOT_HELD, f"To build {value} you must keep {_a(str(value))} in your "
+        raise _Illegal(ReasonCode.BUILD_NOT_HELD,
+                       f"To build {value} you must keep {_a(str(value))} in your "
                        f"hand to take it later; after playing {card.pretty} you would hold "
                        f"{pretty_cards(rest) or 'nothing'} (5.2).", "5.2")
     return _finish(position, Move(card, BUILD, value, tuple(loose), tuple(targets)))
@@ -438,7 +476,8 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
 
 def _check_new_build(card: Card, played: int, value: int, loose: list[Card]) -> None:
     if not loose:
-        raise _Illegal(BUILD_NO_TABLE_CARDS, f"A build puts {card.pretty} together with table "
+        raise _Illegal(ReasonCode.BUILD_NO_TABLE_CARDS,
+                       f"A build puts {card.pretty} together with table "
                        "cards; on its own it is a trail (5.3, 6.1).", "5.3")
     _check_build_cards(card, played, value, loose, None)
 
@@ -448,18 +487,21 @@ def _check_build_cards(card: Card, played: int, value: int, loose: list[Card],
     """Can the played card (with some loose cards) and the rest form groups of `value`?"""
     values = [c.rank for c in loose]
     if played > value:
-        raise _Illegal(WRONG_SUM, f"{card.pretty} is worth {played}, more than {value}: it cannot "
+        raise _Illegal(ReasonCode.WRONG_SUM,
+                       f"{card.pretty} is worth {played}, more than {value}: it cannot "
                        f"be part of a build of {value} (5.4).", "5.4")
     if split_into_groups([played, *values], value) is not None:
         return
     if loose and split_into_groups(values, value) is not None:
-        raise _Illegal(BUILD_WITHOUT_PLAYED_CARD, f"{_names(loose)} make {value} on their own, and "
+        raise _Illegal(ReasonCode.BUILD_WITHOUT_PLAYED_CARD,
+                       f"{_names(loose)} make {value} on their own, and "
                        f"{card.pretty} does not fit: every build move must include the card you "
                        "play (5.3).", "5.3")
     total = played + sum(values)
     cards: list[Card | Build] = [card, *loose]
     onto = f" (for the build {base.pretty})" if base else ""
-    raise _Illegal(WRONG_SUM, f"{_names(cards)} make {total}, not {value}{onto}: the cards of a "
+    raise _Illegal(ReasonCode.WRONG_SUM,
+                   f"{_names(cards)} make {total}, not {value}{onto}: the cards of a "
                    f"build must make {value}, or several groups of {value} (5.4).", "5.4")
 
 
@@ -467,23 +509,28 @@ def _check_onto_build(card: Card, played: int, value: int, target: Build, loose:
                       rules: Rules) -> None:
     if target.value == value:  # adding to it (5.7)
         if played > value:
-            raise _Illegal(WRONG_SUM, f"{card.pretty} is worth more than {value}; it cannot join "
+            raise _Illegal(ReasonCode.WRONG_SUM,
+                           f"{card.pretty} is worth more than {value}; it cannot join "
                            f"{_name(target)} (5.7).", "5.7")
         _check_build_cards(card, played, value, loose, target)
         return
     if target.is_multiple:
-        raise _Illegal(RAISE_MULTIPLE, f"{_name(target)} is a multiple build; a multiple build "
+        raise _Illegal(ReasonCode.RAISE_MULTIPLE,
+                       f"{_name(target)} is a multiple build; a multiple build "
                        "can never be raised (5.6).", "5.6")
     raised = target.value + played
     if raised != value:
         if loose and target.value + played + sum(c.rank for c in loose) == value:
-            raise _Illegal(LOOSE_CHANGES_BUILD, f"{_name(target)} and {card.pretty} make {raised}. "
+            raise _Illegal(ReasonCode.LOOSE_CHANGES_BUILD,
+                           f"{_name(target)} and {card.pretty} make {raised}. "
                            f"Loose cards ({_names(loose)}) can never change a single build's "
                            "value; only the card from your hand raises it (5.5).", "5.5")
-        raise _Illegal(WRONG_SUM, f"{_name(target)} and {card.pretty} make {raised}, not {value} "
+        raise _Illegal(ReasonCode.WRONG_SUM,
+                       f"{_name(target)} and {card.pretty} make {raised}, not {value} "
                        "(5.5).", "5.5")
     values = [c.rank for c in loose]
     if loose and split_into_groups(values, value) is None:
-        raise _Illegal(LOOSE_CHANGES_BUILD, f"{_name(target)} raised by {card.pretty} makes "
+        raise _Illegal(ReasonCode.LOOSE_CHANGES_BUILD,
+                       f"{_name(target)} raised by {card.pretty} makes "
                        f"{value}; the loose cards {_names(loose)} do not form groups of {value}, "
                        "and loose cards never change a build's value (5.5).", "5.5")

@@ -1,4 +1,4 @@
-"""The legal-move generator (RULES.md 3-7).
+"""The legal-move generator (docs/rules.md 3-7).
 
 The table's groups of each value and their disjoint unions come from
 `engine.groups` (bit masks, each outcome once); this module puts each hand
@@ -30,9 +30,13 @@ from engine.groups import (
 )
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.position import Build, Position
+from engine.rules import ControllerTrail, Rules
 from engine.values import uncovered_values
 
 _new_move = Move.trusted
+# Plain names for enum members read while generating (fast on Python 3.11).
+_ALWAYS: Final = ControllerTrail.ALWAYS
+_IF_STUCK: Final = ControllerTrail.IF_STUCK
 
 
 class LegalMoves(Sequence[Move]):
@@ -65,15 +69,6 @@ class LegalMoves(Sequence[Move]):
 
     def __getitem__(self, index: int) -> Move:  # type: ignore[override]
         return self._moves[index]
-
-    def count(self, value: object = None) -> int:
-        """Number of legal moves (python-chess style), or occurrences of `value`."""
-        if value is None:
-            return len(self._moves)
-        return 1 if value in self else 0
-
-    def by_kind(self, kind: str) -> tuple[Move, ...]:
-        return tuple(m for m in self._moves if m.kind == kind)
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({len(self)}): {', '.join(m.text for m in self._moves)}>"
@@ -170,11 +165,11 @@ def _generate(position: Position) -> list[Move]:
         for trail in every_trail:
             _keep_dutiful(position, [trail], _without(hand, trail.card), controlled, tables,
                           trails)
-    if _may_trail(position, bool(moves)):
+    if controller_may_trail(position.rules, bool(moves)):
         moves += trails
     if not moves and hand:
         # Nothing is legal (possible only with keep_capture_card=false): the player
-        # must still play a card, so they trail. RULES.md leaves this case open.
+        # must still play a card, so they trail; docs/rules.md leaves this case open.
         moves = every_trail
     return moves
 
@@ -193,13 +188,13 @@ def _keep_dutiful(position: Position, candidates: list[Move], rest: tuple[Card, 
         for move in candidates:
             if move.builds:
                 needed = {b.value for b in controlled if b not in move.builds}
-            elif move.kind != BUILD:
+            elif move.kind is not BUILD:  # kinds compare by identity (moves.py)
                 if kept_all:
                     moves.append(move)
                 continue
             else:
                 needed = set(values)
-            if move.kind == BUILD:
+            if move.kind is BUILD:
                 needed.add(move.value or 0)
             if needed <= cover:
                 moves.append(move)
@@ -220,12 +215,11 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:index] + hand[index + 1:]
 
 
-def _may_trail(position: Position, other_moves: bool) -> bool:
-    """6.2: a controller may not trail, unless a setting allows it."""
-    if not position.controlled_builds():
-        return True
-    mode = position.rules.controller_trail
-    return mode == "always" or (mode == "if_stuck" and not other_moves)
+def controller_may_trail(rules: Rules, other_moves: bool) -> bool:
+    """May a player who controls a build trail (6.2)? Never, unless a setting allows
+    it always or when nothing else is legal (`other_moves` says if something is)."""
+    mode = rules.controller_trail
+    return mode == _ALWAYS or (mode == _IF_STUCK and not other_moves)
 
 
 def _captures_with_builds(groups: Groups, loose: tuple[Card, ...], builds: tuple[Build, ...],

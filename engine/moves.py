@@ -7,6 +7,9 @@ only for display and never compared.
 An `Attempt` is what a person tried: possibly naming cards that are not there,
 builds by value, or cards counted twice. The judge (`engine.judge`) turns an
 attempt into a verdict and, when it is legal, into a `Move`.
+
+A move's kind is a `MoveKind`, a `StrEnum`: `CAPTURE == "capture"`, and it is
+written as that same text in JSON, YAML and links.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Final
 
 from engine.cards import Card, format_cards, pretty_cards
@@ -22,10 +26,34 @@ from engine.errors import InvalidMoveError, NotationError
 from engine.position import Build, build_order
 from engine.slots import slot_setter
 
-CAPTURE: Final = "capture"
-BUILD: Final = "build"
-TRAIL: Final = "trail"
+
+class MoveKind(StrEnum):
+    """The three things a turn can do with the card played (docs/rules.md 3.1)."""
+
+    CAPTURE = "capture"
+    BUILD = "build"
+    TRAIL = "trail"
+
+
+# The kinds as plain names. Besides being the engine's older spelling, they are
+# faster: on Python 3.11 `MoveKind.CAPTURE` is looked up through the enum's class
+# machinery, many times slower than a module name, and the generator and the
+# players compare kinds in their inner loops.
+CAPTURE: Final = MoveKind.CAPTURE
+BUILD: Final = MoveKind.BUILD
+TRAIL: Final = MoveKind.TRAIL
 KINDS: Final = (CAPTURE, BUILD, TRAIL)
+
+
+def move_kind(kind: str) -> MoveKind:
+    """The `MoveKind` named by `kind` ("capture", "build" or "trail")."""
+    if type(kind) is MoveKind:
+        return kind
+    try:
+        return MoveKind(kind)
+    except ValueError:
+        kinds = ", ".join(KINDS)
+        raise InvalidMoveError(f"move kind must be one of {kinds}, not {kind!r}") from None
 
 Item = Card | Build
 
@@ -38,27 +66,31 @@ def item_value(item: Item) -> int:
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move as its outcome. `builds` are the builds taken (capture) or the one
-    existing build a build move goes onto (empty for a new build)."""
+    existing build a build move goes onto (empty for a new build).
+
+    `kind` is always a `MoveKind` member (text given to the constructor is
+    turned into one), so the game loop and the generator may compare kinds by
+    identity (`move.kind is CAPTURE`), which is faster than `==` on a str
+    subclass."""
 
     card: Card
-    kind: str
+    kind: MoveKind
     value: int | None = None
     loose: tuple[Card, ...] = ()
     builds: tuple[Build, ...] = ()
     groups: tuple[tuple[Item, ...], ...] | None = field(default=None, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            kinds = ", ".join(KINDS)
-            raise InvalidMoveError(f"move kind must be one of {kinds}, not {self.kind!r}")
+        object.__setattr__(self, "kind", move_kind(self.kind))  # "capture" is accepted too
         object.__setattr__(self, "loose", tuple(sorted(self.loose)))
         object.__setattr__(self, "builds", tuple(sorted(self.builds, key=build_order)))
 
     @classmethod
-    def trusted(cls, card: Card, kind: str, value: int | None, loose: tuple[Card, ...],
+    def trusted(cls, card: Card, kind: MoveKind, value: int | None, loose: tuple[Card, ...],
                 builds: tuple[Build, ...]) -> Move:
-        """Build a Move from parts already sorted and valid (the generator's hot path:
-        the slots are filled directly, skipping `__init__` and the sorts)."""
+        """Build a Move from parts already sorted and valid, `kind` a `MoveKind`
+        member (the generator's hot path: the slots are filled directly, skipping
+        `__init__` and the sorts)."""
         move = _new_object(cls)
         _set_card(move, card)
         _set_kind(move, kind)
@@ -76,7 +108,7 @@ class Move:
     @property
     def taken_cards(self) -> tuple[Card, ...]:
         """Table cards this move removes from the table into a pile (captures only)."""
-        if self.kind != CAPTURE:
+        if self.kind is not CAPTURE:
             return ()
         return self.loose + tuple(c for b in self.builds for c in b.cards)
 
@@ -123,7 +155,7 @@ class Move:
         """The CLI's JSON form (issue 2): card, kind, value, loose, builds, text."""
         return {
             "card": str(self.card),
-            "kind": self.kind,
+            "kind": self.kind.value,
             "value": self.value if self.kind != TRAIL else None,
             "loose": [str(c) for c in self.loose],
             "builds": [[str(c) for c in b.cards] for b in self.builds],
@@ -142,12 +174,12 @@ class Move:
         return self.text
 
     def __repr__(self) -> str:
-        """Pastes back as code (DESIGN.md), given `from engine import Build, Card, Move`.
+        """Pastes back as code, given `from engine import Build, Card, Move`.
 
         The text form alone is not enough: `[3c 4h]` names a build without its
         value and controller, so only a position can read it (`parse_move`).
         """
-        return (f"Move({self.card!r}, {self.kind!r}, {self.value!r}, {self.loose!r}, "
+        return (f"Move({self.card!r}, {self.kind.value!r}, {self.value!r}, {self.loose!r}, "
                 f"{self.builds!r})")
 
 
@@ -212,17 +244,20 @@ class Attempt:
     """
 
     card: Card | None
-    kind: str
+    kind: MoveKind
     value: int | None = None
     groups: tuple[tuple[AttemptItem, ...], ...] = ()
     targets: tuple[Build | BuildRef, ...] = ()
     grouped: bool = True
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", move_kind(self.kind))  # "capture" is accepted too
+
     @classmethod
     def selection(
         cls,
         card: Card | None,
-        kind: str,
+        kind: MoveKind,
         loose: Sequence[Card] = (),
         builds: Sequence[Build] = (),
         value: int | None = None,
@@ -339,6 +374,7 @@ def attempt_from_json(data: str | dict[str, Any]) -> Attempt:
         kind = str(obj["kind"])
         if kind not in KINDS:
             raise InvalidMoveError(f"JSON move kind must be capture, build or trail, not {kind!r}")
+        kind = move_kind(kind)
         value = obj.get("value")
         loose = tuple(Card.parse(str(c)) for c in obj.get("loose", []))
         refs = tuple(BuildRef(cards=tuple(sorted(Card.parse(str(c)) for c in b)))

@@ -8,8 +8,9 @@ the last play of the hand. A full game (piles, stock, scores) is `game.GameState
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Final, TypeVar
 
 from engine.cards import Card, format_cards, parse_cards, pretty_cards
@@ -18,9 +19,16 @@ from engine.rules import CLASSIC, Rules
 from engine.slots import slot_setter
 
 
+class BuildKind(StrEnum):
+    """A build of one group of cards, or of several groups of its value (5.1)."""
+
+    SINGLE = "single"
+    MULTIPLE = "multiple"
+
+
 @dataclass(frozen=True, slots=True)
 class Build:
-    """A pile with an announced value and a controller (RULES.md 5.1).
+    """A pile with an announced value and a controller (docs/rules.md 5.1).
 
     Single or multiple is not stored: it follows from the cards (5.1).
     """
@@ -42,8 +50,8 @@ class Build:
         return self.total != self.value
 
     @property
-    def kind(self) -> str:
-        return "multiple" if self.is_multiple else "single"
+    def kind(self) -> BuildKind:
+        return BuildKind.MULTIPLE if self.is_multiple else BuildKind.SINGLE
 
     @property
     def text(self) -> str:
@@ -93,6 +101,11 @@ def parse_table(text: str) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
     return tuple(sorted(loose)), tuple(sorted(builds, key=build_order))
 
 
+def table_cards(loose: tuple[Card, ...], builds: tuple[Build, ...]) -> tuple[Card, ...]:
+    """Every card on a table, loose or in a build (the residue at the end of a hand)."""
+    return loose + tuple(c for b in builds for c in b.cards)
+
+
 def build_order(build: Build) -> tuple[int, tuple[Card, ...]]:
     """The canonical order of builds on a table and in a move: by value, then cards."""
     return (build.value, build.cards)
@@ -140,7 +153,7 @@ class Position:
     @property
     def table_cards(self) -> tuple[Card, ...]:
         """Every card on the table, loose or in a build."""
-        return self.loose + tuple(c for b in self.builds for c in b.cards)
+        return table_cards(self.loose, self.builds)
 
     @property
     def table_empty(self) -> bool:
@@ -181,7 +194,7 @@ class Position:
                 values = ", ".join(str(v) for v in missing)
                 found.append(
                     f"seat {self.seat} controls a build of {values} but holds no card to take "
-                    "it (RULES.md 7.1)"
+                    "it (7.1)"
                 )
         if not self.rules.builds and self.builds:
             found.append("builds are on the table but the rules have builds=off")
@@ -330,11 +343,4 @@ def _duplicate_problems(position: Position) -> list[str]:
             seen[card] = place
     return problems
 
-
-def cards_of(items: Sequence[Card | Build]) -> tuple[Card, ...]:
-    """Flatten loose cards and builds into the cards they contain."""
-    out: list[Card] = []
-    for item in items:
-        out.extend(item.cards if isinstance(item, Build) else (item,))
-    return tuple(out)
 

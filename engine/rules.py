@@ -1,4 +1,4 @@
-"""Rule settings and presets (RULES.md, "Presets" and every named setting).
+"""Rule settings and presets (docs/rules.md, "Presets" and "Every setting").
 
 `Rules` is a frozen value: positions carry it, lessons name it, and its text
 form (`classic`, `royal ace_high=true`, `classic build_in_sums=true`) round-
@@ -8,26 +8,95 @@ trips like every other notation in the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any, Final
 
 from engine.cards import Card
 from engine.errors import NotationError
 
-# Each setting: its allowed values, in the text form used by RULES.md.
+# The settings whose values are words, each a StrEnum whose members are equal to
+# (and print as) the words of docs/rules.md, so a setting reads the same in the
+# rules text, in YAML lessons, in saved JSON and in links. The first member is
+# the classic default.
+
+
+class FaceValues(StrEnum):
+    """What court cards count (1.3, 1.4)."""
+
+    CLASSIC = "classic"
+    ROYAL = "royal"
+
+
+class Deal(StrEnum):
+    """How the first deal of a hand goes round (2.2)."""
+
+    TWOS = "twos"
+    ONES = "ones"
+
+
+class FaceCapture(StrEnum):
+    """How many loose cards of its rank a court card takes (4.6)."""
+
+    ONE = "one"
+    ALL = "all"
+
+
+class ControllerTrail(StrEnum):
+    """May a player who controls a build trail (6.2)?"""
+
+    NEVER = "never"
+    IF_STUCK = "if_stuck"
+    ALWAYS = "always"
+
+
+class Scoring(StrEnum):
+    """The classic count, or Spade Casino (10.1, 10.3)."""
+
+    CLASSIC = "classic"
+    SPADES = "spades"
+
+
+class TieBreak(StrEnum):
+    """Several sides reach the target in one hand (10.4)."""
+
+    HIGHER_TOTAL = "higher_total"
+    COUNT_OUT = "count_out"
+
+
+WORD_SETTINGS: Final[dict[str, type[StrEnum]]] = {
+    "face_values": FaceValues,
+    "deal": Deal,
+    "face_capture": FaceCapture,
+    "controller_trail": ControllerTrail,
+    "scoring": Scoring,
+    "tie_break": TieBreak,
+}
+
+# Plain names for the members the rules test often: reading `FaceValues.ROYAL`
+# through its class is slow on Python 3.11.
+_ROYAL: Final = FaceValues.ROYAL
+_ONE: Final = FaceCapture.ONE
+
+
+def _words(choices: type[StrEnum]) -> tuple[str, ...]:
+    return tuple(member.value for member in choices)
+
+
+# Each setting: its allowed values, in the text form used by docs/rules.md.
 SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "face_values": ("classic", "royal"),
+    "face_values": _words(FaceValues),
     "ace_high": ("false", "true"),
-    "deal": ("twos", "ones"),
+    "deal": _words(Deal),
     "build_in_sums": ("false", "true"),
-    "face_capture": ("one", "all"),
+    "face_capture": _words(FaceCapture),
     "aces_like_faces": ("false", "true"),
-    "controller_trail": ("never", "if_stuck", "always"),
+    "controller_trail": _words(ControllerTrail),
     "keep_capture_card": ("true", "false"),
     "sweeps": ("on", "off"),
     "last_play_sweep": ("true", "false"),
-    "scoring": ("classic", "spades"),
+    "scoring": _words(Scoring),
     "target": ("21", "11", "31", "61", "hand"),
-    "tie_break": ("higher_total", "count_out"),
+    "tie_break": _words(TieBreak),
     "builds": ("on", "off"),
     "draw": ("false", "true"),
 }
@@ -53,38 +122,44 @@ SETTING_HELP: Final[dict[str, str]] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One complete choice of every setting; the defaults are the classic game."""
+    """One complete choice of every setting; the defaults are the classic game.
 
-    face_values: str = "classic"
+    A word setting may be given as its text (`Rules(face_values="royal")`); it
+    is kept as its enum member, which compares equal to the text.
+    """
+
+    face_values: FaceValues = FaceValues.CLASSIC
     ace_high: bool = False
-    deal: str = "twos"
+    deal: Deal = Deal.TWOS
     build_in_sums: bool = False
-    face_capture: str = "one"
+    face_capture: FaceCapture = FaceCapture.ONE
     aces_like_faces: bool = False
-    controller_trail: str = "never"
+    controller_trail: ControllerTrail = ControllerTrail.NEVER
     keep_capture_card: bool = True
     sweeps: bool = True
     last_play_sweep: bool = True
-    scoring: str = "classic"
+    scoring: Scoring = Scoring.CLASSIC
     target: int | None = 21  # None: a single hand decides the game
-    tie_break: str = "higher_total"
+    tie_break: TieBreak = TieBreak.HIGHER_TOTAL
     builds: bool = True
     draw: bool = False
 
     def __post_init__(self) -> None:
-        if self.ace_high and self.face_values != "royal":
-            raise NotationError("ace_high=true needs face_values=royal (RULES.md 1.5)")
-        for name in ("face_values", "deal", "face_capture", "controller_trail",
-                     "scoring", "tie_break"):
+        for name, choices in WORD_SETTINGS.items():
             value = getattr(self, name)
-            if value not in SETTING_CHOICES[name]:
-                raise NotationError(_bad_value_message(name, value))
+            if type(value) is not choices:
+                try:
+                    object.__setattr__(self, name, choices(value))
+                except ValueError:
+                    raise NotationError(_bad_value_message(name, value)) from None
+        if self.ace_high and self.face_values != _ROYAL:
+            raise NotationError("ace_high=true needs face_values=royal (1.5)")
 
-    # ----- values (RULES.md 1) -------------------------------------------------
+    # ----- values (docs/rules.md 1) --------------------------------------------
 
     @property
     def royal(self) -> bool:
-        return self.face_values == "royal"
+        return self.face_values == _ROYAL
 
     def table_value(self, card: Card) -> int | None:
         """What the card counts on the table, in a sum or a build; None for classic courts."""
@@ -114,12 +189,12 @@ class Rules:
         """Does this played card take a single loose card of its own rank only (4.6)?"""
         if card.rank == 1:
             return self.aces_like_faces
-        return card.is_court and not self.royal and self.face_capture == "one"
+        return card.is_court and not self.royal and self.face_capture == _ONE
 
     # ----- text form ------------------------------------------------------------
 
     def settings(self) -> dict[str, str]:
-        """Every setting in its RULES.md text form."""
+        """Every setting in its docs/rules.md text form."""
         return {f.name: _to_text(f.name, getattr(self, f.name)) for f in fields(self)}
 
     def with_settings(self, changes: dict[str, str]) -> Rules:
@@ -190,9 +265,9 @@ def _from_text(key: str, value: str) -> object:
         return value == "on"
     if key == "target":
         return None if value == "hand" else int(value)
-    if SETTING_CHOICES[key][0] in ("true", "false"):
-        return value == "true"
-    return value
+    if key in WORD_SETTINGS:
+        return WORD_SETTINGS[key](value)
+    return value == "true"
 
 
 def _bad_value_message(key: str, value: object) -> str:
@@ -207,10 +282,10 @@ def _diff(base: Rules, other: Rules) -> dict[str, str]:
 
 PRESETS: Final[dict[str, Rules]] = {
     "classic": Rules(),
-    "royal": Rules(face_values="royal"),
-    "royal-aces-high": Rules(face_values="royal", ace_high=True),
+    "royal": Rules(face_values=FaceValues.ROYAL),
+    "royal-aces-high": Rules(face_values=FaceValues.ROYAL, ace_high=True),
     "no-builds": Rules(builds=False),
-    "spade": Rules(scoring="spades", target=61),
+    "spade": Rules(scoring=Scoring.SPADES, target=61),
     "draw": Rules(draw=True),
 }
 
@@ -225,7 +300,7 @@ PRESET_HELP: Final[dict[str, str]] = {
 
 
 def preset(name: str) -> Rules:
-    """The preset of that name (see RULES.md, Presets)."""
+    """The preset of that name (see docs/rules.md, Presets)."""
     key = name.strip().lower().replace("_", "-")
     if key not in PRESETS:
         raise NotationError(f"unknown rules preset {name!r}; presets: {', '.join(PRESETS)}")

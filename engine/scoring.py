@@ -1,4 +1,4 @@
-"""Scoring a hand and deciding a game (RULES.md 10).
+"""Scoring a hand and deciding a game (docs/rules.md 10).
 
 Scores are kept per *side*: a player, or a partnership with four players
 (2.1). A hand's score is a breakdown by item so a learner can see where every
@@ -10,20 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card
-from engine.rules import Rules
+from engine.rules import Rules, Scoring, TieBreak
 
-# The order RULES.md 10.4 counts items in for `tie_break: count_out`.
-ITEMS: Final = ("cards", "spades", "big_casino", "little_casino", "aces", "sweeps")
+
+class ScoreItem(StrEnum):
+    """The items a hand scores (10.1, 10.3), in the order `tie_break: count_out`
+    counts them (10.4)."""
+
+    CARDS = "cards"
+    SPADES = "spades"
+    BIG_CASINO = "big_casino"
+    LITTLE_CASINO = "little_casino"
+    ACES = "aces"
+    SWEEPS = "sweeps"
+
+
+ITEMS: Final = tuple(ScoreItem)
 ITEM_LABELS: Final = {
-    "cards": "most cards",
-    "spades": "spades",
-    "big_casino": "big casino (10♦)",
-    "little_casino": "little casino (2♠)",
-    "aces": "aces",
-    "sweeps": "sweeps",
+    ScoreItem.CARDS: "most cards",
+    ScoreItem.SPADES: "spades",
+    ScoreItem.BIG_CASINO: "big casino (10♦)",
+    ScoreItem.LITTLE_CASINO: "little casino (2♠)",
+    ScoreItem.ACES: "aces",
+    ScoreItem.SWEEPS: "sweeps",
 }
 
 
@@ -64,14 +77,15 @@ class SideScore:
     side: int
     card_count: int
     spade_count: int
-    points: tuple[tuple[str, int], ...]
+    points: tuple[tuple[ScoreItem, int], ...]
 
     @property
     def total(self) -> int:
         return sum(p for _, p in self.points)
 
     def item(self, name: str) -> int:
-        return dict(self.points).get(name, 0)
+        """The points of one item (a `ScoreItem`, or its text)."""
+        return next((points for item, points in self.points if item == name), 0)
 
 
 def _strict_most(counts: Sequence[int], side: int) -> bool:
@@ -84,22 +98,24 @@ def score_hand(piles: Sequence[Sequence[Card]], sweeps: Sequence[int], rules: Ru
     """Score one hand from each side's captured pile and sweep count."""
     card_counts = [len(p) for p in piles]
     spade_counts = [sum(1 for c in p if c.suit == "s") for p in piles]
+    spade_casino = rules.scoring == Scoring.SPADES
     scores = []
     for side, pile in enumerate(piles):
         cards = set(pile)
-        if rules.scoring == "spades":
+        if spade_casino:
             spades = spade_counts[side] + (1 if JACK_OF_SPADES in cards else 0)
         else:
             spades = 1 if _strict_most(spade_counts, side) else 0
-        points = (
-            ("cards", 3 if _strict_most(card_counts, side) else 0),
-            ("spades", spades),
-            ("big_casino", 2 if BIG_CASINO in cards else 0),
-            ("little_casino", 1 if LITTLE_CASINO in cards else 0),
-            ("aces", sum(1 for c in pile if c.rank == 1)),
-            ("sweeps", sweeps[side] if rules.sweeps else 0),
+        points = (  # in the order of ITEMS
+            3 if _strict_most(card_counts, side) else 0,
+            spades,
+            2 if BIG_CASINO in cards else 0,
+            1 if LITTLE_CASINO in cards else 0,
+            sum(1 for c in pile if c.rank == 1),
+            sweeps[side] if rules.sweeps else 0,
         )
-        scores.append(SideScore(side, card_counts[side], spade_counts[side], points))
+        scores.append(SideScore(side, card_counts[side], spade_counts[side],
+                                tuple(zip(ITEMS, points, strict=True))))
     return tuple(scores)
 
 
@@ -113,7 +129,7 @@ def decide_game(before: Sequence[int], hand: Sequence[SideScore], rules: Rules) 
     target = rules.target
     if target is None:
         return _single_best(after, range(len(after)))
-    if rules.tie_break == "count_out":
+    if rules.tie_break == TieBreak.COUNT_OUT:
         return _count_out(before, hand, target)
     reached = [side for side, total in enumerate(after) if total >= target]
     return _single_best(after, reached) if reached else None

@@ -1,5 +1,5 @@
 """Small arithmetic of Cassino: splitting cards into groups of a value, and the
-controller's duty as a matching problem (RULES.md 7.1).
+controller's duty as a matching problem (docs/rules.md 7.1).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engine.apply import apply_move
 from engine.cards import Card
-from engine.game import CARDS_PER_DEAL
+from engine.flow import CARDS_PER_DEAL
 from engine.moves import TRAIL, Move
 from engine.players.tactics import chance_holds, exposure, held_ranks, value_holders
 from engine.players.view import PlayerView

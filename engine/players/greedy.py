@@ -13,7 +13,7 @@ from engine.cards import Card
 from engine.moves import CAPTURE, TRAIL, Move
 from engine.players.view import PlayerView
 from engine.players.worth import sure_points
-from engine.rules import Rules
+from engine.rules import Rules, Scoring
 
 CARD_WEIGHT = 0.15
 SPADE_WEIGHT = 0.25
@@ -24,7 +24,7 @@ def haul_value(cards: tuple[Card, ...], sweep: bool, rules: Rules) -> float:
     """Points and cards taken, on the scale of hand points (aces, casinos,
     spades, card count, sweep)."""
     value = sum(sure_points(c, rules) for c in cards) + CARD_WEIGHT * len(cards)
-    if rules.scoring != "spades":
+    if rules.scoring != Scoring.SPADES:
         value += SPADE_WEIGHT * sum(1 for c in cards if c.suit == "s")
     if sweep and rules.sweeps:
         value += SWEEP_WEIGHT

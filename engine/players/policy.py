@@ -17,20 +17,21 @@ from engine.moves import BUILD, CAPTURE, Move
 from engine.players.sim import Sim
 from engine.players.worth import sure_points
 from engine.position import Build
-from engine.rules import Rules
+from engine.rules import Rules, Scoring
 
 CARD = 0.15
 SPADE = 0.25
 SWEEP = 1.0
 SWEEPABLE = 0.6
 BUILD_SHARE = 0.6
+_SPADE_CASINO = Scoring.SPADES  # a plain name: read in every playout step
 
 
 def _haul(cards: tuple[Card, ...], rules: Rules) -> float:
     value = CARD * len(cards)
     for c in cards:
         value += sure_points(c, rules)
-        if c.suit == "s" and rules.scoring != "spades":
+        if c.suit == "s" and rules.scoring != _SPADE_CASINO:
             value += SPADE
     return value
 
@@ -52,7 +53,7 @@ def sweepable(loose: tuple[Card, ...], builds: tuple[Build, ...], rules: Rules) 
 
 def score(sim: Sim, move: Move) -> float:
     rules = sim.rules
-    if move.kind == CAPTURE:
+    if move.kind is CAPTURE:  # kinds compare by identity (moves.py): every playout step
         taken = move.taken_cards
         loose = tuple(c for c in sim.loose if c not in move.loose)
         builds = tuple(b for b in sim.builds if b not in move.builds)
@@ -63,7 +64,7 @@ def score(sim: Sim, move: Move) -> float:
         elif sweepable(loose, builds, rules):
             value -= SWEEPABLE
         return value
-    if move.kind == BUILD:
+    if move.kind is BUILD:
         base = move.builds[0].cards if move.builds else ()
         return BUILD_SHARE * _haul((*base, move.card, *move.loose), rules)
     value = -_haul((move.card,), rules) - 0.01 * move.card.rank

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import Card, full_deck
-from engine.game import CARDS_PER_DEAL, GameState, deals_per_hand
+from engine.cards import Card
+from engine.flow import CARDS_PER_DEAL, deals_per_hand, is_last_play, unseen_cards
+from engine.game import GameState
 from engine.movegen import LegalMoves, legal_moves
-from engine.position import Build, Position
+from engine.position import Build, Position, table_cards
 from engine.rules import Rules
 from engine.scoring import side_count, side_of
 
@@ -60,14 +61,12 @@ class PlayerView:
 
     @property
     def table_cards(self) -> tuple[Card, ...]:
-        return self.loose + tuple(c for b in self.builds for c in b.cards)
+        return table_cards(self.loose, self.builds)
 
     @property
     def is_last_play(self) -> bool:
         """The coming play is the final card of the hand (8.2, 9.1)."""
-        others = sum(n for s, n in enumerate(self.hand_sizes) if s != self.to_move)
-        return (self.stock_size == 0 and others == 0
-                and self.hand_sizes[self.to_move] == 1)
+        return is_last_play(self.hand_sizes, self.stock_size, self.to_move)
 
     @property
     def all_known(self) -> bool:
@@ -91,10 +90,6 @@ class PlayerView:
 def view_of(state: GameState, seat: int | None = None) -> PlayerView:
     """What `seat` (default: the player to move) sees of `state`."""
     who = state.to_move if seat is None else seat
-    visible = set(state.hands[who]) | set(state.loose)
-    visible.update(c for b in state.builds for c in b.cards)
-    visible.update(c for pile in state.piles for c in pile)
-    unseen = tuple(c for c in sorted(full_deck()) if c not in visible)
     return PlayerView(
         rules=state.rules,
         players=state.players,
@@ -114,7 +109,7 @@ def view_of(state: GameState, seat: int | None = None) -> PlayerView:
         deals_per_hand=state.deals_per_hand,
         last_deal=state.last_deal,
         last_capturer=state.last_capturer,
-        unseen=unseen,
+        unseen=unseen_cards(state.hands[who], state.loose, state.builds, state.piles),
     )
 
 
@@ -131,8 +126,7 @@ def view_of_position(position: Position) -> PlayerView:
     """
     players, seat = position.players, position.seat
     hand = tuple(sorted(position.hand))
-    visible = set(hand) | set(position.table_cards)
-    unseen = tuple(c for c in sorted(full_deck()) if c not in visible)
+    unseen = unseen_cards(hand, position.loose, position.builds)
     each = 0 if position.last else min(len(hand), len(unseen) // max(1, players - 1))
     sizes = tuple(len(hand) if s == seat else each for s in range(players))
     # On the last play the unseen cards are in the piles, wherever they are.

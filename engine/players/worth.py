@@ -18,13 +18,14 @@ from functools import lru_cache
 from typing import Final
 
 from engine.cards import Card, full_deck
-from engine.rules import Rules
+from engine.rules import Rules, Scoring
 from engine.scoring import card_points
 
 DECK_SIZE: Final = 52
 SPADES: Final = 13
 CARDS_PRIZE: Final = 3.0
 SPADES_PRIZE: Final = 1.0
+_SPADE_CASINO: Final = Scoring.SPADES  # a plain name: read in every playout step
 
 
 # Looked up, not computed: playouts ask for these hundreds of thousands of times.
@@ -36,17 +37,17 @@ _SURE: Final = {
 
 def sure_points(card: Card, rules: Rules) -> int:
     """Points the card scores for whoever captures it, whatever the counts (10.1, 10.3)."""
-    return _SURE[rules.scoring == "spades"][card]
+    return _SURE[rules.scoring == _SPADE_CASINO][card]
 
 
 def pile_sure_points(cards: Iterable[Card], rules: Rules) -> int:
-    table = _SURE[rules.scoring == "spades"]
+    table = _SURE[rules.scoring == _SPADE_CASINO]
     return sum(table[c] for c in cards)
 
 
 def spades_count_scores(rules: Rules) -> bool:
     """Does 'most spades' score (classic count), rather than each spade (Spade Casino)?"""
-    return rules.scoring != "spades"
+    return rules.scoring != _SPADE_CASINO
 
 
 @lru_cache(maxsize=65536)

@@ -1,4 +1,4 @@
-"""A deliberately simple brute-force move generator, written from RULES.md alone.
+"""A deliberately simple brute-force move generator, written from the rules of record alone.
 
 It is the yardstick for `engine.movegen`: slow, obvious, and independent. It
 uses only the engine's data types (Card, Build, Move, Position, Rules) and
@@ -29,7 +29,7 @@ from engine import BUILD, CAPTURE, TRAIL, Build, Card, Move, Position, Rules
 
 T = TypeVar("T")
 
-# ----- values, RULES.md 1.2-1.5 --------------------------------------------------
+# ----- values, rules 1.2-1.5 --------------------------------------------------
 
 
 def is_court(card: Card) -> bool:
@@ -90,7 +90,7 @@ def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
     return tuple(c for c in hand if c != card)
 
 
-# ----- captures, RULES.md 4 ------------------------------------------------------------
+# ----- captures, rules 4 ------------------------------------------------------------
 
 
 def is_legal_capture(card: Card, value: int, loose: Sequence[Card], builds: Sequence[Build],
@@ -126,7 +126,7 @@ def is_legal_capture(card: Card, value: int, loose: Sequence[Card], builds: Sequ
     return splits_values(parts, value)  # 4.1, 4.2: disjoint groups each of the value
 
 
-# ----- builds, RULES.md 5 ---------------------------------------------------------------
+# ----- builds, rules 5 ---------------------------------------------------------------
 
 
 def is_build_shape(played: int, loose_values: Sequence[int], target: Build | None,
@@ -211,7 +211,7 @@ def reference_moves(position: Position) -> set[Move]:
     if not controls or mode == "always" or (mode == "if_stuck" and not moves):  # 6.2
         moves |= {t for c in position.hand if duty_met(position, t := Move(c, TRAIL))}
     if not moves and position.hand:
-        # RULES.md leaves "nothing is legal" open (only with keep_capture_card=false):
+        # the rules leave "nothing is legal" open (only with keep_capture_card=false):
         # the engine lets the player trail any card, and so does the reference.
         moves = {Move(c, TRAIL) for c in position.hand}
     return moves

@@ -1,4 +1,4 @@
-"""The judge and the generator agree (DESIGN.md: legality is decided in one place).
+"""The judge and the generator agree (legality is decided in one place: the generator).
 
 For seeded random positions under every rules variant, many random attempts
 (clicked selections of table items, random kinds, values and build targets,

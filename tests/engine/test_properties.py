@@ -2,7 +2,7 @@
 
 - every generated move passes the judge;
 - apply_move keeps every card accounted for (hand + table + captured);
-- RULES.md 7.2 under the defaults, over whole random hands: a legal move always
+- rules 7.2 under the defaults, over whole random hands: a legal move always
   exists (without the engine's "stuck" fallback), nobody controls builds of
   more distinct values than cards held, and no build is left when a hand ends.
 """

@@ -1,4 +1,4 @@
-"""Tests named after the numbered rules of RULES.md that concern moves.
+"""Tests named after the numbered rules of docs/rules.md that concern moves.
 
 Covered: 1.x (values), 3.x (a turn), 4.x (capturing), 5.x (building), 6.x
 (trailing), 7.1 (the controller's duty), 8.2-8.3 (sweeps at the table), 11.1,

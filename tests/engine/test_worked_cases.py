@@ -1,4 +1,4 @@
-"""RULES.md worked cases W1-W19, one test each, asserting exactly what the case says.
+"""The worked cases W1-W19 of the rules of record, one test each (each states its case in full).
 
 Expected moves are written out by hand from the rules text, never copied from
 the generator. Illegal attempts are checked with the judge's reason code.

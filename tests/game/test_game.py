@@ -1,4 +1,4 @@
-"""The deal and the game loop (RULES.md 2, 8.2, 9, 10.4, 11.2)."""
+"""The deal and the game loop (rules 2, 8.2, 9, 10.4, 11.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring (RULES.md 10) and deciding the game (10.4), worked by hand."""
+"""Scoring (rules 10) and deciding the game (10.4), worked by hand."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from engine.ladder import Match, main, play_deal, seatings
 from engine.rules import Rules
+from engine.tools.ladder import Match, main, play_deal, seatings
 
 
 def test_small_ladder_prints_a_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,12 +18,12 @@ from engine import (
     Move,
     NotationError,
     Position,
+    ReasonCode,
     Rules,
     check,
     legal_moves,
     parse_attempt,
 )
-from engine.judge import LEGAL
 from tutorial_app.course import answers, hints, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
@@ -147,7 +147,7 @@ def _feedback(src: Source, fields: Fields, position: Position | None,
 
 def _feedback_keys(src: Source, node: yaml.Node, path: str, name: str,
                    position: Position | None, found: tuple[Move, ...]) -> tuple[str, ...]:
-    if name == LEGAL:
+    if name == ReasonCode.LEGAL:
         src.error(node, path, "'legal' is not a mistake: use 'missed' for a legal move that "
                   "misses the goal")
         return ()

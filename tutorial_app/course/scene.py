@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from engine import CAPTURE, Build, Card, Move, Outcome, Position, Rules, apply_move, legal_moves
+from engine import (
+    CAPTURE,
+    Build,
+    Card,
+    Move,
+    Outcome,
+    Position,
+    Rules,
+    Scoring,
+    apply_move,
+    legal_moves,
+)
 from engine.movegen import LegalMoves
 from engine.scoring import card_points
 
@@ -69,7 +80,7 @@ class Trial:
         rules = self.position.rules
         items: list[tuple[str, int]] = []
         for card in sorted(self.outcome.captured):
-            worth = card_points(card, rules.scoring == "spades")
+            worth = card_points(card, rules.scoring is Scoring.SPADES)
             if worth:
                 items.append((card.pretty, worth))
         if self.outcome.sweep and rules.sweeps:

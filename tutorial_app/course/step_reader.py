@@ -13,8 +13,16 @@ from typing import Final
 
 import yaml
 
-from engine import REASON_CODES, Attempt, NotationError, Rules, Verdict, check, parse_attempt
-from engine.judge import UNEXPLAINED
+from engine import (
+    REASON_CODES,
+    Attempt,
+    NotationError,
+    ReasonCode,
+    Rules,
+    Verdict,
+    check,
+    parse_attempt,
+)
 from tutorial_app.course import answers, words, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
@@ -252,7 +260,7 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
         src.error(move_node, fields.at("move"), "this move is legal; a mistake step shows an "
                   "illegal move")
         return None
-    if verdict.code == UNEXPLAINED:
+    if verdict.code == ReasonCode.UNEXPLAINED:
         src.error(move_node, fields.at("move"), "the judge cannot name what is wrong with this "
                   f"move ({verdict.message})")
         return None

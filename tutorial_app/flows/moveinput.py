@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, Position
+from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ class Selection:
         return Selection(card, self.loose & frozenset(position.loose),
                          self.builds & frozenset(position.builds))
 
-    def attempt(self, kind: str, value: int | None = None) -> Attempt:
+    def attempt(self, kind: MoveKind, value: int | None = None) -> Attempt:
         loose = sorted(self.loose)
         builds = sorted(self.builds, key=lambda b: (b.value, b.cards))
         return Attempt.selection(self.card, kind, loose, builds, value if kind == BUILD else None)

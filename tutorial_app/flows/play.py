@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from engine import BUILD, Attempt, CassinoError, Move
 from engine.advice import Advice, Review, explain, hint, review
-from engine.game import GameState
+from engine.game import GameState, LogKind
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import play_screens as ps
@@ -421,7 +421,7 @@ class PlayController:
         why = self.memory.get(WHY)
         rows = []
         for line in pw.log_lines(current, current.state.hand_number):
-            if line.kind != "move" or line.ply is None:
+            if line.kind != LogKind.MOVE or line.ply is None:
                 rows.append(ps.LogRow(line.text, move=False, why_ply=None, reason=None))
             elif not line.computer:
                 rows.append(ps.LogRow(line.text, move=True, why_ply=None, reason=None))

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 from engine import Card, Position, Rules
 from engine.advice import Review
-from engine.game import GameState
+from engine.game import GameState, LogKind
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import play_words as pw
@@ -292,7 +292,7 @@ def waiting_for(game: Game) -> str | None:
 def residue_line(game: Game, hand: int) -> str | None:
     """The cards left on the table at the end of `hand` and who took them, if any."""
     return next((line.text for line in reversed(pw.log_lines(game, hand))
-                 if line.kind == "residue"), None)
+                 if line.kind == LogKind.RESIDUE), None)
 
 
 def next_caption(game: Game) -> str:

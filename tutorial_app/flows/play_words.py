@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Rules
-from engine.game import GameState, HandResult
+from engine.game import GameState, HandResult, LogKind
 from engine.scoring import ITEMS
 from tutorial_app.course import words
 from tutorial_app.course.i18n import count, t
@@ -106,7 +106,7 @@ class LogLine:
     """One line of the game log in the learner's words."""
 
     hand: int
-    kind: str  # "deal" | "move" | "residue" | "score"
+    kind: LogKind
     seat: int | None
     text: str
     ply: int | None = None  # the move's number in the game, for moves
@@ -120,26 +120,26 @@ def log_lines(game: Game, hand: int | None = None) -> list[LogLine]:
     lines: list[LogLine] = []
     ply = 0
     for entry in state.log:
-        number = ply if entry.kind == "move" else None
-        if entry.kind == "move":
+        number = ply if entry.kind == LogKind.MOVE else None
+        if entry.kind == LogKind.MOVE:
             ply += 1
         if hand is not None and entry.hand != hand:
             continue
         who = seat_name(entry.seat, players) if entry.seat is not None else ""
-        if entry.kind == "move" and entry.move is not None:
+        if entry.kind == LogKind.MOVE and entry.move is not None:
             text = t("play.log.move", who=who, move=words.move(entry.move))
             if entry.sweep:
                 text += t("play.log.sweep")
-        elif entry.kind == "deal":
+        elif entry.kind == LogKind.DEAL:
             last = entry.deal == state.deals_per_hand
             text = (t("play.log.hand", n=entry.hand) if entry.deal == 1 else
                     t("play.log.deal_last" if last else "play.log.deal", n=entry.deal))
-        elif entry.kind == "residue":
+        elif entry.kind == LogKind.RESIDUE:
             text = t("play.log.residue", who=who, cards=" ".join(c.pretty for c in entry.captured))
         else:
             text = t("play.log.score", n=entry.hand)
         lines.append(LogLine(entry.hand, entry.kind, entry.seat, text, number,
-                             entry.kind == "move" and entry.seat != YOU))
+                             entry.kind == LogKind.MOVE and entry.seat != YOU))
     return lines
 
 
@@ -148,7 +148,7 @@ def since_your_move(game: Game) -> list[LogLine]:
     first: what happened since the learner last played."""
     recent: list[LogLine] = []
     for line in log_lines(game, game.state.hand_number):
-        if line.kind != "move":
+        if line.kind != LogKind.MOVE:
             continue
         if line.computer:
             recent.append(line)

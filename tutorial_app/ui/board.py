@@ -15,7 +15,7 @@ from html import escape
 
 import streamlit as st
 
-from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, Position, Verdict
+from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position, Verdict
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback
 from tutorial_app.flows.moveinput import Selection
@@ -165,7 +165,7 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
 AttemptHandler = Callable[[Attempt], None]
 
 
-def _fire(scope: str, kind: str, on_attempt: AttemptHandler) -> None:
+def _fire(scope: str, kind: MoveKind, on_attempt: AttemptHandler) -> None:
     sel = selection(scope)
     value = int(st.session_state.get(f"{scope}.value", 1)) if kind == BUILD else None
     on_attempt(sel.attempt(kind, value))
