@@ -9,7 +9,7 @@ LEARNERS ?= 30
 SECONDS ?= 60
 LOADFLAGS ?=
 
-.PHONY: run test lint typecheck unit bench validate load load-stress clean
+.PHONY: run dev test lint typecheck unit bench validate load load-stress clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,12 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/streamlit run tutorial_app/app.py --server.port $(PORT) --server.headless true
+
+# For working on the app's code: rerun the page when a .py file is saved (serving a class
+# runs without the file watcher, see .streamlit/config.toml).
+dev: $(STAMP)
+	$(BIN)/streamlit run tutorial_app/app.py --server.port $(PORT) --server.headless true \
+		--server.fileWatcherType auto --server.runOnSave true
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
