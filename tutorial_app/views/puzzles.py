@@ -27,6 +27,7 @@ from tutorial_app.flows.puzzles import (
 )
 from tutorial_app.ui import board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
+from tutorial_app.ui.line_chart import line_chart_svg
 
 
 def rating_line(line: RatingLine) -> None:
@@ -37,8 +38,7 @@ def rating_line(line: RatingLine) -> None:
         st.metric(t("puzzles.solved_count"), line.solved)
     if line.chart is not None:
         with st.expander(t("puzzles.rating_chart"), icon=":material/show_chart:"):
-            st.line_chart({t("puzzles.rating"): list(line.chart)}, height=200,
-                          x_label=t("puzzles.rated_games"), y_label=t("puzzles.rating"))
+            st.html(line_chart_svg(line.chart, t("puzzles.rated_games"), t("puzzles.rating")))
 
 
 def filters(control: PuzzleController) -> None:
