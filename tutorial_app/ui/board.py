@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
+from typing import Literal
 
 import streamlit as st
 
@@ -92,6 +93,12 @@ def _selected(label: str, selected: bool) -> str:
     return label + (t("board.selected") if selected else "")
 
 
+def _look(selected: bool) -> Literal["primary", "secondary"]:
+    """A selected card is a primary button, which BASE_CSS raises with a gold edge: so
+    the cards' own CSS stays the same whatever is selected, and the browser keeps it."""
+    return "primary" if selected else "secondary"
+
+
 def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None:
     """The felt: loose cards then builds, each clickable when the look is interactive."""
     sel = selection(scope)
@@ -100,24 +107,23 @@ def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None
              for card in position.loose]
     builds = [(build, _build_key(look, scope, build), build in sel.builds)
               for build in position.builds]
-    painted = [Painted(key, svg.card_svg(card, colours), selected=chosen)
-               for card, key, chosen in loose]
+    painted = [Painted(key, svg.card_svg(card, colours)) for card, key, _ in loose]
     painted += [Painted(key, svg.build_svg(build, colours, look.you),
-                        svg.WIDTH + svg.FAN * (len(build.cards) - 1) + 8, svg.HEIGHT + 34,
-                        chosen)
-                for build, key, chosen in builds]
+                        svg.WIDTH + svg.FAN * (len(build.cards) - 1) + 8, svg.HEIGHT + 34)
+                for build, key, _ in builds]
     empty = (f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>'
              if position.table_empty else "")
     with st.container(key=f"felt-{scope}"):
         _zone_head(t("board.table"), painted, look, empty)
         with st.container(horizontal=True, gap="small"):
             for card, key, chosen in loose:
-                st.button(_selected(svg.card_name(card), chosen), key=key,
+                st.button(_selected(svg.card_name(card), chosen), key=key, type=_look(chosen),
                           disabled=not look.interactive,
                           on_click=_toggle, args=(scope, lambda s, c=card: s.toggle_loose(c)))
             for build, key, chosen in builds:
                 st.button(_selected(svg.build_label(build, look.you), chosen),
-                          key=key, disabled=not look.interactive, on_click=_toggle,
+                          key=key, type=_look(chosen), disabled=not look.interactive,
+                          on_click=_toggle,
                           args=(scope, lambda s, b=build: s.toggle_build(b)))
 
 
@@ -128,15 +134,14 @@ def hand(position: Position, scope: str, look: BoardLook = BoardLook(),
     colours = four_colour()
     cards = [(card, _card_key(look, scope, "h", card), sel.card == card)
              for card in position.hand]
-    painted = [Painted(key, svg.card_svg(card, colours), selected=chosen)
-               for card, key, chosen in cards]
+    painted = [Painted(key, svg.card_svg(card, colours)) for card, key, _ in cards]
     with st.container(key=f"hand-{scope}"):
         _zone_head(title or t("board.your_hand"), painted, look)
         if not position.hand:
             st.caption(t("board.hand_empty"))
         with st.container(horizontal=True, gap="small"):
             for card, key, chosen in cards:
-                st.button(_selected(svg.card_name(card), chosen), key=key,
+                st.button(_selected(svg.card_name(card), chosen), key=key, type=_look(chosen),
                           disabled=not look.interactive, on_click=_toggle,
                           args=(scope, lambda s, c=card: s.toggle_hand(c)))
 

@@ -5,7 +5,9 @@ keyed element the class `st-key-<key>`, so every card button has a key that
 starts with `cb-` (or `cbbig-` for the projector's large cards) and a small
 per-key rule that paints the card's SVG as the button's background. The
 button's own text, e.g. "8 of spades", stays in the page for screen readers
-and is only hidden visually; the button keeps its keyboard focus ring.
+and is only hidden visually; the button keeps its keyboard focus ring. A
+selected card is a primary button, raised with a gold edge by one rule here, so
+its own rule does not change when it is selected (the browser keeps it).
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ div[class*="st-key-cb-"] button, div[class*="st-key-cbbig-"] button {
 }
 div[class*="st-key-cb-"] button:hover, div[class*="st-key-cbbig-"] button:hover {
   transform: translateY(-5px); box-shadow: 0 8px 14px rgba(0,0,0,.32);
+}
+div[class*="st-key-cb-"] button[data-testid="stBaseButton-primary"],
+div[class*="st-key-cbbig-"] button[data-testid="stBaseButton-primary"] {
+  transform: translateY(-14px) !important; background-color: transparent !important;
+  box-shadow: 0 0 0 4px var(--gold), 0 10px 18px rgba(0,0,0,.4) !important;
 }
 div[class*="st-key-cb-"] button:focus-visible, div[class*="st-key-cbbig-"] button:focus-visible {
   outline: 4px solid var(--focus); outline-offset: 3px;
