@@ -242,12 +242,13 @@ def player() -> None:
     """The lesson player. A click in it (a card, an answer, a hint, Back or Next) reruns
     only this part of the page; leaving the lesson redraws the whole page."""
     control = controller()
+    if control.lesson() is None:  # "All lessons" or "Finish": the path, drawn whole
+        st.rerun()  # (before screen(), which would say "finished" to no one)
     notice = control.take_notice()
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
     screen = control.screen()
-    if not isinstance(screen, PlayerScreen):  # "All lessons" or "Finish": the path
-        st.rerun()
+    assert isinstance(screen, PlayerScreen)
     player_screen(control, screen)
 
 
