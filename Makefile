@@ -15,7 +15,7 @@ REPLICAFLAGS ?=
 # `make load-capacity`: learners served with p95 < 1 s by one process and by N replicas.
 CAPACITYFLAGS ?=
 
-.PHONY: run test lint typecheck unit bench validate load load-stress load-capacity replicas clean
+.PHONY: run dev test lint typecheck unit bench validate load load-stress load-capacity replicas clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/streamlit run tutorial_app/app.py --server.port $(PORT) --server.headless true
+
+# For working on the app's code: rerun the page when a .py file is saved (serving a class
+# runs without the file watcher, see .streamlit/config.toml).
+dev: $(STAMP)
+	$(BIN)/streamlit run tutorial_app/app.py --server.port $(PORT) --server.headless true \
+		--server.fileWatcherType auto --server.runOnSave true
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Final
@@ -37,10 +38,12 @@ def _env(name: str) -> str:
     return os.environ.get(name, "").strip()
 
 
+@cache  # asked on every click (the store's path): the checkout does not move
 def _is_checkout() -> bool:
     return (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "lessons").is_dir()
 
 
+@cache  # asked on every click (the lessons' folder): the package does not move
 def _packaged(package: str, fallback: str) -> Path:
     """A folder of package data; in a source checkout run without installing, the
     repository's own folder of that name."""

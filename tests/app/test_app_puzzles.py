@@ -109,4 +109,6 @@ def test_the_rating_is_charted_once_two_puzzles_are_rated(app: AppTest) -> None:
     assert app.warning
     assert [e.label for e in app.expander if "rating" in e.label] == [
         "Your rating, puzzle by puzzle"]
-    assert app.get("vega_lite_chart")
+    (chart,) = [h for h in app.get("html") if "<polyline" in str(h.proto.body)]
+    assert ': 1200, ' in str(chart.proto.body)  # the start, then each rated try
+    assert not app.get("vega_lite_chart")  # drawn by the app: no pandas, no Altair

@@ -48,9 +48,10 @@ def _checkbox(path: list[int], key: str, value: bool) -> ForwardMsg:
     return msg
 
 
-def _alert(path: list[int], body: str, level: int) -> ForwardMsg:
+def _alert(path: list[int], body: str, level: int, fragment: str = "") -> ForwardMsg:
     msg = ForwardMsg()
     msg.metadata.delta_path.extend(path)
+    msg.delta.fragment_id = fragment
     msg.delta.new_element.alert.body = body
     msg.delta.new_element.alert.format = level  # type: ignore[assignment]
     return msg
@@ -75,6 +76,31 @@ def test_a_finished_run_replaces_the_page_and_an_interrupted_one_does_not() -> N
     assert session.page.first(key="step-next") is not None  # still the old page
     _run(session, _button([0, 0], "finish", "Finish lesson"))
     assert [w.key for w in session.page.find()] == ["finish"]
+
+
+def test_a_fragment_run_replaces_the_fragments_part_of_the_page_only() -> None:
+    """What a fragment drew before and not in its new run is gone (the browser drops
+    it too); the rest of the page stays as the last full run drew it."""
+    session = Session("http://127.0.0.1:1")
+
+    def in_fragment(msg: ForwardMsg) -> ForwardMsg:
+        msg.delta.fragment_id = "frag-1"
+        return msg
+
+    _run(session, _button([0, 0], "sign-out", "Switch learner"),
+         in_fragment(_button([0, 1, 0], "learn-capture", "Capture")),
+         _alert([0, 1, 1], "Not allowed", 2, fragment="frag-1"),
+         in_fragment(_button([0, 1, 2], "step-next", "Next")))
+    assert session.page.first(key="learn-capture") is not None
+    capture = session.page.first(key="learn-capture")
+    assert capture is not None and capture.fragment_id == "frag-1"
+    _run(session, _alert([0, 1, 0], "Right!", 4, fragment="frag-1"),
+         in_fragment(_button([0, 1, 1], "step-next", "Next", type="primary")),
+         status=ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY, fragment="frag-1")
+    assert session.page.first(key="learn-capture") is None  # solved: no move buttons
+    assert session.page.alerts("error") == []
+    assert session.page.alerts("success") == ["Right!"]
+    assert [w.key for w in session.page.find()] == ["sign-out", "step-next"]
 
 
 def test_exceptions_on_the_page_are_kept_for_the_click() -> None:

@@ -36,7 +36,8 @@ from tutorial_app.course.model import (
 )
 from tutorial_app.flows import links
 from tutorial_app.flows.state import Memory
-from tutorial_app.services.store import Learner, LessonProgress, ProgressStore
+from tutorial_app.services.progress_cache import LearnerStore
+from tutorial_app.services.store import Learner, LessonProgress
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course
@@ -237,7 +238,7 @@ HINTS: Final = 3
 class LessonController:
     """The Learn page's clicks and screens; memory keys are `learn.<name>`."""
 
-    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: ProgressStore,
+    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: LearnerStore,
                  learner: Learner | None, params: MutableMapping[str, str]) -> None:
         self.memory = Memory(memory, "learn")
         self._board = Memory(memory, BOARD)

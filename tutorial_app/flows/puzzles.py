@@ -24,7 +24,8 @@ from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
 from tutorial_app.flows import links
 from tutorial_app.flows.state import Memory
-from tutorial_app.services.store import Learner, ProgressStore, PuzzleResult
+from tutorial_app.services.progress_cache import LearnerStore
+from tutorial_app.services.store import Learner, PuzzleResult
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course
@@ -163,7 +164,7 @@ class PuzzleController:
     """The Puzzles page's clicks and screens; memory keys are `puzzles.<name>`, and the
     filter widgets' keys are `filter_keys`."""
 
-    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: ProgressStore,
+    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: LearnerStore,
                  learner: Learner | None, params: MutableMapping[str, str]) -> None:
         self.memory = Memory(memory, "puzzles")
         self._board = Memory(memory, BOARD)

@@ -93,6 +93,15 @@ class Pile:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardScreen:
+    """The board and the answer under it: all a click on a card changes."""
+
+    position: Position
+    problems: tuple[str, ...]          # why the position is impossible (moves are off)
+    notice: Notice | None
+
+
+@dataclass(frozen=True, slots=True)
 class SandboxScreen:
     position: Position
     problems: tuple[str, ...]          # why the position is impossible (moves are off)
@@ -319,6 +328,11 @@ class SandboxController:
         self._edit(Position(rules=self.line.position.rules))
 
     # ----- what to draw ---------------------------------------------------------------
+
+    def board(self) -> BoardScreen:
+        """The board part of the screen alone (no list of moves worked out)."""
+        position = self.line.position
+        return BoardScreen(position, tuple(position.problems()), self.notice)
 
     def screen(self) -> SandboxScreen:
         line = self.line

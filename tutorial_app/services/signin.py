@@ -22,6 +22,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ def show_names_on_welcome(store: ProgressStore, shown: bool) -> None:
     store.show_names_on_welcome(shown)
 
 
-def welcome_names(store: ProgressStore) -> list[Learner]:
+def welcome_names(store: LearnerStore) -> list[Learner]:
     """The learners offered on the welcome screen: none when the teacher said so."""
     return store.learners()[:WELCOME_NAMES] if store.names_on_welcome() else []
 
@@ -73,7 +74,7 @@ def valid_token(token: object) -> str | None:
 
 
 class SignIn:
-    def __init__(self, store: ProgressStore, memory: MutableMapping[str, Any]) -> None:
+    def __init__(self, store: LearnerStore, memory: MutableMapping[str, Any]) -> None:
         self.store = store
         self.memory = memory
 

@@ -20,6 +20,12 @@ game); selecting its cards and the computer's replies are not timed.
 
 Reports the median and the 90th percentile over many runs after warm-up
 runs; the target is a median script time under 100 ms.
+
+AppTest has no fragment runs: a click reruns the whole page here, where the
+real server reruns only the fragment the card is in (the lesson player, the
+Sandbox's board). So these are whole-page costs; a click's cost on the real
+server is measured by `tools.clickcost`, the time a learner waits by
+`tools.browser_bench` and `make load`.
 """
 
 from __future__ import annotations

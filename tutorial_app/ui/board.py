@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
+from typing import Literal
 
 import streamlit as st
 
@@ -77,68 +78,72 @@ def _build_key(look: BoardLook, scope: str, build: Build) -> str:
     return f"{look.prefix}{scope}-b{build.value}-{cards}"
 
 
-def paint(painted: list[Painted], look: BoardLook) -> None:
-    """Emit the CSS that draws these card buttons (nothing when there are none)."""
-    css = card_rules(painted, look.height)
-    if css:
-        st.html(css)
-
-
 def _zone_title(text: str) -> None:
     st.html(f'<div class="ct-zone">{escape(text)}</div>')
+
+
+def _zone_head(title: str, painted: list[Painted], look: BoardLook, note: str = "") -> None:
+    """A zone's title, an optional note under it, and the CSS that paints its card
+    buttons, as one element (each element costs the server a message per click)."""
+    css = card_rules(painted, look.height)
+    st.html(f'<div class="ct-zone">{escape(title)}</div>{note}{css}')
+
+
+def _selected(label: str, selected: bool) -> str:
+    return label + (t("board.selected") if selected else "")
+
+
+def _look(selected: bool) -> Literal["primary", "secondary"]:
+    """A selected card is a primary button, which BASE_CSS raises with a gold edge: so
+    the cards' own CSS stays the same whatever is selected, and the browser keeps it."""
+    return "primary" if selected else "secondary"
 
 
 def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None:
     """The felt: loose cards then builds, each clickable when the look is interactive."""
     sel = selection(scope)
-    painted: list[Painted] = []
     colours = four_colour()
+    loose = [(card, _card_key(look, scope, "t", card), card in sel.loose)
+             for card in position.loose]
+    builds = [(build, _build_key(look, scope, build), build in sel.builds)
+              for build in position.builds]
+    painted = [Painted(key, svg.card_svg(card, colours)) for card, key, _ in loose]
+    painted += [Painted(key, svg.build_svg(build, colours, look.you),
+                        svg.WIDTH + svg.FAN * (len(build.cards) - 1) + 8, svg.HEIGHT + 34)
+                for build, key, _ in builds]
+    empty = (f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>'
+             if position.table_empty else "")
     with st.container(key=f"felt-{scope}"):
-        _zone_title(t("board.table"))
-        if position.table_empty:
-            st.html(f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>')
+        _zone_head(t("board.table"), painted, look, empty)
         with st.container(horizontal=True, gap="small"):
-            for card in position.loose:
-                key = _card_key(look, scope, "t", card)
-                label = svg.card_name(card)
-                selected = card in sel.loose
-                painted.append(Painted(key, svg.card_svg(card, colours), selected=selected))
-                st.button(label + (t("board.selected") if selected else ""), key=key,
+            for card, key, chosen in loose:
+                st.button(_selected(svg.card_name(card), chosen), key=key, type=_look(chosen),
                           disabled=not look.interactive,
                           on_click=_toggle, args=(scope, lambda s, c=card: s.toggle_loose(c)))
-            for build in position.builds:
-                key = _build_key(look, scope, build)
-                drawing = svg.build_svg(build, colours, look.you)
-                selected = build in sel.builds
-                n = len(build.cards)
-                painted.append(Painted(key, drawing, svg.WIDTH + svg.FAN * (n - 1) + 8,
-                                       svg.HEIGHT + 34, selected))
-                st.button(svg.build_label(build, look.you)
-                          + (t("board.selected") if selected else ""),
-                          key=key, disabled=not look.interactive, on_click=_toggle,
+            for build, key, chosen in builds:
+                st.button(_selected(svg.build_label(build, look.you), chosen),
+                          key=key, type=_look(chosen), disabled=not look.interactive,
+                          on_click=_toggle,
                           args=(scope, lambda s, b=build: s.toggle_build(b)))
-    paint(painted, look)
 
 
 def hand(position: Position, scope: str, look: BoardLook = BoardLook(),
          title: str | None = None) -> None:
     """The player's hand: clicking a card chooses it as the card to play."""
     sel = selection(scope)
-    painted: list[Painted] = []
     colours = four_colour()
+    cards = [(card, _card_key(look, scope, "h", card), sel.card == card)
+             for card in position.hand]
+    painted = [Painted(key, svg.card_svg(card, colours)) for card, key, _ in cards]
     with st.container(key=f"hand-{scope}"):
-        _zone_title(title or t("board.your_hand"))
+        _zone_head(title or t("board.your_hand"), painted, look)
         if not position.hand:
             st.caption(t("board.hand_empty"))
         with st.container(horizontal=True, gap="small"):
-            for card in position.hand:
-                key = _card_key(look, scope, "h", card)
-                selected = sel.card == card
-                painted.append(Painted(key, svg.card_svg(card, colours), selected=selected))
-                st.button(svg.card_name(card) + (t("board.selected") if selected else ""),
-                          key=key, disabled=not look.interactive, on_click=_toggle,
+            for card, key, chosen in cards:
+                st.button(_selected(svg.card_name(card), chosen), key=key, type=_look(chosen),
+                          disabled=not look.interactive, on_click=_toggle,
                           args=(scope, lambda s, c=card: s.toggle_hand(c)))
-    paint(painted, look)
 
 
 def picture(position: Position, scope: str, big: bool = False, you: int | None = 0) -> None:

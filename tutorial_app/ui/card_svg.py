@@ -214,11 +214,13 @@ def stack_svg(count: int, caption: str) -> str:
     return _svg("".join(parts), width, height, f"{caption}: {count} {cards}")
 
 
+@lru_cache(maxsize=1024)
 def data_uri(svg: str) -> str:
     """The SVG as a data: URI, for CSS backgrounds and <img> tags."""
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
 
 
+@lru_cache(maxsize=1024)
 def img_tag(svg: str, alt: str, height: int, css_class: str = "ct-card") -> str:
     """An <img> showing an SVG, with alt text for screen readers (all text escaped)."""
     return (f'<img class="{escape(css_class)}" src="{data_uri(svg)}" alt="{escape(alt)}" '

@@ -1,10 +1,17 @@
 """The course, loaded once per server and again whenever a lesson file changes,
-and the panel naming broken lesson files (the rest of the course still works)."""
+and the panel naming broken lesson files (the rest of the course still works).
+
+Looking at every lesson file's time and size takes a few milliseconds (some forty
+files), so it is done at most once every `CHECK_EVERY` seconds per folder, not on
+every click: an edited lesson shows up within that time."""
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from pathlib import Path
+from typing import Final
 
 import streamlit as st
 
@@ -16,6 +23,10 @@ from tutorial_app.ui import safe_text
 log = logging.getLogger(__name__)
 
 Stamp = tuple[tuple[str, float, int], ...]
+CHECK_EVERY: Final = 2.0  # seconds between two looks at the lesson files
+
+_lock = threading.Lock()
+_last: dict[str, tuple[float, Stamp, Course]] = {}  # folder -> when looked, stamp, course
 
 
 def _stamp(folder: Path) -> Stamp:
@@ -36,7 +47,17 @@ def _load_course(folder: str, stamp: Stamp) -> Course:
 def course() -> Course:
     """The course from the lessons folder; loaded again whenever a file changes."""
     folder = lessons_folder()
-    return _load_course(str(folder), _stamp(folder))
+    key = str(folder)
+    now = time.monotonic()
+    with _lock:
+        last = _last.get(key)
+    if last is not None and now - last[0] < CHECK_EVERY:
+        return last[2]
+    stamp = _stamp(folder)
+    loaded = last[2] if last is not None and last[1] == stamp else _load_course(key, stamp)
+    with _lock:
+        _last[key] = (now, stamp, loaded)
+    return loaded
 
 
 def find_lesson(current: Course, lesson_id: str | None) -> Lesson | None:

@@ -5,7 +5,9 @@ keyed element the class `st-key-<key>`, so every card button has a key that
 starts with `cb-` (or `cbbig-` for the projector's large cards) and a small
 per-key rule that paints the card's SVG as the button's background. The
 button's own text, e.g. "8 of spades", stays in the page for screen readers
-and is only hidden visually; the button keeps its keyboard focus ring.
+and is only hidden visually; the button keeps its keyboard focus ring. A
+selected card is a primary button, raised with a gold edge by one rule here, so
+its own rule does not change when it is selected (the browser keeps it).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from tutorial_app.ui.card_svg import HEIGHT, WIDTH, data_uri
@@ -34,6 +37,11 @@ div[class*="st-key-cb-"] button, div[class*="st-key-cbbig-"] button {
 }
 div[class*="st-key-cb-"] button:hover, div[class*="st-key-cbbig-"] button:hover {
   transform: translateY(-5px); box-shadow: 0 8px 14px rgba(0,0,0,.32);
+}
+div[class*="st-key-cb-"] button[data-testid="stBaseButton-primary"],
+div[class*="st-key-cbbig-"] button[data-testid="stBaseButton-primary"] {
+  transform: translateY(-14px) !important; background-color: transparent !important;
+  box-shadow: 0 0 0 4px var(--gold), 0 10px 18px rgba(0,0,0,.4) !important;
 }
 div[class*="st-key-cb-"] button:focus-visible, div[class*="st-key-cbbig-"] button:focus-visible {
   outline: 4px solid var(--focus); outline-offset: 3px;
@@ -124,22 +132,27 @@ class Painted:
     selected: bool = False
 
 
+@lru_cache(maxsize=4096)
+def card_rule(key: str, svg: str, width: float, height: float, selected: bool,
+              card_height: int) -> str:
+    """The CSS of one card button: its drawing as the background, its size and, when
+    selected, the raised look. Kept per card, size and colour scheme (the SVG text is
+    one per card and scheme, see card_svg.py), so each is encoded once per server."""
+    key = safe_key(key)
+    # the card part of every drawing is `card_height` tall; a build adds its caption strip
+    h = round(card_height * height / HEIGHT, 1)
+    w = round(h * width / height, 1)
+    rule = (f'div.st-key-{key} button{{background-image:url("{data_uri(svg)}");'
+            f"width:{w}px;height:{h}px}}")
+    if selected:
+        rule += (f"div.st-key-{key} button{{transform:translateY(-14px)!important;"
+                 "box-shadow:0 0 0 4px var(--gold),0 10px 18px rgba(0,0,0,.4)!important}")
+    return rule
+
+
 def card_rules(items: Iterable[Painted], height: int) -> str:
     """<style> with one rule per card button (background, size, selected look);
     `height` is the on-screen height of one card."""
-    rules: list[str] = []
-    for item in items:
-        key = safe_key(item.key)
-        # the card part of every drawing is `height` tall; a build adds its caption strip
-        h = round(height * item.height / HEIGHT, 1)
-        w = round(h * item.width / item.height, 1)
-        rules.append(
-            f'div.st-key-{key} button{{background-image:url("{data_uri(item.svg)}");'
-            f"width:{w}px;height:{h}px}}"
-        )
-        if item.selected:
-            rules.append(
-                f"div.st-key-{key} button{{transform:translateY(-14px)!important;"
-                "box-shadow:0 0 0 4px var(--gold),0 10px 18px rgba(0,0,0,.4)!important}"
-            )
+    rules = [card_rule(item.key, item.svg, item.width, item.height, item.selected, height)
+             for item in items]
     return "<style>" + "".join(rules) + "</style>" if rules else ""

@@ -12,7 +12,14 @@ import streamlit as st
 from engine import Card
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.position_edit import Place
-from tutorial_app.flows.sandbox import SCOPE, SandboxController, SandboxScreen, Step, Tone
+from tutorial_app.flows.sandbox import (
+    SCOPE,
+    BoardScreen,
+    SandboxController,
+    SandboxScreen,
+    Step,
+    Tone,
+)
 from tutorial_app.ui import board, rules_picker, safe_text
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
@@ -34,7 +41,7 @@ def _coloured(card: Card, colours: dict[str, str]) -> str:
     return f":{name}[{card.pretty}]" if name else card.pretty
 
 
-def board_panel(ctl: SandboxController, screen: SandboxScreen) -> None:
+def board_panel(ctl: SandboxController, screen: BoardScreen) -> None:
     position = screen.position
     board.table(position, SCOPE, board.BoardLook(you=None))
     board.hand(position, SCOPE, board.BoardLook(you=None),

@@ -17,6 +17,7 @@ from engine import parse_cards
 from tutorial_app.config import store_url
 from tutorial_app.course.i18n import t
 from tutorial_app.services import signin as signin_service
+from tutorial_app.services.progress_cache import ProgressCache
 from tutorial_app.services.signin import DEVICE_COOKIE, SignIn
 from tutorial_app.services.store import Learner, ProgressStore
 from tutorial_app.ui import safe_text
@@ -24,7 +25,7 @@ from tutorial_app.ui.card_svg import hand_fan_html
 from tutorial_app.ui.course_cache import course, course_errors_panel, find_lesson, find_puzzle
 
 __all__ = ["course", "course_errors_panel", "device_cookie", "find_lesson", "find_puzzle",
-           "learner", "require_learner", "sign_out", "signin", "state", "store"]
+           "learner", "progress", "require_learner", "sign_out", "signin", "state", "store"]
 
 NAME_KEY: Final = "signin_name"  # the welcome form's name box
 
@@ -41,12 +42,25 @@ def _store(url: str) -> ProgressStore:
 
 
 def store() -> ProgressStore:
+    """The store itself: what the teacher's pages and the Play page read and write."""
     return _store(store_url())
+
+
+@st.cache_resource(show_spinner=False)
+def _progress(url: str) -> ProgressCache:
+    return ProgressCache(_store(url))
+
+
+def progress() -> ProgressCache:
+    """The store with each learner's progress kept in memory between clicks, for the
+    learner's own pages (Learn, Puzzles, the sidebar): read again only after that
+    learner's own writes (see services/progress_cache.py)."""
+    return _progress(store_url())
 
 
 def signin() -> SignIn:
     """This browser session's sign-in."""
-    return SignIn(store(), state())
+    return SignIn(progress(), state())
 
 
 def learner() -> Learner | None:

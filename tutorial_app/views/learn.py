@@ -232,27 +232,46 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
         links.share_url(st.context.url, "", screen.share))))
 
 
+def controller() -> LessonController:
+    return LessonController(session.state(), session.course(), session.progress(),
+                            session.learner(), st.query_params)
+
+
+@st.fragment
+def player() -> None:
+    """The lesson player. A click in it (a card, an answer, a hint, Back or Next) reruns
+    only this part of the page; leaving the lesson redraws the whole page."""
+    control = controller()
+    if control.lesson() is None:  # "All lessons" or "Finish": the path, drawn whole
+        st.rerun()  # (before screen(), which would say "finished" to no one)
+    notice = control.take_notice()
+    if notice:
+        st.error(safe_text.plain(notice), icon=":material/cloud_off:")
+    screen = control.screen()
+    assert isinstance(screen, PlayerScreen)
+    player_screen(control, screen)
+
+
 def render() -> None:
     st.html(READING_WIDTH)
     course = session.course()
     session.course_errors_panel(course)
-    memory = session.state()
-    control = LessonController(memory, course, session.store(), session.learner(),
-                               st.query_params)
+    control = controller()
     control.follow_link()
     link_error = control.take_link_error()
     if link_error:
         st.error(safe_text.plain(link_error), icon=":material/link_off:")
     if session.require_learner() is None:
         return
+    if control.lesson() is not None:
+        player()
+        return
     notice = control.take_notice()
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
     screen = control.screen()
-    if isinstance(screen, PlayerScreen):
-        player_screen(control, screen)
-    else:
-        path_screen(control, screen)
+    assert isinstance(screen, PathScreen)
+    path_screen(control, screen)
 
 
 render()

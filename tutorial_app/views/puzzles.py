@@ -27,6 +27,7 @@ from tutorial_app.flows.puzzles import (
 )
 from tutorial_app.ui import board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
+from tutorial_app.ui.line_chart import line_chart_svg
 
 
 def rating_line(line: RatingLine) -> None:
@@ -37,8 +38,7 @@ def rating_line(line: RatingLine) -> None:
         st.metric(t("puzzles.solved_count"), line.solved)
     if line.chart is not None:
         with st.expander(t("puzzles.rating_chart"), icon=":material/show_chart:"):
-            st.line_chart({t("puzzles.rating"): list(line.chart)}, height=200,
-                          x_label=t("puzzles.rated_games"), y_label=t("puzzles.rating"))
+            st.html(line_chart_svg(line.chart, t("puzzles.rated_games"), t("puzzles.rating")))
 
 
 def filters(control: PuzzleController) -> None:
@@ -100,13 +100,38 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         links.share_url(st.context.url, "puzzles", view.share))))
 
 
+DRAWN_RATING = "view.puzzles_rating"  # the rating line the whole page drew last
+
+
+def controller() -> PuzzleController:
+    return PuzzleController(session.state(), session.course(), session.progress(),
+                            session.learner(), st.query_params)
+
+
+@st.fragment
+def puzzle_area() -> None:
+    """The puzzle on screen. A click in it (a card, an answer, a hint, the solution,
+    the next puzzle) reruns only this part of the page; once a try changed the rating
+    or the counts above it (and in the sidebar), the whole page is drawn again."""
+    control = controller()
+    if control.rating() != st.session_state.get(DRAWN_RATING):
+        st.rerun()
+    notice = control.take_notice()
+    if notice:
+        st.error(safe_text.plain(notice), icon=":material/cloud_off:")
+    screen = control.screen()
+    if screen.shown is None:
+        st.info(t("puzzles.none"))
+    else:
+        st.caption(t("puzzles.pool", n=screen.pool))
+        puzzle_screen(control, screen.shown)
+
+
 def render() -> None:
     st.html(READING_WIDTH)
     course = session.course()
     session.course_errors_panel(course)
-    memory = session.state()
-    control = PuzzleController(memory, course, session.store(), session.learner(),
-                               st.query_params)
+    control = controller()
     control.follow_links()
     st.title(t("puzzles.title"))
     link_error = control.take_link_error()
@@ -114,19 +139,12 @@ def render() -> None:
         st.error(safe_text.plain(link_error), icon=":material/link_off:")
     if session.require_learner() is None:
         return
-    notice = control.take_notice()
-    if notice:
-        st.error(safe_text.plain(notice), icon=":material/cloud_off:")
     line = control.rating()
+    st.session_state[DRAWN_RATING] = line
     if line is not None:
         rating_line(line)
     filters(control)
-    screen = control.screen()
-    if screen.shown is None:
-        st.info(t("puzzles.none"))
-    else:
-        st.caption(t("puzzles.pool", n=screen.pool))
-        puzzle_screen(control, screen.shown)
+    puzzle_area()
 
 
 render()

@@ -16,16 +16,30 @@ from tutorial_app.flows.sandbox import SandboxController
 from tutorial_app.ui import sandbox_panels as panels
 from tutorial_app.ui import session
 
+DRAWN_LINE = "view.sandbox_line"  # the line of moves the whole page drew last
+
+
+@st.fragment
+def board_area() -> None:
+    """The board, its move buttons and the judge's answer. A click on a card, or a move
+    the rules do not allow, reruns only this part; a move played changes the whole
+    page (the moves played, the legal moves, the set-up), which is drawn again."""
+    ctl = SandboxController(session.state(), st.query_params)
+    if ctl.line is not st.session_state.get(DRAWN_LINE):
+        st.rerun()
+    panels.board_panel(ctl, ctl.board())
+
 
 def render() -> None:
     ctl = SandboxController(session.state(), st.query_params)
     ctl.sync()
+    st.session_state[DRAWN_LINE] = ctl.line
     screen = ctl.screen()
     st.title(t("sandbox.title"))
     st.caption(t("sandbox.intro"))
     left, right = st.columns([3, 2], gap="large")
     with left:
-        panels.board_panel(ctl, screen)
+        board_area()
     with right:
         panels.setup_panel(ctl, screen)
     history, listing = st.columns([1, 3], gap="large")

@@ -27,7 +27,7 @@ from tutorial_app.tools.loadtest.runner import LoadConfig, Result, run_load, str
 from tutorial_app.tools.loadtest.scenarios import SCENARIOS, Pace
 from tutorial_app.tools.loadtest.server import LocalServer, ServerStartError
 
-DEFAULT_STEPS = "10,20,30,40,60,80"
+DEFAULT_STEPS = "10,20,30,40,60,80,120,160"
 
 
 def _pair(text: str) -> tuple[float, float]:

@@ -134,6 +134,7 @@ class Shown:
     kind: str
     text: str
     detail: str = ""  # alert format (ERROR, WARNING, INFO, SUCCESS); a link's page
+    fragment_id: str = ""  # the st.fragment that drew it, if any
 
 
 @dataclass(slots=True)
@@ -261,18 +262,20 @@ def _widget(kind: str, element: Any, path: tuple[int, ...], fragment_id: str) ->
     )
 
 
-def _shown(kind: str, element: ElementProto) -> Shown:
+def _shown(kind: str, element: ElementProto, fragment_id: str = "") -> Shown:
     if kind == "alert":
-        return Shown(kind, element.alert.body, Alert.Format.Name(element.alert.format))
+        return Shown(kind, element.alert.body, Alert.Format.Name(element.alert.format),
+                     fragment_id)
     if kind == "exception":
-        return Shown(kind, f"{element.exception.type}: {element.exception.message}")
+        return Shown(kind, f"{element.exception.type}: {element.exception.message}", "",
+                     fragment_id)
     if kind == "page_link":
         return Shown(kind, element.page_link.label,
-                     f"{element.page_link.page}?{element.page_link.query_string}")
+                     f"{element.page_link.page}?{element.page_link.query_string}", fragment_id)
     if kind == "metric":
-        return Shown(kind, f"{element.metric.label}: {element.metric.body}")
+        return Shown(kind, f"{element.metric.label}: {element.metric.body}", "", fragment_id)
     body = getattr(getattr(element, kind), "body", "")
-    return Shown(kind, str(body)[:500])
+    return Shown(kind, str(body)[:500], "", fragment_id)
 
 
 class Session:
@@ -310,6 +313,7 @@ class Session:
         self._waiter: asyncio.Future[float] | None = None
         self._waiting_fragment = False
         self._in_fragment_run = False
+        self._run_fragments: frozenset[str] = frozenset()  # the fragments the run redraws
         self._runs_in_wait = 0
         self._broken: str | None = None
         self._changed = asyncio.Event()
@@ -526,7 +530,8 @@ class Session:
         if kind == "delta":
             self._delta(message)
         elif kind == "new_session":
-            self._in_fragment_run = bool(message.metadata.run.fragment_ids)
+            self._run_fragments = frozenset(message.metadata.run.fragment_ids)
+            self._in_fragment_run = bool(self._run_fragments)
             if self._in_fragment_run:
                 self._fragment = Page()
             else:
@@ -601,7 +606,7 @@ class Session:
                 if initial is not None:
                     self._values[widget.id] = initial
         elif kind in TEXT_KINDS:
-            shown = _shown(kind, element)
+            shown = _shown(kind, element, delta.fragment_id)
             target.shown[path] = shown
             if kind == "exception":
                 self._run_exceptions.append(shown.text)
@@ -616,6 +621,14 @@ class Session:
             self._values = {k: v for k, v in self._values.items() if k in on_page}
             self._pending = {k: v for k, v in self._pending.items() if k in on_page}
         elif status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
+            # the fragment's part of the page is what this run drew, no more: what it
+            # drew last time and not now (the move buttons once solved, an old answer)
+            # is gone from the page, as the browser removes it
+            ran = self._run_fragments
+            self.page.widgets = {path: w for path, w in self.page.widgets.items()
+                                 if w.fragment_id not in ran}
+            self.page.shown = {path: item for path, item in self.page.shown.items()
+                               if item.fragment_id not in ran}
             self.page.widgets.update(self._fragment.widgets)
             self.page.shown.update(self._fragment.shown)
             self._fragment = Page()

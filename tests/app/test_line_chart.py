@@ -1,0 +1,36 @@
+"""The rating chart drawn as SVG: every point on the line, labelled axes, escaped text."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from tutorial_app.ui.line_chart import line_chart_svg
+
+
+def test_every_point_is_on_the_line_left_to_right() -> None:
+    points = (1200.0, 1216.0, 1203.5, 1230.0)
+    svg = line_chart_svg(points, "Rated puzzles", "Rating")
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    (line,) = root.iter(f"{ns}polyline")
+    xy = [tuple(map(float, pair.split(","))) for pair in line.get("points", "").split()]
+    assert len(xy) == len(points)
+    assert [x for x, _ in xy] == sorted(x for x, _ in xy)
+    ys = [y for _, y in xy]  # higher rating, higher on the chart (smaller y)
+    assert ys.index(min(ys)) == points.index(max(points))
+    assert ys.index(max(ys)) == points.index(min(points))
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    assert "Rated puzzles" in texts and "Rating" in texts
+    assert "0" in texts and "3" in texts  # the x axis counts the rated puzzles
+
+
+def test_labels_are_escaped_and_a_long_series_is_kept_light() -> None:
+    svg = line_chart_svg(tuple(1200.0 + i % 7 for i in range(300)), "<b>x</b>", "y & z")
+    assert "<b>" not in svg and "&lt;b&gt;" in svg and "y &amp; z" in svg
+    assert not re.search(r"<circle", svg)  # no dots past 60 points
+    ET.fromstring(svg)
+
+
+def test_no_points_no_chart() -> None:
+    assert line_chart_svg((), "x", "y") == ""
