@@ -20,10 +20,13 @@ from typing import Final
 
 _HTML: Final = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 # Every character with a meaning in (GitHub / Streamlit) Markdown.
-_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|~:$=^])")
+# "@" too: GFM turns a bare address (a@b.co) into a mailto link.
+_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|~:$=^@])")
 # Characters that make links, images, math and directives; lesson prose may not use them.
 _LESSON_SPECIAL: Final = re.compile(r"([\\\[\]()!$|~:^=])")
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Direction overrides and isolates: in a name or a link they reorder what is shown.
+_BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def _html_escape(text: str) -> str:
@@ -32,7 +35,7 @@ def _html_escape(text: str) -> str:
 
 def plain(text: object, limit: int = 2000) -> str:
     """Show exactly these characters: no Markdown, no HTML."""
-    value = _CONTROL.sub("", str(text))[:limit]
+    value = _BIDI.sub("", _CONTROL.sub("", str(text)))[:limit]
     return _html_escape(_MD_SPECIAL.sub(r"\\\1", value)).replace("\n", "  \n")
 
 
@@ -48,7 +51,8 @@ def lesson(text: object, limit: int = 20000) -> str:
             escaped = re.sub(r"(?i)\b(https?|ftp|javascript|data|vbscript)\\?:", r"\1&#58;",
                              escaped)
             escaped = re.sub(r"(?i)\bwww\.", "www&#46;", escaped)
-            out.append(re.sub(r"&amp;#(58|46);", r"&#\1;", _html_escape(escaped)))
+            escaped = escaped.replace("@", "&#64;")  # no mailto autolinks (a@b.co)
+            out.append(re.sub(r"&amp;#(58|46|64);", r"&#\1;", _html_escape(escaped)))
     return "".join(out)
 
 
