@@ -59,13 +59,8 @@ def show_names_on_welcome(store: ProgressStore, shown: bool) -> None:
 
 
 def welcome_names(store: ProgressStore) -> list[Learner]:
-    """The learners offered on the welcome screen: none when the teacher said so, or
-    when the store cannot say (the fault is logged; the name box still shows)."""
-    try:
-        return store.learners()[:WELCOME_NAMES] if store.names_on_welcome() else []
-    except STORE_FAULTS as error:
-        faults.report(error, "listing the names for the welcome screen")
-        return []
+    """The learners offered on the welcome screen: none when the teacher said so."""
+    return store.learners()[:WELCOME_NAMES] if store.names_on_welcome() else []
 
 
 # ----- one browser session -------------------------------------------------------------
@@ -89,6 +84,16 @@ class SignIn:
     def __init__(self, store: ProgressStore, memory: MutableMapping[str, Any]) -> None:
         self.store = store
         self.memory = memory
+
+    def welcome_names(self) -> list[Learner]:
+        """`welcome_names` of this store; when the store fails, none, and `error` says
+        why (the name box still shows)."""
+        try:
+            return welcome_names(self.store)
+        except STORE_FAULTS as error:
+            self.memory[_ERROR] = faults.report(error, "listing the names for the welcome "
+                                                "screen")
+            return []
 
     @property
     def error(self) -> str | None:

@@ -22,7 +22,6 @@ from engine import parse_cards
 from tutorial_app.config import db_path
 from tutorial_app.course.i18n import t
 from tutorial_app.services import faults
-from tutorial_app.services import signin as signin_service
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.signin import DEVICE_COOKIE, SignIn
 from tutorial_app.services.store import Learner, ProgressStore
@@ -129,9 +128,9 @@ def require_learner() -> Learner | None:
             st.text_input(t("welcome.name"), key=NAME_KEY, max_chars=40,
                           placeholder=t("welcome.placeholder"))
             st.form_submit_button(t("welcome.start"), type="primary", on_click=_submit_name)
+        known = session.welcome_names()
         if session.error:
             st.error(safe_text.plain(session.error))
-        known = signin_service.welcome_names(session.store)
         if known:
             st.caption(t("welcome.known"))
             with st.container(horizontal=True, gap="small"):
