@@ -13,9 +13,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from engine.errors import CassinoError
-from engine.limits import MAX_NUMBER_DIGITS, quoted
 from engine.game import GameState, LogKind
 from engine.judge import check
+from engine.limits import MAX_NUMBER_DIGITS, quoted
 from engine.movegen import legal_moves
 from engine.moves import Move, attempt_from_json, parse_attempt
 from engine.position import Position, parse_table

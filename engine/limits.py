@@ -58,6 +58,12 @@ MAX_SPLIT_STEPS: Final = 200_000
 """Steps of the search that splits cards into groups of a value (checking a build,
 showing a capture's groups). A real build splits in a few dozen."""
 
+MAX_ADVICE_MOVES: Final = 1000
+"""Legal moves the computer weighs when asked for advice on a bare position (the
+Sandbox's, the Classroom's): it judges each move with a look at the replies, about
+a millisecond a move, so the benchmark's adversarial tables (75-983 moves) take
+under a second, and a table of 6,000 moves, which took 20 s, is refused."""
+
 MOVE_CACHE_ENTRIES: Final = 4096
 """Positions whose legal moves are kept (least recently used are forgotten first)."""
 

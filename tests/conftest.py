@@ -1,0 +1,33 @@
+"""Shared by every test folder: the figures of the fuzz tests.
+
+The fuzz tests (`test_fuzz_*.py` in engine/, course/ and app/) record, for each
+input, how long it took and whether it was refused with a project error
+(tests/fuzzing.py). At the end of a run without xdist workers the figures are
+printed: inputs tried, the project's own errors among them, the slowest input.
+`make fuzz` runs them long (CASSINO_FUZZ=long).
+"""
+
+from __future__ import annotations
+
+import pytest
+from fuzzing import RECORD, SLOWEST_ALLOWED, FuzzRecord
+
+
+@pytest.fixture(scope="session")
+def fuzz_record() -> FuzzRecord:
+    return RECORD
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not RECORD.figures:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("fuzz figures")
+    write(f"{'test':<30} {'inputs':>7} {'calls':>7} {'refused':>7} {'slowest s':>9} "
+          f"{'gc s':>6}  slowest input (CPU seconds, less garbage collection)")
+    for name, found in sorted(RECORD.figures.items()):
+        write(f"{name:<30} {found.inputs:>7} {found.calls:>7} {found.refused:>7} "
+              f"{found.slowest:>9.3f} {found.longest_gc:>6.3f}  {found.slowest_input}")
+    total = sum(f.inputs for f in RECORD.figures.values())
+    write(f"{'all':<30} {total:>7}  (no exception other than the project's own errors, "
+          f"no input over {SLOWEST_ALLOWED:.0f} s)")
