@@ -145,7 +145,7 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
         st.sampled_from(["card", "kind", "value", "loose", "builds", "text"]) | st.text(
             max_size=8), inner, max_size=6),
-    max_leaves=30)
+    max_leaves=12)
 
 moves_json = st.fixed_dictionaries(
     {"card": st.sampled_from(CARDS) | json_values,

@@ -278,3 +278,15 @@ def test_the_cli_refuses_in_one_line_without_a_traceback(args: tuple[str, ...]) 
     assert result.returncode == 2, result.stderr[-500:]
     assert "Traceback" not in result.stderr
     assert len(result.stderr) < 1000  # usage and one line; the input quoted short
+
+
+def test_advice_weighs_a_bounded_number_of_moves() -> None:
+    from engine.advice import advise
+    from engine.limits import MAX_ADVICE_MOVES
+
+    extreme = Position.parse(EXTREME[1])
+    assert len(legal_moves(extreme)) > MAX_ADVICE_MOVES
+    with pytest.raises(TooMuchWorkError, match="MAX_ADVICE_MOVES"):
+        advise(extreme)  # it took 100 s of CPU
+    assert advise(Position.parse(ADVERSARIAL[0])).move in legal_moves(
+        Position.parse(ADVERSARIAL[0]))
