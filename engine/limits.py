@@ -71,10 +71,10 @@ MOVE_CACHE_MOVES: Final = 200_000
 """Moves kept in the move cache, all positions together (about 40 MB at most); a
 position with more moves than this is answered but not kept."""
 
-ANALYSIS_CACHE_WORK: Final = 4_000_000
-"""Work kept in one rule set's table analyses before they are forgotten and
-learnt again (the analyses of real tables are tiny: about 85% of the tables in
-play are found there)."""
+ANALYSIS_CACHE_WORK: Final = 10_000_000
+"""Work kept in one rule set's table analyses before they are forgotten and learnt
+again: about 10 bytes a unit, so 100 MB at most (300 random games leave about 3
+million, in 6,400 analyses; about 85% of the tables in play are found there)."""
 
 RULE_SETS_KEPT: Final = 256
 """Distinct rule sets whose per-card facts are kept at once."""
@@ -122,11 +122,27 @@ class Work:
     union of groups, the moves of one hand card), so the common cases, which
     find their analyses kept, pay one small object per call."""
 
-    __slots__ = ("limit", "spent")
+    __slots__ = ("limit", "on_moves", "spent")
 
     def __init__(self, limit: int = MAX_GENERATION_WORK) -> None:
         self.spent = 0
+        self.on_moves = 0  # the part spent making moves, which no cache keeps
         self.limit = limit
+
+    @property
+    def on_analyses(self) -> int:
+        """The part spent on table analyses, which the generator's caches keep."""
+        return self.spent - self.on_moves
+
+    def charge_moves(self, units: int) -> None:
+        """`charge` for making moves."""
+        self.on_moves += units
+        self.charge(units)
+
+    def not_kept(self, since: int) -> None:
+        """Count the work done since `spent` was `since` as made for this call only
+        (groups found for one hand card, which no cache keeps)."""
+        self.on_moves += self.spent - since
 
     def charge(self, units: int) -> None:
         """Count `units` of work about to be done (charged before, so that nothing

@@ -90,11 +90,15 @@ class MoveCache:
         self._lock = threading.Lock()
 
     def get(self, position: Position) -> LegalMoves | None:
-        with self._lock:
-            found = self._kept.get(position)
-            if found is not None:
+        # Reads take no lock: each OrderedDict operation is atomic under the GIL, and
+        # an entry another thread evicts in between is simply not moved to the end.
+        found = self._kept.get(position)
+        if found is not None:
+            try:  # noqa: SIM105 (contextlib.suppress costs a microsecond on every hit)
                 self._kept.move_to_end(position)
-            return found
+            except KeyError:
+                pass
+        return found
 
     def put(self, position: Position, moves: LegalMoves) -> None:
         if len(moves) > self.max_moves:
@@ -169,8 +173,11 @@ def _generate(position: Position, work: Work | None = None) -> list[Move]:
     try:
         return _generate_within(position, tables, work)
     finally:
-        if work.spent:
-            tables.note_work(work.spent)
+        if work.spent != work.on_moves:  # some analysis was made, and is kept
+            tables.note_work(work.on_analyses)
+
+
+_FEW: Final = 64  # moves one card may make without a charge (the usual case, all of it)
 
 
 def _generate_within(position: Position, tables: RuleFacts, work: Work) -> list[Move]:
@@ -216,8 +223,8 @@ def _generate_within(position: Position, tables: RuleFacts, work: Work) -> list[
                                       work)
         if held and table_value[key] is not None:
             _builds(groups, loose, builds, card, tables, held, candidates, work)
-        if len(candidates) != before:
-            work.charge((len(candidates) - before) * WORK_PER_MOVE)
+        if len(candidates) - before > _FEW:  # many: count them against the limit
+            work.charge_moves((len(candidates) - before) * WORK_PER_MOVE)
         if duty_applies:
             _keep_dutiful(position, candidates, hand[:index] + hand[index + 1:], controlled,
                           tables, moves)
@@ -300,15 +307,18 @@ def _captures_with_builds(groups: Groups, loose: tuple[Card, ...], builds: tuple
                       and b.is_multiple]
         values = [tables.table_value[c._key] for c in loose]
         values += [None if b.is_multiple else b.value for b in builds]
+        since = work.spent
         groups_in_sums = subset_sums(values, tables.limit, work).get(value, [])
+        unions = disjoint_unions([*groups_in_sums, *whole_bits], work)
+        work.not_kept(since)
         moves += [_new_move(card, CAPTURE, value, *items_of(mask, loose, builds))
-                  for mask in disjoint_unions([*groups_in_sums, *whole_bits], work) if mask]
+                  for mask in unions if mask]
         return
     some, every = groups.union_picks(value, work)
     moves += [_new_move(card, CAPTURE, value, pick(loose), ()) for pick in some]
     whole = [b for b in builds if b.value == value]
     if whole:  # every non-empty set of them, with every union of loose groups
-        work.charge(((1 << len(whole)) - 1) * len(every) * WORK_PER_MOVE)
+        work.charge_moves(((1 << len(whole)) - 1) * len(every) * WORK_PER_MOVE)
     for size in range(1, len(whole) + 1):
         for taken in combinations(whole, size):  # each build is a group of its own
             moves += [_new_move(card, CAPTURE, value, pick(loose), taken) for pick in every]
@@ -329,11 +339,13 @@ def _rank_captures(loose: tuple[Card, ...], builds: tuple[Build, ...], card: Car
     singles = [1 << i for i, c in enumerate(loose) if c.rank == rank]
     if not singles and not builds:
         return
+    since = work.spent
     choices = {0, *singles} if one else disjoint_unions(singles, work)
     base = len(loose)
     build_unions = disjoint_unions([1 << (base + j) for j, b in enumerate(builds)
                                     if b.value == rank], work)
-    work.charge(len(choices) * len(build_unions) * WORK_PER_MOVE)
+    work.not_kept(since)
+    work.charge_moves(len(choices) * len(build_unions) * WORK_PER_MOVE)
     moves += [_new_move(card, CAPTURE, rank, *items_of(mask, loose, builds))
               for mask in {c | u for c in choices for u in build_unions} if mask]
 

@@ -290,3 +290,23 @@ def test_advice_weighs_a_bounded_number_of_moves() -> None:
         advise(extreme)  # it took 100 s of CPU
     assert advise(Position.parse(ADVERSARIAL[0])).move in legal_moves(
         Position.parse(ADVERSARIAL[0]))
+
+
+def test_only_the_work_of_kept_analyses_counts_against_the_analysis_cache() -> None:
+    from engine.groups import rule_facts
+
+    clear_cache()
+    position = Position.parse("table: Ac 2d 3h 5s 6c 8d [9: 4h 5h @0]; hand: 8s 9c Kd")
+    facts = rule_facts(position.rules)
+    generate_moves(position)
+    kept = facts.kept_work
+    assert 0 < kept < 10_000
+    for _ in range(2000):  # the same table again: its analysis is found, nothing is added
+        generate_moves(position)
+    assert facts.kept_work == kept
+    royal = Position.parse("table: Qs Qh Qd [12: 10c 2c @0]; hand: Qc 5d; "
+                           "rules: royal face_capture=all")
+    generate_moves(royal)
+    before = rule_facts(royal.rules).kept_work
+    generate_moves(royal)  # its groups by rank are made for each call: not kept, not counted
+    assert rule_facts(royal.rules).kept_work == before
