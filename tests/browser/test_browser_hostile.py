@@ -15,6 +15,7 @@ puts foreign content on the page, freezes it or takes the server down.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -96,6 +97,8 @@ def test_hostile_names_are_plain_text_on_the_welcome_screen(hostile_server: Serv
     page.goto(f"{hostile_server.url}/")
     buttons = page.locator("[class*='st-key-as-']")
     expect(buttons).to_have_count(len(HOSTILE))
+    for button in buttons.all():  # drawn: the labels come a moment after the buttons
+        expect(button).to_have_text(re.compile(r"\S"))
     assert sorted(shown(b) for b in buttons.all()) == sorted(HOSTILE)
     assert buttons.locator("img").count() == 0 and buttons.locator("a").count() == 0
     assert buttons.get_by_role("img", name="verified icon").count() == 0
