@@ -9,8 +9,21 @@ printed: inputs tried, the project's own errors among them, the slowest input.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
-from fuzzing import RECORD, SLOWEST_ALLOWED, FuzzRecord
+
+# This file puts tests/ on the import path (pytest's rootdir-less conftest rule), where
+# the folder tests/engine would pass for a namespace package named `engine` whenever
+# the real one is found only by the editable install's hook (`.venv/bin/pytest`, as
+# `make test` runs it, unlike `python -m pytest`). With the checkout's root on the
+# path the real package, a regular one, is always found first.
+ROOT = str(Path(__file__).resolve().parents[1])
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from fuzzing import RECORD, SLOWEST_ALLOWED, FuzzRecord  # noqa: E402
 
 
 @pytest.fixture(scope="session")
