@@ -26,7 +26,7 @@ from tutorial_app.flows.puzzles import PuzzleController
 from tutorial_app.flows.sandbox import SandboxController
 from tutorial_app.services.store import Learner, ProgressStore
 
-FUZZ = settings(max_examples=2_000 if LONG else 120, deadline=None,
+FUZZ = settings(max_examples=2_000 if LONG else 300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 

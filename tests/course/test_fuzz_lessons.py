@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tutorial_app.course import LessonFileError, loads
 
-FUZZ = settings(max_examples=2_000 if LONG else 60, deadline=None,
+FUZZ = settings(max_examples=2_000 if LONG else 200, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 ROOT = Path(__file__).resolve().parents[2]
