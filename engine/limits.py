@@ -45,8 +45,10 @@ quarter of a microsecond on the 2-core machine the figures in README.md come
 from: one subset of the table tried, one union of groups tried; turning a union
 into cards costs WORK_PER_PICK units and making a move WORK_PER_MOVE. The
 benchmark's extreme tables (12-14 small cards, 6,000-17,000 moves) need about
-half a million; a table of 22 small loose cards would need thousands of
-millions and is refused after about half a second's work and 100 MB at most."""
+450,000 and 940,000; a table of 15 small loose cards or more would need far
+more (22 of them, thousands of millions) and is refused after about half a
+second's work and under 20 MB (measured). The first 64 moves of each hand card
+are not charged: the usual case pays nothing."""
 
 WORK_PER_PICK: Final = 24
 """Units charged for turning one union of groups into the cards it takes."""
