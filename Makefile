@@ -15,7 +15,7 @@ REPLICAFLAGS ?=
 # `make load-capacity`: learners served with p95 < 1 s by one process and by N replicas.
 CAPACITYFLAGS ?=
 
-.PHONY: run dev test lint typecheck unit bench validate load load-stress load-capacity replicas clean
+.PHONY: run dev test lint typecheck unit fuzz bench validate load load-stress load-capacity replicas clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,13 @@ unit: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck unit
+
+# The fuzz tests of the suite, run long: 10,000 notation inputs and 10,000 JSON moves,
+# 2,000 lesson-file mutations and 2,000 links; prints their figures (tests/conftest.py).
+FUZZ_TESTS := tests/engine/test_fuzz_notation.py tests/course/test_fuzz_lessons.py \
+	tests/app/test_fuzz_links.py
+fuzz: $(STAMP)
+	CASSINO_FUZZ=long $(BIN)/pytest -q --timeout 3600 $(FUZZ_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/python -m engine bench

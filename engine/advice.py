@@ -23,8 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card, pretty_cards
-from engine.errors import CassinoError, IllegalMoveError
+from engine.errors import CassinoError, IllegalMoveError, TooMuchWorkError
 from engine.game import GameState
+from engine.limits import MAX_ADVICE_MOVES
+from engine.movegen import legal_moves
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.players.counting import Assessment, appraiser_for, assess, assess_all, next_opponent
 from engine.players.levels import COUNTING, STRONGEST, choose_move
@@ -61,6 +63,11 @@ def advise(position: Position) -> Advice:
     it deals out a stock that a bare position does not have."""
     if not position.hand:
         raise CassinoError("the player to move holds no cards, so there is no move to advise")
+    moves = len(legal_moves(position))
+    if moves > MAX_ADVICE_MOVES:
+        raise TooMuchWorkError(
+            f"this position has {moves:,} legal moves: the computer weighs at most "
+            f"{MAX_ADVICE_MOVES:,} (engine/limits.py MAX_ADVICE_MOVES)", moves, MAX_ADVICE_MOVES)
     return hint(view_of_position(position), level=COUNTING)
 
 

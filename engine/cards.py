@@ -14,6 +14,7 @@ from operator import attrgetter
 from typing import Final
 
 from engine.errors import NotationError
+from engine.limits import MAX_NOTATION_LENGTH, check_length, quoted
 
 SUITS: Final = ("s", "h", "d", "c")
 SUIT_SYMBOLS: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -25,7 +26,9 @@ _RANK_INPUT: Final = {
     **{str(n): n for n in range(2, 11)},
 }
 _SYMBOL_TO_SUIT: Final = {v: k for k, v in SUIT_SYMBOLS.items()}
-_CARD_RE: Final = re.compile(r"^(10|[2-9]|[atjqk1])([shdc♠♥♦♣])$", re.IGNORECASE)
+# ASCII case-folding only: with full Unicode folding the Kelvin sign "K" matches "k"
+# and the long s "ſ" matches "s", and neither is a key of the tables below.
+_CARD_RE: Final = re.compile(r"(10|[2-9]|[atjqk1])([shdc♠♥♦♣])", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -90,10 +93,10 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card; accepts `T` for ten, suit symbols and any case."""
-        match = _CARD_RE.match(text.strip())
+        match = _CARD_RE.fullmatch(text.strip()) if len(text) <= 16 else None
         if match is None:
             raise NotationError(
-                f"{text!r} is not a card: write a rank (A 2-10 J Q K) then a suit (s h d c), "
+                f"{quoted(text)} is not a card: write a rank (A 2-10 J Q K) then a suit (s h d c), "
                 "e.g. 'As', '10d', 'Kh'"
             )
         rank_text, suit_text = match.groups()
@@ -109,6 +112,7 @@ _NUMBER_WORDS: Final = {
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read a space- or comma-separated list of cards (`-` or blank for none)."""
+    check_length(text, "the card list", MAX_NOTATION_LENGTH)
     words = text.replace(",", " ").split()
     if words == ["-"]:
         return ()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from engine.errors import CassinoError
 from engine.game import GameState, LogKind
 from engine.judge import check
+from engine.limits import MAX_NUMBER_DIGITS, quoted
 from engine.movegen import legal_moves
 from engine.moves import Move, attempt_from_json, parse_attempt
 from engine.position import Position, parse_table
@@ -37,8 +38,9 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", default="",
                         help='loose cards and builds, e.g. "5c [8: 5h 3s @1]"')
     parser.add_argument("--hand", default="", help='the hand of the player to move, e.g. "8s 3h"')
-    parser.add_argument("--seat", type=int, default=0, help="seat of the player to move (0)")
-    parser.add_argument("--players", type=int, default=2, help="2, 3 or 4 (2)")
+    parser.add_argument("--seat", type=whole(0, 9999), default=0,
+                        help="seat of the player to move (0)")
+    parser.add_argument("--players", type=whole(0, 9999), default=2, help="2, 3 or 4 (2)")
     _rules_args(parser)
     parser.add_argument("--last", action="store_true", help="this is the last play of the hand")
 
@@ -150,9 +152,10 @@ def _chooser(levels_text: str, players: int) -> Chooser:
     from engine.players import choose_move, view_of
 
     try:
-        levels = [int(x) for x in levels_text.split(",")] if levels_text else [3]
-    except ValueError:
-        raise CassinoError(f"--levels {levels_text!r}: write levels per seat, e.g. 4,2") from None
+        levels = [whole(1, 4)(x) for x in levels_text.split(",")] if levels_text else [3]
+    except argparse.ArgumentTypeError:
+        raise CassinoError(f"--levels {quoted(levels_text)}: write levels 1 to 4 per seat, "
+                           "e.g. 4,2") from None
     levels = (levels * players)[:players]
 
     def choose(state: GameState, seat: int, rng: random.Random) -> Move:
@@ -188,17 +191,38 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("--json", action="store_true", help="print the move and the reason as JSON")
     adv.set_defaults(run=cmd_advise)
     play = sub.add_parser("play", help="play a whole game between computer players")
-    play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--players", type=int, default=2)
+    play.add_argument("--seed", type=whole(0, 10 ** 9), default=0)
+    play.add_argument("--players", type=whole(2, 4), default=2)
     play.add_argument("--levels", default="",
                       help="computer level per seat, 1 (random) to 4 (searching), e.g. 4,2 (3)")
     _rules_args(play)
     play.set_defaults(run=cmd_play)
     bench = sub.add_parser("bench", help="time the move generator and random games")
-    bench.add_argument("--repeats", type=int, default=7)
-    bench.add_argument("--games", type=int, default=200)
+    bench.add_argument("--repeats", type=whole(1, 1000), default=7,
+                       help="timings of each measure, 1 to 1000 (7)")
+    bench.add_argument("--games", type=whole(2, 100_000), default=200,
+                       help="random games to time, 2 to 100000 (200)")
     bench.set_defaults(run=cmd_bench)
     return parser
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, refused in one line
+    (with the text quoted short) rather than read whatever its size."""
+
+    def read(text: str) -> int:
+        value = text.strip()
+        digits = value.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_NUMBER_DIGITS + 5:
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number from "
+                                             f"{low} to {high}")
+        number = int(value)
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"{number} is not from {low} to {high}")
+        return number
+
+    read.__name__ = "whole number"  # argparse names the type in its messages
+    return read
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -209,4 +233,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CassinoError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `... | head`: the reader has gone, nothing more to say
+        sys.stderr.close()
+        return 1
     return code

@@ -29,3 +29,13 @@ class IllegalMoveError(CassinoError):
 
 class AmbiguousMoveError(CassinoError):
     """A move written so that it could mean more than one move (e.g. `[9]` with two 9-builds)."""
+
+
+class TooMuchWorkError(CassinoError):
+    """A request that would take more work than one request may do (engine/limits.py):
+    a table with so many small cards that its moves run to millions."""
+
+    def __init__(self, message: str, spent: int = 0, limit: int = 0) -> None:
+        super().__init__(message)
+        self.spent = spent
+        self.limit = limit

@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Final
 
 from engine.cards import Card, full_deck
+from engine.limits import ANALYSIS_CACHE_WORK, RULE_SETS_KEPT, WORK_PER_PICK, Work
 from engine.position import Build
 from engine.rules import Rules
 
@@ -40,6 +41,7 @@ class RuleFacts:
         "capture_values",
         "held",
         "keep_capture_card",
+        "kept_work",
         "limit",
         "max_build",
         "rules",
@@ -68,19 +70,30 @@ class RuleFacts:
         self.single_valued = all(len(values) <= 1 for values in self.capture_values)
         self._groups: dict[tuple[int | None, ...], Groups] = {}
         self.held: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        # The work that went into the analyses kept, as the generator charged it: over
+        # ANALYSIS_CACHE_WORK they are forgotten, so their memory stays bounded too.
+        self.kept_work = 0
 
     def forget(self) -> None:
         """Drop what was learnt about tables and hands (the per-card facts stay)."""
         self._groups.clear()
         self.held.clear()
+        self.kept_work = 0
 
-    def groups(self, values: tuple[int | None, ...]) -> Groups:
+    def note_work(self, units: int) -> None:
+        """Count work whose results may be kept here; forget everything past the limit."""
+        self.kept_work += units
+        if self.kept_work > ANALYSIS_CACHE_WORK:
+            self.forget()
+
+    def groups(self, values: tuple[int | None, ...], work: Work) -> Groups:
         """The groups of a table whose loose cards have these values."""
         found = self._groups.get(values)
         if found is None:
             if len(self._groups) >= _KEPT:
                 self._groups.clear()
-            found = self._groups[values] = Groups(values, self.limit)
+            found = Groups(values, self.limit, work)
+            self._groups[values] = found
         return found
 
     def held_values(self, hand: Sequence[Card]) -> list[tuple[int, int]]:
@@ -111,8 +124,10 @@ def rule_facts(rules: Rules) -> RuleFacts:
         return entry[1]
     found = _BY_RULES.get(rules)
     if found is None:
+        if len(_BY_RULES) >= RULE_SETS_KEPT:  # rules come from links too: keep a few
+            _BY_RULES.clear()
         found = _BY_RULES[rules] = RuleFacts(rules)
-    if len(_BY_ID) >= 256:
+    if len(_BY_ID) >= RULE_SETS_KEPT:
         _BY_ID.clear()
     _BY_ID[id(rules)] = (rules, found)
     return found
@@ -136,34 +151,36 @@ class Groups:
 
     __slots__ = ("_build_picks", "_union_picks", "_unions", "buckets")
 
-    def __init__(self, values: Sequence[int | None], limit: int) -> None:
-        self.buckets = subset_sums(values, limit)
+    def __init__(self, values: Sequence[int | None], limit: int, work: Work) -> None:
+        self.buckets = subset_sums(values, limit, work)
         self._unions: dict[int, set[int]] = {}
         self._union_picks: dict[int, tuple[list[Pick], list[Pick]]] = {}
         self._build_picks: dict[int, tuple[list[Pick], list[Pick]]] = {}
 
-    def unions(self, value: int) -> set[int]:
+    def unions(self, value: int, work: Work) -> set[int]:
         """Every union of disjoint loose groups of `value` (0 included), shared by
         the captures and the builds of every hand card."""
         found = self._unions.get(value)
         if found is None:
-            found = self._unions[value] = disjoint_unions(self.buckets.get(value, ()))
+            found = self._unions[value] = disjoint_unions(self.buckets.get(value, ()), work)
         return found
 
-    def union_picks(self, value: int) -> tuple[list[Pick], list[Pick]]:
+    def union_picks(self, value: int, work: Work) -> tuple[list[Pick], list[Pick]]:
         """Picks of the unions of `value`: the non-empty ones, and all of them."""
         found = self._union_picks.get(value)
         if found is None:
-            every = [pick_of(mask) for mask in self.unions(value)]
+            unions = self.unions(value, work)
+            work.charge(len(unions) * WORK_PER_PICK)
+            every = [pick_of(mask) for mask in unions]
             found = self._union_picks[value] = ([p for p in every if p is not EMPTY_PICK], every)
         return found
 
-    def build_picks(self, played: int, value: int
+    def build_picks(self, played: int, value: int, work: Work
                     ) -> tuple[Sequence[Pick], Sequence[Pick]]:
         """The loose cards a card of `played` can build `value` with: picks of the
         non-empty choices (new builds), and of all of them (additions, 5.7)."""
         if value == played:  # any union of groups of the value: the captures' picks
-            return self.union_picks(value)
+            return self.union_picks(value, work)
         completions = self.buckets.get(value - played)
         if completions is None:
             return _NO_PICKS  # nothing makes up the difference (the usual case)
@@ -173,9 +190,11 @@ class Groups:
             # A set, because one outcome can arise from several (completion, union)
             # pairs: Ad b6 with Ac 5d 5s is Ad+5d with Ac+5s, or Ad+5s with Ac+5d,
             # and must be listed once.
-            unions = self.unions(value)
+            unions = self.unions(value, work)
+            work.charge(len(completions) * len(unions))
             masks = {completion | union for completion in completions for union in unions
                      if not union & completion}
+            work.charge(len(masks) * WORK_PER_PICK)
             every = [pick_of(mask) for mask in masks]
             found = self._build_picks[key] = (
                 [p for p in every if p is not EMPTY_PICK], every)
@@ -201,13 +220,19 @@ def pick_of(mask: int) -> Pick:
     return found
 
 
-def subset_sums(values: Sequence[int | None], limit: int) -> dict[int, list[int]]:
+def subset_sums(values: Sequence[int | None], limit: int, work: Work | None = None
+                ) -> dict[int, list[int]]:
     """Masks of the items summing to each total up to `limit`, in one pass
-    (one item alone counts too; None marks an item that cannot be summed)."""
+    (one item alone counts too; None marks an item that cannot be summed).
+
+    Each item looks at every subset found so far, which `work` is charged for
+    (before, so that a table too big is refused before its subsets are made)."""
+    work = work or Work()
     subsets: list[tuple[int, int]] = [(0, 0)]
     for index, value in enumerate(values):
         if value is None or value > limit:
             continue
+        work.charge(len(subsets))
         bit = 1 << index
         room = limit - value
         subsets += [(total + value, mask | bit) for total, mask in subsets if total <= room]
@@ -221,10 +246,15 @@ def subset_sums(values: Sequence[int | None], limit: int) -> dict[int, list[int]
     return buckets
 
 
-def disjoint_unions(groups: Sequence[int]) -> set[int]:
-    """Every union of pairwise-disjoint groups (including the empty union, 0)."""
+def disjoint_unions(groups: Sequence[int], work: Work | None = None) -> set[int]:
+    """Every union of pairwise-disjoint groups (including the empty union, 0).
+
+    Each group is tried against every union found so far, which `work` is charged
+    for, before: the unions can double with each group."""
+    work = work or Work()
     unions = {0}
     for group in groups:
+        work.charge(len(unions))
         unions |= {u | group for u in unions if not u & group}
     return unions
 

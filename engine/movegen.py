@@ -13,8 +13,9 @@ take short paths.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -28,6 +29,7 @@ from engine.groups import (
     rule_facts,
     subset_sums,
 )
+from engine.limits import MOVE_CACHE_ENTRIES, MOVE_CACHE_MOVES, WORK_PER_MOVE, Work
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.position import Build, Position
 from engine.rules import ControllerTrail, Rules
@@ -74,29 +76,84 @@ class LegalMoves(Sequence[Move]):
         return f"<LegalMoves ({len(self)}): {', '.join(m.text for m in self._moves)}>"
 
 
+class MoveCache:
+    """The move lists of recently asked positions, least recently used forgotten
+    first, bounded both in positions (MOVE_CACHE_ENTRIES) and in the moves they
+    hold together (MOVE_CACHE_MOVES): one position with a huge list can no longer
+    pin hundreds of megabytes. Shared by the server's threads, hence the lock."""
+
+    def __init__(self, entries: int = MOVE_CACHE_ENTRIES, moves: int = MOVE_CACHE_MOVES) -> None:
+        self.max_entries = entries
+        self.max_moves = moves
+        self.moves = 0
+        self._kept: OrderedDict[Position, LegalMoves] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, position: Position) -> LegalMoves | None:
+        # Reads take no lock: each OrderedDict operation is atomic under the GIL, and
+        # an entry another thread evicts in between is simply not moved to the end.
+        found = self._kept.get(position)
+        if found is not None:
+            try:  # noqa: SIM105 (contextlib.suppress costs a microsecond on every hit)
+                self._kept.move_to_end(position)
+            except KeyError:
+                pass
+        return found
+
+    def put(self, position: Position, moves: LegalMoves) -> None:
+        if len(moves) > self.max_moves:
+            return  # answered, not kept
+        with self._lock:
+            if position in self._kept:
+                return
+            self._kept[position] = moves
+            self.moves += len(moves)
+            while len(self._kept) > self.max_entries or self.moves > self.max_moves:
+                _, dropped = self._kept.popitem(last=False)
+                self.moves -= len(dropped)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self.moves = 0
+
+
+_CACHE: Final = MoveCache()
+
+
 def legal_moves(position: Position) -> LegalMoves:
     """Every legal move of the player to move, each distinct outcome once.
 
     Cached, because the app, the judge and the players ask about the same
     position again and again; `generate_moves` is the uncached generator.
+    Raises TooMuchWorkError for a table whose moves would take more than
+    MAX_GENERATION_WORK to find (engine/limits.py).
     """
-    return _legal_moves_cached(position)
+    found = _CACHE.get(position)
+    if found is None:
+        found = LegalMoves(_generate(position))
+        _CACHE.put(position, found)
+    return found
 
 
-@lru_cache(maxsize=4096)
-def _legal_moves_cached(position: Position) -> LegalMoves:
-    return LegalMoves(_generate(position))
+def generate_moves(position: Position, work: Work | None = None) -> LegalMoves:
+    """`legal_moves` without the cache: for positions seen once (playouts, games).
+    `work` counts what the call does (a fresh limit of MAX_GENERATION_WORK)."""
+    return LegalMoves(_generate(position, work))
 
 
-def generate_moves(position: Position) -> LegalMoves:
-    """`legal_moves` without the cache: for positions seen once (playouts, games)."""
-    return LegalMoves(_generate(position))
+def move_cache() -> MoveCache:
+    """The cache `legal_moves` keeps (for tests and the benchmark)."""
+    return _CACHE
 
 
 def clear_cache() -> None:
     """Forget every cached move list and table analysis, so that a benchmark times
     the generator from cold."""
-    _legal_moves_cached.cache_clear()
+    _CACHE.clear()
     forget_tables()
 
 
@@ -110,8 +167,20 @@ def _trail(card: Card) -> Move:
     return _TRAILS[card._key - _FIRST_KEY]
 
 
-def _generate(position: Position) -> list[Move]:
+def _generate(position: Position, work: Work | None = None) -> list[Move]:
+    work = work if work is not None else Work()
     tables = rule_facts(position.rules)
+    try:
+        return _generate_within(position, tables, work)
+    finally:
+        if work.spent != work.on_moves:  # some analysis was made, and is kept
+            tables.note_work(work.on_analyses)
+
+
+_FEW: Final = 64  # moves one card may make without a charge (the usual case, all of it)
+
+
+def _generate_within(position: Position, tables: RuleFacts, work: Work) -> list[Move]:
     hand = position.hand
     loose = position.loose
     builds = position.builds
@@ -121,7 +190,7 @@ def _generate(position: Position) -> list[Move]:
         # Classic court cards sort last and are never in a sum: dropping them lets
         # tables that differ only in court cards share one analysis.
         sum_values.pop()
-    groups = tables.groups(tuple(sum_values))
+    groups = tables.groups(tuple(sum_values), work)
     seat = position.seat
     controlled = [b for b in builds if b.controller == seat] if builds else []
     # Controlling nothing, a build move's own value is held (checked in _builds),
@@ -138,20 +207,24 @@ def _generate(position: Position) -> list[Move]:
         if not distinct and key in keys[:index]:
             continue
         candidates = moves if not duty_applies else []
+        before = len(candidates)
         values = capture_values[key]
         if by_rank[key]:
-            _rank_captures(loose, builds, card, tables, candidates)
+            _rank_captures(loose, builds, card, tables, candidates, work)
             # The one-card rule (4.6) is about taking cards of the card's own rank. An
             # ace under ace_high may still count 14 (1.5) and then takes groups of 14.
             values = tuple([v for v in values if v != card.rank])
         for value in values:
             if not builds:
                 candidates += [_new_move(card, CAPTURE, value, pick(loose), ())
-                               for pick in groups.union_picks(value)[0]]
+                               for pick in groups.union_picks(value, work)[0]]
             else:
-                _captures_with_builds(groups, loose, builds, card, value, tables, candidates)
+                _captures_with_builds(groups, loose, builds, card, value, tables, candidates,
+                                      work)
         if held and table_value[key] is not None:
-            _builds(groups, loose, builds, card, tables, held, candidates)
+            _builds(groups, loose, builds, card, tables, held, candidates, work)
+        if len(candidates) - before > _FEW:  # many: count them against the limit
+            work.charge_moves((len(candidates) - before) * WORK_PER_MOVE)
         if duty_applies:
             _keep_dutiful(position, candidates, hand[:index] + hand[index + 1:], controlled,
                           tables, moves)
@@ -224,7 +297,7 @@ def controller_may_trail(rules: Rules, other_moves: bool) -> bool:
 
 def _captures_with_builds(groups: Groups, loose: tuple[Card, ...], builds: tuple[Build, ...],
                           card: Card, value: int, tables: RuleFacts,
-                          moves: list[Move]) -> None:
+                          moves: list[Move], work: Work) -> None:
     """Captures of `value` when builds are on the table: a build of the value is a
     group of its own (4.5), and with `build_in_sums` a single build may also be one
     card of a sum (4.4)."""
@@ -234,20 +307,25 @@ def _captures_with_builds(groups: Groups, loose: tuple[Card, ...], builds: tuple
                       and b.is_multiple]
         values = [tables.table_value[c._key] for c in loose]
         values += [None if b.is_multiple else b.value for b in builds]
-        groups_in_sums = subset_sums(values, tables.limit).get(value, [])
+        since = work.spent
+        groups_in_sums = subset_sums(values, tables.limit, work).get(value, [])
+        unions = disjoint_unions([*groups_in_sums, *whole_bits], work)
+        work.not_kept(since)
         moves += [_new_move(card, CAPTURE, value, *items_of(mask, loose, builds))
-                  for mask in disjoint_unions([*groups_in_sums, *whole_bits]) if mask]
+                  for mask in unions if mask]
         return
-    some, every = groups.union_picks(value)
+    some, every = groups.union_picks(value, work)
     moves += [_new_move(card, CAPTURE, value, pick(loose), ()) for pick in some]
     whole = [b for b in builds if b.value == value]
+    if whole:  # every non-empty set of them, with every union of loose groups
+        work.charge_moves(((1 << len(whole)) - 1) * len(every) * WORK_PER_MOVE)
     for size in range(1, len(whole) + 1):
         for taken in combinations(whole, size):  # each build is a group of its own
             moves += [_new_move(card, CAPTURE, value, pick(loose), taken) for pick in every]
 
 
 def _rank_captures(loose: tuple[Card, ...], builds: tuple[Build, ...], card: Card,
-                   tables: RuleFacts, moves: list[Move]) -> None:
+                   tables: RuleFacts, moves: list[Move], work: Work) -> None:
     """Court cards in classic (and aces with `aces_like_faces`) capture by rank (4.6).
 
     The one-card rule allows a single loose card of the rank; `face_capture: all`
@@ -261,16 +339,20 @@ def _rank_captures(loose: tuple[Card, ...], builds: tuple[Build, ...], card: Car
     singles = [1 << i for i, c in enumerate(loose) if c.rank == rank]
     if not singles and not builds:
         return
-    choices = {0, *singles} if one else disjoint_unions(singles)
+    since = work.spent
+    choices = {0, *singles} if one else disjoint_unions(singles, work)
     base = len(loose)
     build_unions = disjoint_unions([1 << (base + j) for j, b in enumerate(builds)
-                                    if b.value == rank])
+                                    if b.value == rank], work)
+    work.not_kept(since)
+    work.charge_moves(len(choices) * len(build_unions) * WORK_PER_MOVE)
     moves += [_new_move(card, CAPTURE, rank, *items_of(mask, loose, builds))
               for mask in {c | u for c in choices for u in build_unions} if mask]
 
 
 def _builds(groups: Groups, loose: tuple[Card, ...], builds: tuple[Build, ...], card: Card,
-            tables: RuleFacts, held: list[tuple[int, int]], moves: list[Move]) -> None:
+            tables: RuleFacts, held: list[tuple[int, int]], moves: list[Move],
+            work: Work) -> None:
     """New builds (5.4), raises (5.5) and additions (5.7) with this card."""
     key = card._key
     played = tables.table_value[key]
@@ -280,14 +362,14 @@ def _builds(groups: Groups, loose: tuple[Card, ...], builds: tuple[Build, ...], 
     for value, holders in held:
         if value < played or value > max_build or holders - (value in own) <= 0:
             continue  # 5.2: a build needs a card of its value kept in hand
-        new, every = groups.build_picks(played, value)
+        new, every = groups.build_picks(played, value, work)
         moves += [_new_move(card, BUILD, value, pick(loose), ()) for pick in new]
         for build in builds:
             if build.value == value:  # adding to a build of this value (5.7)
                 moves += [_new_move(card, BUILD, value, pick(loose), (build,)) for pick in every]
             elif not build.is_multiple and build.value + played == value:  # raising (5.5)
                 moves += [_new_move(card, BUILD, value, pick(loose), (build,))
-                          for pick in groups.union_picks(value)[1]]
+                          for pick in groups.union_picks(value, work)[1]]
 
 
 def controlled_after(position: Position, move: Move) -> list[Build]:

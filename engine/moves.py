@@ -23,6 +23,13 @@ from typing import Any, Final
 
 from engine.cards import Card, format_cards, pretty_cards
 from engine.errors import InvalidMoveError, NotationError
+from engine.limits import (
+    MAX_JSON_DEPTH,
+    MAX_NOTATION_LENGTH,
+    MAX_NUMBER_DIGITS,
+    quoted,
+    read_number,
+)
 from engine.position import Build, build_order
 from engine.slots import slot_setter
 
@@ -288,59 +295,111 @@ class Attempt:
         return f"{card} {action} {groups}".rstrip()
 
 
-_TOKEN_RE: Final = re.compile(r"(?:\[[^\]]*\]|[^\s\[]+)+")
-_ACTION_RE: Final = re.compile(r"^(x|b|t)(\d*)$")
+def move_tokens(text: str) -> list[str]:
+    """The words of a move: runs of characters between spaces, where a bracketed
+    build (`[3h 6s]`) is part of its word, spaces and all. One pass over the text
+    (the regular expression this replaces took quadratic time on a run of `[`)."""
+    tokens: list[str] = []
+    index, end = 0, len(text)
+    while index < end:
+        if text[index].isspace():
+            index += 1
+            continue
+        start = index
+        while index < end and not text[index].isspace():
+            if text[index] == "[":
+                close = text.find("]", index + 1)
+                if close < 0:
+                    raise InvalidMoveError(f"a '[' is never closed in move {quoted(text)}")
+                index = close
+            elif text[index] == "]":
+                raise InvalidMoveError(f"a ']' that closes nothing in move {quoted(text)}")
+            index += 1
+        tokens.append(text[start:index])
+    return tokens
+
+
+def split_plus(token: str) -> list[str]:
+    """A capture group's items: cards joined by `+`, and bracketed builds (which
+    may stand next to a card without a `+`). One pass; empty items dropped."""
+    parts: list[str] = []
+    index, end = 0, len(token)
+    while index < end:
+        if token[index] == "[":
+            close = token.find("]", index + 1)
+            stop = end if close < 0 else close + 1
+            parts.append(token[index:stop])
+            index = stop
+            continue
+        start = index
+        while index < end and token[index] not in "+[":
+            index += 1
+        parts.append(token[start:index])
+        if index < end and token[index] == "+":
+            index += 1
+    return [part for part in parts if part.strip()]
+
+
+_ACTION_RE: Final = re.compile(r"(x|b|t)([0-9]*)")
 
 
 def parse_attempt(text: str) -> Attempt:
     """Read move notation into an Attempt; raises InvalidMoveError on bad text.
 
+    Linear in the text, which may be at most MAX_NOTATION_LENGTH characters.
+
     >>> parse_attempt("8s x 6c+2d 5s+3h").text
     '8s x 6c+2d 5s+3h'
     """
-    tokens = _TOKEN_RE.findall(text.strip())
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise InvalidMoveError(f"move {quoted(text)} is too long: notation is at most "
+                               f"{MAX_NOTATION_LENGTH} characters")
+    tokens = move_tokens(text)
     if len(tokens) < 2:
         raise InvalidMoveError(
-            f"{text!r} is not a move: write CARD x GROUPS, CARD bV CARDS or CARD t "
+            f"{quoted(text)} is not a move: write CARD x GROUPS, CARD bV CARDS or CARD t "
             "(e.g. '8s x 6c+2d', '3d b8 5c', '5c t')"
         )
     card = _parse_card(tokens[0], text)
-    action = _ACTION_RE.match(tokens[1].lower())
+    action = _ACTION_RE.fullmatch(tokens[1].lower())
     if action is None:
         raise InvalidMoveError(
-            f"{tokens[1]!r} in move {text!r}: after the card write x (capture), bV (build V) "
-            "or t (trail)"
+            f"{quoted(tokens[1])} in move {quoted(text)}: after the card write x (capture), "
+            "bV (build V) or t (trail)"
         )
     letter, number = action.groups()
     rest = tokens[2:]
     if letter == "t":
         if rest or number:
-            raise InvalidMoveError(f"move {text!r}: a trail is just 'CARD t'")
+            raise InvalidMoveError(f"move {quoted(text)}: a trail is just 'CARD t'")
         return Attempt(card, TRAIL)
+    value = _move_number(number, text) if number else None
     if letter == "b":
-        if not number:
-            raise InvalidMoveError(f"move {text!r}: a build says its value, e.g. 'b8'")
+        if value is None:
+            raise InvalidMoveError(f"move {quoted(text)}: a build says its value, e.g. 'b8'")
         targets = tuple(_parse_ref(tok, text) for tok in rest if tok.startswith("["))
         loose = tuple(
             _parse_card(part, text)
             for tok in rest if not tok.startswith("[")
             for part in tok.split("+") if part
         )
-        return Attempt(card, BUILD, int(number), (loose,) if loose else (), targets, grouped=False)
-    value = int(number) if number else None
-    groups = tuple(tuple(_parse_item(part, text) for part in _split_plus(tok)) for tok in rest)
+        return Attempt(card, BUILD, value, (loose,) if loose else (), targets, grouped=False)
+    groups = tuple(tuple(_parse_item(part, text) for part in split_plus(tok)) for tok in rest)
     return Attempt(card, CAPTURE, value, groups, grouped=True)
 
 
-def _split_plus(token: str) -> list[str]:
-    return [p for p in re.findall(r"\[[^\]]*\]|[^+\[]+", token) if p.strip()]
+def _move_number(number: str, text: str) -> int:
+    try:
+        return read_number(number, f"the number in move {quoted(text)}")
+    except NotationError as error:
+        raise InvalidMoveError(str(error)) from None
 
 
 def _parse_card(token: str, text: str) -> Card:
     try:
         return Card.parse(token)
     except NotationError as error:
-        raise InvalidMoveError(f"in move {text!r}: {error}") from None
+        raise InvalidMoveError(f"in move {quoted(text)}: {error}") from None
 
 
 def _parse_item(token: str, text: str) -> Card | BuildRef:
@@ -348,37 +407,92 @@ def _parse_item(token: str, text: str) -> Card | BuildRef:
 
 
 def _parse_ref(token: str, text: str) -> BuildRef:
-    inner = token.strip()[1:-1].strip()
+    stripped = token.strip()
+    if not stripped.endswith("]"):
+        raise InvalidMoveError(f"a '[' is never closed in move {quoted(text)}")
+    inner = stripped[1:-1].strip()
     if ":" in inner:  # a full build text [V: cards @P]: keep its cards
         inner = inner.split(":", 1)[1].split("@", 1)[0]
     if inner.isdigit():
-        return BuildRef(value=int(inner))
+        return BuildRef(value=_move_number(inner, text))
     try:
         cards = tuple(Card.parse(w) for w in inner.replace("+", " ").split())
     except NotationError as error:
-        raise InvalidMoveError(f"build {token!r} in move {text!r}: {error}") from None
+        raise InvalidMoveError(f"build {quoted(token)} in move {quoted(text)}: {error}") from None
     if not cards:
-        raise InvalidMoveError(f"empty build {token!r} in move {text!r}")
+        raise InvalidMoveError(f"empty build {quoted(token)} in move {quoted(text)}")
     return BuildRef(cards=tuple(sorted(cards)))
+
+
+def json_depth(text: str) -> int:
+    """How deeply the brackets of a JSON text nest (outside its strings), in one
+    pass: checked before decoding, which recurses once per level."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _json_int(text: str) -> int:
+    return read_number(text.lstrip("-"), "a number in the JSON move") * (
+        -1 if text.startswith("-") else 1)
+
+
+def _json_constant(text: str) -> object:
+    raise NotationError(f"{text} is not a number a JSON move can hold")
+
+
+def read_json_move(text: str) -> object:
+    """Decode the text of a JSON move, within the limits: at most
+    MAX_NOTATION_LENGTH characters, MAX_JSON_DEPTH levels of brackets and
+    MAX_NUMBER_DIGITS digits in a whole number; NaN and Infinity refused."""
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise InvalidMoveError(f"JSON move {quoted(text)} is too long: notation is at most "
+                               f"{MAX_NOTATION_LENGTH} characters")
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise InvalidMoveError(f"JSON move {quoted(text)} nests too deeply: at most "
+                               f"{MAX_JSON_DEPTH} levels of brackets")
+    try:
+        return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise InvalidMoveError(f"not a JSON move: {error}") from None
+    except NotationError as error:
+        raise InvalidMoveError(f"JSON move: {error}") from None
 
 
 def attempt_from_json(data: str | dict[str, Any]) -> Attempt:
     """Read the JSON form that `moves --json` prints back into an Attempt."""
+    obj = read_json_move(data) if isinstance(data, str) else data
     try:
-        obj = json.loads(data) if isinstance(data, str) else data
         if not isinstance(obj, dict):
             raise InvalidMoveError("a JSON move is an object with card, kind, loose, builds")
         if "text" in obj and not {"card", "kind"} <= obj.keys():
-            return parse_attempt(str(obj["text"]))
-        card = Card.parse(str(obj["card"]))
-        kind = str(obj["kind"])
+            return parse_attempt(_json_text(obj["text"], "text"))
+        card = Card.parse(_json_text(obj["card"], "card"))
+        kind = _json_text(obj["kind"], "kind")
         if kind not in KINDS:
-            raise InvalidMoveError(f"JSON move kind must be capture, build or trail, not {kind!r}")
+            raise InvalidMoveError(f"JSON move kind must be capture, build or trail, not "
+                                   f"{quoted(kind)}")
         kind = move_kind(kind)
         value = obj.get("value")
-        loose = tuple(Card.parse(str(c)) for c in obj.get("loose", []))
-        refs = tuple(BuildRef(cards=tuple(sorted(Card.parse(str(c)) for c in b)))
-                     for b in obj.get("builds", []))
+        loose = tuple(Card.parse(_json_text(c, "card")) for c in _json_list(obj, "loose"))
+        refs = tuple(BuildRef(cards=tuple(sorted(Card.parse(_json_text(c, "card"))
+                                                 for c in _json_list({"build": b}, "build"))))
+                     for b in _json_list(obj, "builds"))
         if kind == BUILD:
             return Attempt(card, kind, _int_or_none(value), (loose,) if loose else (), refs,
                            grouped=False)
@@ -386,15 +500,32 @@ def attempt_from_json(data: str | dict[str, Any]) -> Attempt:
             return Attempt(card, kind)
         items: tuple[AttemptItem, ...] = (*loose, *refs)
         return Attempt(card, kind, _int_or_none(value), (items,) if items else (), grouped=False)
-    except (KeyError, TypeError, json.JSONDecodeError) as error:
-        raise InvalidMoveError(f"not a JSON move: {error}") from None
+    except KeyError as error:
+        raise InvalidMoveError(f"not a JSON move: it has no {error}") from None
+    except InvalidMoveError:
+        raise
     except NotationError as error:
         raise InvalidMoveError(f"JSON move: {error}") from None
+
+
+def _json_text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidMoveError(f"JSON move {what} must be text, not {quoted(value)}")
+    return value
+
+
+def _json_list(obj: dict[str, Any], key: str) -> list[object]:
+    value = obj.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidMoveError(f"JSON move {key} must be a list, not {quoted(value)}")
+    return value
 
 
 def _int_or_none(value: object) -> int | None:
     if value is None:
         return None
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < 10 ** MAX_NUMBER_DIGITS:
+            raise InvalidMoveError(f"JSON move value {quoted(value)} is out of range")
         return value
-    raise InvalidMoveError(f"JSON move value must be a number or null, not {value!r}")
+    raise InvalidMoveError(f"JSON move value must be a number or null, not {quoted(value)}")

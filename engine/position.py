@@ -15,6 +15,7 @@ from typing import Final, TypeVar
 
 from engine.cards import Card, format_cards, parse_cards, pretty_cards
 from engine.errors import InvalidPositionError, NotationError
+from engine.limits import MAX_POSITION_CARDS, check_length, quoted, read_number
 from engine.rules import CLASSIC, Rules
 from engine.slots import slot_setter
 
@@ -74,24 +75,51 @@ class Build:
 
     @classmethod
     def parse(cls, text: str) -> Build:
-        match = _BUILD_RE.fullmatch(text.strip())
-        if match is None:
+        """Read `[VALUE: CARDS @SEAT]`, in one pass over the text."""
+        check_length(text, "the build")
+        inner = text.strip()
+        value_text, colon, rest = inner[1:-1].partition(":")
+        cards_text, at, seat_text = rest.rpartition("@")
+        if (not (inner.startswith("[") and inner.endswith("]")) or not colon or not at
+                or any(mark in inner[1:-1] for mark in "[]") or "@" in cards_text):
             raise NotationError(
-                f"{text!r} is not a build: write [VALUE: CARDS @SEAT], e.g. [8: 5h 3s @1]"
+                f"{quoted(text)} is not a build: write [VALUE: CARDS @SEAT], e.g. [8: 5h 3s @1]"
             )
-        value, cards, seat = match.groups()
-        return cls(int(value), parse_cards(cards), int(seat))
+        value = read_number(value_text, f"the value of build {quoted(text)}")
+        seat = read_number(seat_text, f"the seat of build {quoted(text)}")
+        return cls(value, parse_cards(cards_text), seat)
 
 
-_BUILD_RE: Final = re.compile(r"\[\s*(\d+)\s*:\s*([^@\]]*?)\s*@\s*(\d+)\s*\]")
-_TABLE_TOKEN_RE: Final = re.compile(r"\[[^\]]*\]?|[^\s\[\],]+")
+def table_tokens(text: str) -> list[str]:
+    """The table's words: a bracketed build is one word, spaces and all. One pass;
+    a `]` that closes nothing is an error (it used to be skipped)."""
+    tokens: list[str] = []
+    index, end = 0, len(text)
+    while index < end:
+        char = text[index]
+        if char.isspace() or char == ",":
+            index += 1
+        elif char == "[":
+            close = text.find("]", index + 1)
+            stop = end if close < 0 else close + 1
+            tokens.append(text[index:stop])  # an unclosed build is reported by Build.parse
+            index = stop
+        elif char == "]":
+            raise NotationError(f"a ']' that closes nothing in the table {quoted(text)}")
+        else:
+            start = index
+            while index < end and not (text[index].isspace() or text[index] in ",[]"):
+                index += 1
+            tokens.append(text[start:index])
+    return tokens
 
 
 def parse_table(text: str) -> tuple[tuple[Card, ...], tuple[Build, ...]]:
     """Read the `table:` field: loose cards and `[V: cards @P]` builds in any order."""
+    check_length(text, "the table")
     loose: list[Card] = []
     builds: list[Build] = []
-    for token in _TABLE_TOKEN_RE.findall(text):
+    for token in table_tokens(text):
         if token == "-":
             continue
         if token.startswith("["):
@@ -203,7 +231,8 @@ class Position:
     def validated(self) -> Position:
         problems = self.problems()
         if problems:
-            raise InvalidPositionError(f"impossible position {self.text!r}: " + "; ".join(problems))
+            raise InvalidPositionError(f"impossible position {quoted(self.text, 500)}: "
+                                       + "; ".join(problems))
         return self
 
     # ----- text form -------------------------------------------------------------
@@ -233,7 +262,11 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Read the position notation; raises NotationError naming the bad field."""
+        """Read the position notation; raises NotationError naming the bad field.
+
+        At most MAX_NOTATION_LENGTH characters and MAX_POSITION_CARDS cards
+        (engine/limits.py); whether the cards can occur together is `problems()`."""
+        check_length(text, "the position")
         fields_seen: dict[str, str] = {}
         for raw in text.split(";"):
             part = raw.strip()
@@ -245,9 +278,11 @@ class Position:
                 if key == "last":
                     fields_seen["last"] = "true"
                     continue
-                raise NotationError(f"{part!r} in position: fields are written 'key: value'")
+                raise NotationError(f"{quoted(part)} in position: fields are written "
+                                    "'key: value'")
             if key in fields_seen:
-                raise NotationError(f"field {key!r} appears twice in position {text!r}")
+                raise NotationError(f"field {quoted(key)} appears twice in position "
+                                    f"{quoted(text)}")
             fields_seen[key] = value.strip()
         return _position_from_fields(fields_seen, text)
 
@@ -271,19 +306,24 @@ _set_other_hands = slot_setter(Position, "other_hands")
 def _position_from_fields(values: dict[str, str], text: str) -> Position:
     others: list[tuple[int, tuple[Card, ...]]] = []
     for key, value in values.items():
-        hand_match = re.fullmatch(r"hand (\d)", key)
+        hand_match = _OTHER_HAND.fullmatch(key)
         if hand_match:
             others.append((int(hand_match.group(1)), _field(key, value, parse_cards)))
         elif key not in _KNOWN_FIELDS:
             raise NotationError(
-                f"unknown field {key!r} in position {text!r}; fields: table, hand, seat, "
-                "players, rules, last, hand N"
+                f"unknown field {quoted(key)} in position {quoted(text)}; fields: table, hand, "
+                "seat, players, rules, last, hand N"
             )
     if "table" not in values:
-        raise NotationError(f"position {text!r} has no 'table:' field")
+        raise NotationError(f"position {quoted(text)} has no 'table:' field")
     loose, builds = _field("table", values["table"], parse_table)
-    seat = _field("seat", values.get("seat", "0"), int)
+    seat = _field("seat", values.get("seat", "0"), _whole_number)
     hand = _field("hand", values.get("hand", ""), parse_cards)
+    count = len(loose) + sum(len(b.cards) for b in builds) + len(hand)
+    count += sum(len(h) for _, h in others)
+    if count > MAX_POSITION_CARDS:
+        raise NotationError(f"position {quoted(text)} has {count} cards: a position holds at "
+                            f"most {MAX_POSITION_CARDS}, one pack")
     own = [h for s, h in others if s == seat]
     if own and not hand:
         hand = own[0]
@@ -292,11 +332,18 @@ def _position_from_fields(values: dict[str, str], text: str) -> Position:
         builds=builds,
         hand=hand,
         seat=seat,
-        players=_field("players", values.get("players", "2"), int),
+        players=_field("players", values.get("players", "2"), _whole_number),
         rules=_field("rules", values.get("rules", "classic"), Rules.parse),
         last="last" in values,
         other_hands=tuple((s, h) for s, h in others if s != seat),
     )
+
+
+_OTHER_HAND: Final = re.compile(r"hand ([0-9])")
+
+
+def _whole_number(text: str) -> int:
+    return read_number(text, "the value")
 
 
 def _field(key: str, value: str, reader: Callable[[str], _T]) -> _T:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from engine.cards import Card
 from engine.errors import NotationError
+from engine.limits import check_length, quoted
 
 # The settings whose values are words, each a StrEnum whose members are equal to
 # (and print as) the words of docs/rules.md, so a setting reads the same in the
@@ -204,7 +205,8 @@ class Rules:
             key = name.strip().replace("-", "_")
             if key not in SETTING_CHOICES:
                 known = ", ".join(SETTING_CHOICES)
-                raise NotationError(f"unknown rules setting {name!r}; the settings are: {known}")
+                raise NotationError(f"unknown rules setting {quoted(name)}; the settings are: "
+                                    f"{known}")
             value = text.strip().lower()
             if value in ("yes", "1"):
                 value = "true"
@@ -228,6 +230,7 @@ class Rules:
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Read `PRESET [key=value ...]`; a bare list of settings starts from classic."""
+        check_length(text, "the rules")
         words = text.replace(",", " ").split()
         rules = PRESETS["classic"]
         if words and "=" not in words[0]:
@@ -236,7 +239,8 @@ class Rules:
         changes: dict[str, str] = {}
         for word in words:
             if "=" not in word:
-                raise NotationError(f"{word!r} in rules {text!r}: settings are written key=value")
+                raise NotationError(f"{quoted(word)} in rules {quoted(text)}: settings are "
+                                    "written key=value")
             key, value = word.split("=", 1)
             changes[key] = value
         return rules.with_settings(changes)
@@ -272,7 +276,7 @@ def _from_text(key: str, value: str) -> object:
 
 def _bad_value_message(key: str, value: object) -> str:
     choices = " / ".join(SETTING_CHOICES[key])
-    return f"setting {key} cannot be {value!r}; choose {choices}"
+    return f"setting {key} cannot be {quoted(value)}; choose {choices}"
 
 
 def _diff(base: Rules, other: Rules) -> dict[str, str]:
@@ -303,7 +307,8 @@ def preset(name: str) -> Rules:
     """The preset of that name (see docs/rules.md, Presets)."""
     key = name.strip().lower().replace("_", "-")
     if key not in PRESETS:
-        raise NotationError(f"unknown rules preset {name!r}; presets: {', '.join(PRESETS)}")
+        raise NotationError(f"unknown rules preset {quoted(name)}; presets: "
+                            f"{', '.join(PRESETS)}")
     return PRESETS[key]
 
 

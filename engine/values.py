@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import Card
+from engine.errors import TooMuchWorkError
+from engine.limits import MAX_SPLIT_STEPS
 from engine.position import Build
 from engine.rules import Rules
 
@@ -15,15 +17,24 @@ def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | N
     """Indices of `values` split into groups each summing to `target`, or None.
 
     Used for explanations and validation, on a handful of cards, so a plain
-    backtracking search is clear and fast enough.
+    backtracking search is clear and fast enough; a search of more than
+    MAX_SPLIT_STEPS steps (engine/limits.py), possible only with dozens of
+    small cards in one build, raises TooMuchWorkError.
     """
     if target <= 0 or sum(values) % target or not values:
         return None
     order = sorted(range(len(values)), key=lambda i: -values[i])
     groups: list[list[int]] = []
     used = [False] * len(values)
+    steps = [0]
 
     def fill(current: list[int], remaining: int, start: int) -> bool:
+        steps[0] += 1
+        if steps[0] > MAX_SPLIT_STEPS:
+            raise TooMuchWorkError(
+                f"splitting {len(values)} cards into groups of {target} takes more than the "
+                f"{MAX_SPLIT_STEPS:,} steps one request may use (engine/limits.py "
+                "MAX_SPLIT_STEPS)", steps[0], MAX_SPLIT_STEPS)
         if remaining == 0:
             groups.append(current)
             if place_next():

@@ -14,6 +14,7 @@ import streamlit as st
 from tutorial_app.config import configure_logging
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
+from tutorial_app.services import faults
 from tutorial_app.ui.css import BASE_CSS
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
@@ -51,4 +52,8 @@ if current.url_path == learn.url_path and links.POSITION in params:
     st.switch_page(sandbox, query_params=params.to_dict())
 
 sidebar()
-current.run()
+try:
+    current.run()
+except faults.STORE_FAULTS as error:  # the store failed mid-page: say so, log the cause
+    st.error(faults.report(error, f"drawing the page {current.url_path or 'learn'}"),
+             icon=":material/cloud_off:")

@@ -1,7 +1,8 @@
 """`python -m tutorial_app.course validate | show | generate`: the teacher's tools.
 
 validate  checks every lesson file and lists every problem (exit 1), or prints
-          a summary of what the course holds and how long checking took.
+          a summary of what the course holds and how long checking took; a path
+          that is missing or a file that cannot be read is exit 2.
 show      prints a lesson or puzzle set as text, with the engine's answers.
 generate  finds puzzles for a theme in seeded random deals and writes a set.
 """
@@ -19,8 +20,9 @@ from tutorial_app.course import show
 from tutorial_app.course.course import Course, course_files, load_course
 from tutorial_app.course.errors import LessonFileError
 from tutorial_app.course.generate import RECIPES, generate
-from tutorial_app.course.loader import load
+from tutorial_app.course.loader import load, loads, read_file
 from tutorial_app.course.model import STEP_KINDS, THEMES, Lesson, PuzzleSet
+from tutorial_app.course.yamlsrc import Source
 
 DEFAULT_FOLDER = Path("lessons")
 
@@ -50,20 +52,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     return generate_set(args.theme, args.count, args.seed, args.set_id, args.out)
 
 
+def distinct_paths(paths: Sequence[Path]) -> list[Path]:
+    """The paths to check, each file once: a path given before, or lying inside a
+    folder also given, is left out (`validate lessons lessons` counts each file once)."""
+    real = [path.resolve() for path in paths]
+    return [path for i, path in enumerate(paths)
+            if not any((other == real[i] and j < i) or other in real[i].parents
+                       for j, other in enumerate(real))]
+
+
 def validate(paths: Sequence[Path]) -> int:
     started = time.perf_counter()
     course = Course()
-    for path in paths:
+    for path in distinct_paths(paths):
         if path.is_dir():
             part = load_course(path)
             course.lessons += part.lessons
             course.puzzle_sets += part.puzzle_sets
             course.errors += part.errors
             course.files += part.files
+            course.unreadable += part.unreadable
         elif path.is_file():
             course.files += 1
+            src = Source(str(path))
+            text = read_file(path, src)
+            if text is None:
+                course.errors += src.errors
+                course.unreadable.append(str(path))
+                continue
             try:
-                content = load(path)
+                content = loads(text, str(path))
             except LessonFileError as error:
                 course.errors += error.errors
                 continue
@@ -81,7 +99,7 @@ def validate(paths: Sequence[Path]) -> int:
         bad = len({e.file for e in course.errors})
         print(f"{len(course.errors)} error(s) in {bad} of {course.files} file(s) "
               f"(checked in {seconds:.2f} s)", file=sys.stderr)
-        return 1
+        return 2 if course.unreadable else 1
     print(summary(course, seconds))
     return 0
 
@@ -123,15 +141,32 @@ def show_target(target: str, folder: Path) -> int:
 
 
 def _peek(path: Path, target: str) -> Lesson | PuzzleSet | None:
-    """Load the file only if its id is the one asked for (cheap text check first)."""
-    text = path.read_text(encoding="utf-8")
-    if f"id: {target}" not in text:
+    """Load the file only if its id is the one asked for (cheap text check first);
+    a file that cannot be read is passed over (`validate` names it)."""
+    text = read_file(path, Source(str(path)))
+    if text is None or f"id: {target}" not in text:
         return None
-    content = load(path)
+    content = loads(text, str(path))
     return content if content.id == target else None
 
 
+def output_problem(out: Path) -> str | None:
+    """Why `generate --out` cannot write there, said before the slow search starts."""
+    if out.is_dir():
+        return f"{out}: is a folder; --out names the file to write, e.g. {out / 'set.yaml'}"
+    if not out.parent.is_dir():
+        return f"{out}: the folder {out.parent} does not exist"
+    return None
+
+
 def generate_set(theme: str, count: int, seed: int, set_id: str | None, out: Path | None) -> int:
+    if count < 1:
+        print(f"--count {count}: ask for at least one puzzle", file=sys.stderr)
+        return 2
+    problem = output_problem(out) if out is not None else None
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     command = (f"python -m tutorial_app.course generate --theme {theme} --count {count} "
                f"--seed {seed}" + (f" --id {set_id}" if set_id else ""))
     try:
@@ -142,6 +177,10 @@ def generate_set(theme: str, count: int, seed: int, set_id: str | None, out: Pat
     if out is None:
         print(text, end="")
     else:
-        out.write_text(text, encoding="utf-8")
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as error:
+            print(f"{out}: cannot write the file: {error.strerror or error}", file=sys.stderr)
+            return 2
         print(f"wrote {len(puzzles.puzzles)} puzzle(s) to {out}", file=sys.stderr)
     return 0

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tutorial_app.course.errors import LessonError
 from tutorial_app.course.i18n import set_language
-from tutorial_app.course.loader import Document, read_document
+from tutorial_app.course.loader import Document, read_document, read_file
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet
 from tutorial_app.course.yamlsrc import Source
 
@@ -32,6 +32,7 @@ class Course:
     errors: list[LessonError] = field(default_factory=list)
     files: int = 0
     seconds: float = 0.0
+    unreadable: list[str] = field(default_factory=list)  # files that could not be read at all
 
     def lesson(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:
@@ -84,11 +85,10 @@ def load_course(folder: Path | str, *, language: str | None = None) -> Course:
     paths = course_files(root)
     for path in paths:
         src = Source(str(path))
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            src.error(None, "", f"cannot read the file: {error}")
+        text = read_file(path, src)
+        if text is None:
             course.errors.extend(src.errors)
+            course.unreadable.append(str(path))
             continue
         document = read_document(src, text)
         course.errors.extend(src.sorted_errors())

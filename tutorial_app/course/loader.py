@@ -14,10 +14,11 @@ from typing import Final
 
 import yaml
 
-from engine import CLASSIC, NotationError, Rules
+from engine import CLASSIC, CassinoError, NotationError, Rules
 from tutorial_app.course import yamlsrc
-from tutorial_app.course.errors import LessonFileError
+from tutorial_app.course.errors import LessonError, LessonFileError
 from tutorial_app.course.i18n import lesson_text, t
+from tutorial_app.course.limits import MAX_LESSON_BYTES
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet, Step
 from tutorial_app.course.playable import read_playable
 from tutorial_app.course.step_reader import read_step
@@ -49,9 +50,38 @@ def _where(node: yaml.Node) -> Where:
 
 
 def load(path: Path | str) -> Lesson | PuzzleSet:
-    """Load one file; raises LessonFileError listing every problem in it."""
-    file = Path(path)
-    return loads(file.read_text(encoding="utf-8"), str(path))
+    """Load one file; raises LessonFileError listing every problem in it (a file
+    that cannot be read, is not UTF-8 or is too big included)."""
+    src = Source(str(path))
+    text = read_file(Path(path), src)
+    if text is None:
+        raise LessonFileError(src.errors)
+    return loads(text, str(path))
+
+
+def read_file(path: Path, src: Source) -> str | None:
+    """A lesson file's text, or None after recording why it cannot be had: it
+    cannot be read, it is over MAX_LESSON_BYTES (checked before reading it
+    whole), or it is not UTF-8 (the error points at the first bad byte)."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_LESSON_BYTES + 1)
+    except OSError as error:
+        src.error(None, "", f"cannot read the file: {error.strerror or error}")
+        return None
+    if len(data) > MAX_LESSON_BYTES:
+        src.error(None, "", f"the file is over {MAX_LESSON_BYTES:,} bytes, the most a lesson "
+                  "file may hold: split it into several files")
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        src.errors.append(LessonError(src.filename, line, column, "",
+                                      f"the file is not UTF-8 text (byte "
+                                      f"0x{data[error.start]:02x}): save it as UTF-8"))
+        return None
 
 
 def loads(text: str, filename: str = "<string>") -> Lesson | PuzzleSet:
@@ -64,6 +94,15 @@ def loads(text: str, filename: str = "<string>") -> Lesson | PuzzleSet:
 
 
 def read_document(src: Source, text: str) -> Document:
+    """Everything that can be read from a file's text; the problems go to `src`."""
+    try:
+        return _read_document(src, text)
+    except CassinoError as error:  # an engine limit met where no reader expected one
+        src.error(None, "", str(error))
+        return Document(None)
+
+
+def _read_document(src: Source, text: str) -> Document:
     node = yamlsrc.compose(text, src)
     if node is None:
         return Document(None)

@@ -38,7 +38,14 @@ MESSAGES: Final[dict[str, str]] = {
     "welcome.known": "Or continue as:",
     "signin.name_empty": "Type a name first.",
     "signin.name_too_long": "A name has at most {n} characters.",
-    "signin.name_control": "A name cannot contain control characters.",
+    "signin.name_control": "A name cannot contain control or invisible characters.",
+    "signin.name_marks": "A name cannot pile accents on one letter.",
+    "signin.name_mixed": "A name is written in one alphabet; this one mixes {scripts}, "
+                         "so it could look like someone else's.",
+    "store.unavailable": "Progress cannot be opened or saved just now: the progress store "
+                         "is not working. Ask your teacher to check the {setting} setting "
+                         "(the server's log says what is wrong). The Rules and Sandbox "
+                         "pages still work.",
     "course.errors_title": "Some lesson files have problems ({n}); the rest of the course works",
     "board.table": "Table",
     "board.table_empty": "The table is empty.",
@@ -196,6 +203,8 @@ MESSAGES: Final[dict[str, str]] = {
     "links.failed": "The position {source} could not be opened.",
     "links.bad_move": "A move in the link cannot be played: {error}",
     "links.bad_move_failed": "A move in the link could not be played.",
+    "links.moves_too_long": "The moves in the link are too long ({n} characters, at most "
+                            "{limit}).",
     "classroom.title": "Classroom",
     "classroom.projector": "Projector mode",
     "classroom.projector_help": "Hide the menu and use the whole width of the screen. "

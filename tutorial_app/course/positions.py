@@ -4,7 +4,9 @@ The lesson's `rules:` apply to every position that does not name its own, so
 a royal lesson need not repeat `rules: royal` in each step. Impossible
 positions (duplicate cards, builds whose cards do not make their value, a
 controller who could never take their build) are errors, found by the
-engine's own `Position.problems()`.
+engine's own `Position.problems()`. So is a position whose legal moves would
+take the generator more work than one request may do (engine/limits.py): the
+app would refuse it on every visit, so the author hears of it here.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Final, TypeVar
 
 import yaml
 
-from engine import Build, Card, NotationError, Position, Rules
+from engine import Build, Card, CassinoError, NotationError, Position, Rules, legal_moves
 from engine.cards import parse_cards
 from engine.position import parse_table
 from tutorial_app.course import yamlsrc
@@ -34,7 +36,13 @@ def read_position(src: Source, node: yaml.Node, path: str, rules: Rules) -> Posi
         position = _from_text(src, node, path, rules)
     if position is None:
         return None
-    problems = position.problems()
+    try:
+        problems = position.problems()
+        if not problems:
+            legal_moves(position)  # within the engine's work limit; kept for the checks
+    except CassinoError as error:  # TooMuchWorkError: a limit of engine/limits.py
+        src.error(node, path, str(error))
+        return None
     for problem in problems:
         src.error(node, path, f"impossible position: {problem}")
     return None if problems else position

@@ -4,22 +4,114 @@
 node (`start_mark`). The helpers here check shapes and types against what a
 lesson file allows and record a `LessonError` for each problem instead of
 stopping, so a file's problems are all reported together.
+
+The file is read by libyaml's C parser, and its nodes are put together by
+`compose_nodes`, which stops at the first node nested deeper than
+MAX_YAML_DEPTH and refuses aliases (course/limits.py): PyYAML's C composer
+recurses once per level and crashes the process on a list 30,000 deep, and an
+alias lets a small file stand for an exponentially large tree.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import yaml
+from yaml.composer import ComposerError
 from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
+from engine.limits import quoted
 from tutorial_app.course.errors import LessonError
+from tutorial_app.course.limits import MAX_ID_LENGTH, MAX_NUMBER_LENGTH, MAX_YAML_DEPTH
 
 _Loader: Final = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Open:
+    """A list or mapping being put together, and the key waiting for its value."""
+
+    __slots__ = ("key", "node")
+
+    def __init__(self, node: yaml.SequenceNode | yaml.MappingNode) -> None:
+        self.node = node
+        self.key: yaml.Node | None = None
+
+
+def _start(event: Any) -> Any:
+    return event.start_mark
+
+
+def _end(event: Any) -> Any:
+    return event.end_mark
+
+
+def compose_nodes(text: str) -> yaml.Node | None:
+    """The node tree of a one-document YAML text, like `yaml.compose`, but put
+    together from the parser's events without recursion, stopping at the first
+    node deeper than MAX_YAML_DEPTH and at any alias (with its place).
+
+    Events are pulled one at a time, so libyaml never reads more than a line
+    (1,024 characters at most) past the node that is refused."""
+    # PyYAML's stubs type the C parser's marks apart from the Python ones; they are
+    # used the same way, so events are handled untyped here.
+    resolve: Callable[..., str] = Resolver().resolve
+    events: Iterator[Any] = yaml.parse(text, Loader=_Loader)
+    stack: list[_Open] = []
+    root: yaml.Node | None = None
+    documents = 0
+    for event in events:
+        node: yaml.Node | None = None
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise ComposerError("expected a single document in the stream", None,
+                                    "but found another document", _start(event))
+        elif isinstance(event, yaml.AliasEvent):
+            raise ComposerError(None, None, "aliases (*name) are not allowed in lesson files: "
+                                "write the value out", _start(event))
+        elif isinstance(event, yaml.ScalarEvent):
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = resolve(yaml.ScalarNode, event.value, event.implicit)
+            node = yaml.ScalarNode(tag, event.value, _start(event), _end(event),
+                                   style=event.style)
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            if len(stack) + 1 > MAX_YAML_DEPTH:
+                raise ComposerError(None, None, f"nested too deeply: a lesson file has at most "
+                                    f"{MAX_YAML_DEPTH} levels of lists and mappings",
+                                    _start(event))
+            tag = event.tag
+            kind = (yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent)
+                    else yaml.MappingNode)
+            if tag is None or tag == "!":
+                tag = resolve(kind, None, event.implicit)
+            stack.append(_Open(kind(tag, [], _start(event), None,
+                                    flow_style=event.flow_style)))
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            done = stack.pop()
+            done.node.end_mark = _end(event)
+            node = done.node
+        if node is None:
+            continue
+        if not stack:
+            root = node
+            continue
+        parent = stack[-1]
+        if isinstance(parent.node, yaml.SequenceNode):
+            parent.node.value.append(node)
+        elif parent.key is None:
+            parent.key = node
+        else:
+            parent.node.value.append((parent.key, node))
+            parent.key = None
+    return root
+
+
 ID_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 STR: Final = "tag:yaml.org,2002:str"
@@ -50,7 +142,7 @@ class Source:
 def compose(text: str, src: Source) -> yaml.Node | None:
     """The document's node tree, or None after recording why it cannot be read."""
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = compose_nodes(text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or "not valid YAML"
@@ -92,6 +184,8 @@ def scalar(node: yaml.Node) -> object:
 
 def suggest(word: str, options: Iterable[str]) -> str:
     """' (did you mean 'x'?)' when one option is close, else ''."""
+    if len(word) > MAX_ID_LENGTH:  # nothing that long is close, and comparing costs time
+        return ""
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -160,8 +254,12 @@ def text(src: Source, node: yaml.Node, path: str) -> str | None:
 def identifier(src: Source, node: yaml.Node, path: str) -> str | None:
     """A stable id: lowercase letters, digits and dashes."""
     value = text(src, node, path)
+    if value is not None and len(value) > MAX_ID_LENGTH:
+        src.error(node, path, f"{quoted(value)} is too long for an id: at most "
+                  f"{MAX_ID_LENGTH} characters")
+        return None
     if value is not None and not ID_RE.match(value):
-        src.error(node, path, f"{value!r} is not an id: use lowercase letters, digits and "
+        src.error(node, path, f"{quoted(value)} is not an id: use lowercase letters, digits and "
                   "dashes, e.g. 'first-sum'")
         return None
     return value
@@ -171,6 +269,10 @@ def integer(src: Source, node: yaml.Node, path: str, low: int, high: int) -> int
     """A whole number between low and high inclusive."""
     if not (isinstance(node, yaml.ScalarNode) and node.tag == INT):
         src.error(node, path, f"expected a whole number, got {describe_node(node)}")
+        return None
+    if len(str(node.value)) > MAX_NUMBER_LENGTH:
+        src.error(node, path, f"must be from {low} to {high}, not a number of "
+                  f"{len(str(node.value))} characters (at most {MAX_NUMBER_LENGTH})")
         return None
     value = scalar(node)
     assert isinstance(value, int)

@@ -14,12 +14,14 @@ below; the widgets' values are read back from the memory under `key(...)`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import islice
 from typing import Any, Final
 
-from engine import Attempt, Position, Verdict, check, legal_moves
+from engine import Attempt, CassinoError, Position, Verdict, check, legal_moves
 from tutorial_app.course import solutions
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import t
@@ -27,7 +29,7 @@ from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle,
 from tutorial_app.flows import class_report, links
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.class_report import ClassRow
-from tutorial_app.flows.line import next_position
+from tutorial_app.flows.line import MOVES_LISTED, next_position
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import signin
@@ -45,6 +47,7 @@ _LINK: Final = "link"
 _TYPED: Final = "position_text"
 _START: Final = "position_start"  # the position as typed or linked
 _SHOWN: Final = "position_shown"  # where the moves played from it have led
+log = logging.getLogger(__name__)
 _PROBLEM: Final = "position_error"
 
 Item = Step | Puzzle
@@ -247,8 +250,12 @@ class ClassroomController:
     def try_move(self, attempt: Attempt) -> None:
         """The class's move on the large cards, judged once."""
         position = self._board_position()
-        if position is not None:
+        if position is None:
+            return
+        try:
             self.memory[_VERDICT] = check(position, attempt)
+        except CassinoError as error:  # over a limit of engine/limits.py
+            self.memory[_PROBLEM] = str(error)
 
     def position_typed(self) -> None:
         found = links.read_position(self.memory.get(_TYPED, ""),
@@ -357,4 +364,10 @@ def answer(item: Item) -> tuple[AnswerLine, ...]:
 
 
 def _legal_moves(position: Position) -> tuple[str, ...]:
-    return tuple(move.pretty for move in legal_moves(position))
+    """The legal moves in words (at most MOVES_LISTED); none for a position over the
+    engine's work limit, whose problem the page shows already."""
+    try:
+        return tuple(move.pretty for move in islice(legal_moves(position), MOVES_LISTED))
+    except CassinoError as error:
+        log.info("no legal moves listed: %s", error)
+        return ()

@@ -16,7 +16,6 @@ the stars, is what the page shows and what the store records.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -36,6 +35,7 @@ from tutorial_app.course.model import (
 )
 from tutorial_app.flows import links
 from tutorial_app.flows.state import Memory
+from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import Learner, LessonProgress
 
@@ -462,7 +462,7 @@ class LessonController:
         (what is on screen stays as it is, so nothing the learner did is lost)."""
         try:
             write()
-        except sqlite3.Error:
+        except STORE_FAULTS:
             log.exception("could not save progress for learner %s",
                           self.learner.id if self.learner else None)
             self.memory["notice"] = t("learn.not_saved")

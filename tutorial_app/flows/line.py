@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Final
 
 from engine import BUILD, CAPTURE, TRAIL, Card, Move, Position, apply_move, legal_moves, pass_turn
 from tutorial_app.course.i18n import count, language, t
@@ -131,15 +132,26 @@ def _effect(position: Position, move: Move) -> tuple[str, Position]:
     return t("sandbox.effect.trail"), after
 
 
+MOVES_LISTED: Final = 1000
+"""The most legal moves described in words (the Sandbox's list): each is played
+out to say what it leaves, and a table of small cards can have 100,000 moves
+within the engine's work limit. The biggest captures come first."""
+
+
 def describe_moves(position: Position) -> tuple[MoveEffect, ...]:
-    """Every legal move with what it does, captures first, then builds, then trails."""
+    """Every legal move with what it does, captures first, then builds, then trails
+    (at most MOVES_LISTED of them)."""
     return _describe(position, language())
 
 
 @lru_cache(maxsize=256)
 def _describe(position: Position, lang: str) -> tuple[MoveEffect, ...]:
     effects = []
-    for move in legal_moves(position):
+    moves = list(legal_moves(position))
+    if len(moves) > MOVES_LISTED:
+        moves.sort(key=lambda m: (_ORDER[m.kind], -len(m.taken_cards)))
+        del moves[MOVES_LISTED:]
+    for move in moves:
         effect, after = _effect(position, move)
         table = " ".join([*(c.pretty for c in after.loose), *(b.pretty for b in after.builds)])
         effects.append(MoveEffect(move, move.text, move.pretty, effect,

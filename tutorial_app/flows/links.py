@@ -4,7 +4,9 @@ A link can name a lesson step (`?lesson=pairing&step=first-pair`), a puzzle
 (`?puzzle=p001`), puzzle themes (`puzzles?theme=sum,sweep`) or a sandbox
 position (`?position=table: 5c; hand: 3d 8s`).
 Everything read from a URL is untrusted: ids must look like ids, positions
-must parse, lengths are capped, and nothing read here is ever shown as HTML.
+must parse, lengths are capped (the limits below, listed in docs/limits.md),
+and nothing read here is ever shown as HTML or Markdown: the pages pass it
+through `ui.safe_text.plain`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlencode
 
-from engine import CassinoError, Move, Position, parse_move
+from engine import CassinoError, Move, Position, legal_moves, parse_move
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.line import next_position
 
@@ -26,8 +28,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_POSITION: Final = 600
+"""Characters in a `position` parameter (a full position is under 500)."""
 MAX_MOVES: Final = 60
-_ID: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+"""Moves in a `moves` parameter (more are not played)."""
+MAX_MOVES_TEXT: Final = 3000
+"""Characters in a `moves` parameter: 60 moves of 50 characters."""
+MAX_THEMES_TEXT: Final = 400
+"""Characters in a `theme` parameter (every theme named once is about 170)."""
+MAX_ID: Final = 64
+"""Characters in an id in a link (`lesson`, `step`, `puzzle`), as in lesson files."""
+_ID: Final = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.-]{{0,{MAX_ID - 1}}}")
 
 LESSON: Final = "lesson"
 STEP: Final = "step"
@@ -40,8 +50,8 @@ PAGE: Final = "page"
 
 def clean_id(value: object) -> str | None:
     """An id from a URL, or None if it does not look like one."""
-    text = str(value).strip() if value is not None else ""
-    return text if _ID.match(text) else None
+    text = str(value).strip() if value is not None and len(str(value)) <= 2 * MAX_ID else ""
+    return text if _ID.fullmatch(text) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +77,15 @@ def read_position(value: object, moves: object = None, source: str | None = None
     if len(text) > MAX_POSITION:
         return PositionLink(None, error=t("links.too_long", source=where, n=len(text),
                                           limit=MAX_POSITION))
+    moves_text = str(moves or "")
+    if len(moves_text) > MAX_MOVES_TEXT:
+        return PositionLink(None, error=t("links.moves_too_long", n=len(moves_text),
+                                          limit=MAX_MOVES_TEXT))
     try:
         position = Position.parse(text)
         problems = position.problems()
+        if not problems:
+            legal_moves(position)  # within the engine's work limit (engine/limits.py)
     except CassinoError as error:
         return PositionLink(None, error=t("links.unreadable", source=where, error=error))
     except Exception:
@@ -80,7 +96,7 @@ def read_position(value: object, moves: object = None, source: str | None = None
                                           problems="; ".join(problems)))
     line: list[Move] = []
     current = position
-    for text_move in [m for m in str(moves or "").split(",") if m.strip()][:MAX_MOVES]:
+    for text_move in [m for m in moves_text.split(",") if m.strip()][:MAX_MOVES]:
         try:
             move = parse_move(text_move, current)
             after = next_position(current, move)
@@ -126,7 +142,7 @@ def replace_params(params: MutableMapping[str, str], values: Mapping[str, str]) 
 
 def read_themes(value: object, known: Sequence[str]) -> list[str]:
     """The known themes named in a `theme` parameter, in the given order, once each."""
-    named = {part.strip() for part in str(value or "").split(",")}
+    named = {part.strip() for part in str(value or "")[:MAX_THEMES_TEXT].split(",")}
     return [theme for theme in known if theme in named]
 
 

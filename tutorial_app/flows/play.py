@@ -45,6 +45,8 @@ from tutorial_app.flows.play_replay import (
 )
 from tutorial_app.flows.play_setup import SetupForm
 from tutorial_app.flows.state import Memory
+from tutorial_app.services import faults
+from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.store import ProgressStore, StaleGameError
 
 log = logging.getLogger(__name__)
@@ -130,18 +132,21 @@ class PlayController:
         (`fresh` games replace whatever was kept)."""
         self.memory[GAME] = new
         self.memory[OWNER] = self.learner_id
-        if new is None:
-            self.store.drop_game(self.learner_id)
-            self.memory.clear(REVISION)
-            return
-        expected = None if fresh else self.memory.get(REVISION)
         try:
+            if new is None:
+                self.store.drop_game(self.learner_id)
+                self.memory.clear(REVISION)
+                return
+            expected = None if fresh else self.memory.get(REVISION)
             self.memory[REVISION] = self.store.save_game(self.learner_id, new.to_json(),
                                                          expected)
         except StaleGameError as error:
             log.info("not kept, the game moved on in another tab: %s", error)
             self._take_up_kept_game()
             self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, t("play.stale"))
+        except STORE_FAULTS as error:  # the game goes on in this tab, unkept
+            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED,
+                                             faults.report(error, "keeping the game"))
 
     def _take_up_kept_game(self) -> None:
         """Show the game kept in the store (or none), forgetting what this tab showed.

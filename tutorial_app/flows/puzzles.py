@@ -12,7 +12,6 @@ and its Feedback, the judge's verdict included, is what the page shows.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Collection, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
@@ -24,6 +23,7 @@ from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
 from tutorial_app.flows import links
 from tutorial_app.flows.state import Memory
+from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import Learner, PuzzleResult
 
@@ -309,7 +309,7 @@ class PuzzleController:
         try:
             result = self.store.record_puzzle(self.learner.id, puzzle.id, puzzle.difficulty,
                                               solved, hinted=work.hints > 0)
-        except sqlite3.Error:
+        except STORE_FAULTS:
             log.exception("could not record puzzle %s for learner %s", puzzle.id,
                           self.learner.id)
             self.memory["notice"] = t("puzzles.not_saved")

@@ -234,7 +234,11 @@ class SandboxController:
     def try_move(self, attempt: Attempt) -> None:
         """The board's Capture / Build / Trail: judged once; a legal move is played."""
         line = self.line
-        verdict = check(line.position, attempt)
+        try:
+            verdict = check(line.position, attempt)
+        except CassinoError as error:  # over a limit of engine/limits.py
+            self._tell(Notice(Tone.ERROR, str(error)))
+            return
         if verdict.legal and verdict.move is not None:
             self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, verdict.message))
             self.memory[_SELECTION] = Selection()
@@ -245,7 +249,12 @@ class SandboxController:
         """Play the move chosen in the list of legal moves."""
         chosen = self.memory.get("listed")
         line = self.line
-        for effect in describe_moves(line.position):
+        try:
+            effects = describe_moves(line.position)
+        except CassinoError as error:
+            self._tell(Notice(Tone.ERROR, str(error)))
+            return
+        for effect in effects:
             if effect.text == chosen:
                 self._set_line(line.play(effect.move), Notice(Tone.PLAYED, t(
                     "sandbox.listed_played", move=effect.pretty, effect=effect.effect)))
@@ -337,14 +346,17 @@ class SandboxController:
     def screen(self) -> SandboxScreen:
         line = self.line
         position = line.position
-        problems = tuple(position.problems())
+        try:
+            problems = tuple(position.problems())
+            moves = () if problems else describe_moves(position)
+        except CassinoError as error:  # a limit of engine/limits.py: say which, list none
+            problems, moves = (str(error),), ()
         draft = self.pending
         cursor = line.cursor
         played = tuple(PlayedMove(i + 1, step.move.pretty, step.sweep, i == cursor - 1)
                        for i, step in enumerate(line.steps))
         piles = tuple(Pile(seat, cards, sweeps)
                       for seat, (cards, sweeps) in sorted(line.piles().items()))
-        moves = () if problems else describe_moves(position)
         advice = advice_for(position) if moves and self.memory.get("advice") else None
         return SandboxScreen(
             position=position, problems=problems, notice=self.notice,

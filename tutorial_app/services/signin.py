@@ -12,6 +12,12 @@ off (a setting of the class, kept in the store).
 session's mapping (`st.session_state` in the app, a dict in a test), and what
 the browser's cookie should say. The page glue (ui/session.py) reads the
 cookie, writes it and draws the welcome form.
+
+A typed name is normalised here before the store sees it (services/names.py:
+NFKC, one alphabet, no invisible characters), and a name that looks like a
+known learner's is that learner. A store that fails (`faults.STORE_FAULTS`)
+never escapes as a traceback: nobody is signed in, the cause is logged, and
+`error` says which setting to check.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from tutorial_app.services import faults, names
+from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
 
@@ -78,6 +86,16 @@ class SignIn:
         self.store = store
         self.memory = memory
 
+    def welcome_names(self) -> list[Learner]:
+        """`welcome_names` of this store; when the store fails, none, and `error` says
+        why (the name box still shows)."""
+        try:
+            return welcome_names(self.store)
+        except STORE_FAULTS as error:
+            self.memory[_ERROR] = faults.report(error, "listing the names for the welcome "
+                                                "screen")
+            return []
+
     @property
     def error(self) -> str | None:
         """Why the name typed last cannot be used, if it cannot."""
@@ -87,6 +105,13 @@ class SignIn:
     def current(self, cookie: object = None) -> Learner | None:
         """The signed-in learner: the session's, or else (once per session) the one
         this browser's cookie names."""
+        try:
+            return self._current(cookie)
+        except STORE_FAULTS as error:
+            self.memory[_ERROR] = faults.report(error, "finding the signed-in learner")
+            return None
+
+    def _current(self, cookie: object) -> Learner | None:
         learner_id = self.memory.get(LEARNER)
         if learner_id is None:
             learner_id = self._remembered(cookie)
@@ -114,30 +139,44 @@ class SignIn:
 
     def sign_in_by_name(self, name: object) -> Learner | None:
         """The welcome form: the learner of that name (made on first use), signed in;
-        None, with `error` saying why, when the name cannot be used."""
+        None, with `error` saying why, when the name cannot be used. A name that
+        looks like a known learner's (services/names.py) signs in as them."""
         try:
-            found = self.store.learner(str(name or ""))
-        except LearnerNameError as error:
+            cleaned = names.normalise_name(name or "")
+            known = names.same_looking(cleaned, [other.name for other in self.store.learners()])
+            found = self.store.learner(known or cleaned)
+            self.memory.pop(_ERROR, None)
+            self.sign_in(found.id)
+        except (LearnerNameError, names.UnusableNameError) as error:
             self.memory[_ERROR] = str(error)
             return None
-        self.memory.pop(_ERROR, None)
-        self.sign_in(found.id)
-        return found
+        except STORE_FAULTS as error:
+            self.memory[_ERROR] = faults.report(error, "signing in by name")
+            return None
+        return found if self.memory.get(LEARNER) == found.id else None
 
     def sign_in(self, learner_id: int) -> None:
-        """Sign this learner in, and remember them in this browser by a new token."""
+        """Sign this learner in, and remember them in this browser by a new token
+        (when the store cannot keep one, nobody is signed in and `error` says why)."""
         self.memory.pop(_FORGOTTEN, None)
         self.memory[LEARNER] = learner_id
         self.memory[_COOKIE_READ] = True
-        self.memory[_TOKEN] = self.store.remember_device(learner_id)
+        try:
+            self.memory[_TOKEN] = self.store.remember_device(learner_id)
+        except STORE_FAULTS as error:
+            self.memory.pop(LEARNER, None)
+            self.memory[_ERROR] = faults.report(error, "remembering the browser")
 
     def sign_out(self) -> None:
         """"Switch learner": sign out, and this browser forgets the learner."""
         self.memory.pop(LEARNER, None)
         token = self.memory.pop(_TOKEN, None)
         if token:
-            self.store.forget_device(str(token))
-            self.memory[_FORGOTTEN] = True
+            self.memory[_FORGOTTEN] = True  # the cookie goes, whatever the store says
+            try:
+                self.store.forget_device(str(token))
+            except STORE_FAULTS as error:
+                faults.report(error, "forgetting the browser")
 
     def cookie(self) -> Cookie | None:
         """What to write into the browser's cookie on this run: the token while a

@@ -60,8 +60,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from tutorial_app import config
 from tutorial_app.course import rating as elo
-from tutorial_app.course.i18n import t
-from tutorial_app.services import db
+from tutorial_app.services import db, names
 from tutorial_app.services.tables import (
     devices,
     games,
@@ -73,13 +72,13 @@ from tutorial_app.services.tables import (
     steps,
 )
 
-MAX_NAME: Final = 40
+MAX_NAME: Final = names.MAX_NAME_LENGTH
 
 NAMES_ON_WELCOME: Final = "names_on_welcome"
 
 
-class LearnerNameError(ValueError):
-    """A learner name that cannot be used (empty, too long, control characters)."""
+class LearnerNameError(names.UnusableNameError):
+    """A learner name that cannot be used (see services/names.py for what is refused)."""
 
 
 class StaleGameError(Exception):
@@ -122,15 +121,13 @@ class PuzzleResult:
 
 
 def clean_name(name: str) -> str:
-    """A learner name as stored: trimmed, single spaces; raises LearnerNameError if unusable."""
-    text = " ".join(str(name).split())
-    if not text:
-        raise LearnerNameError(t("signin.name_empty"))
-    if len(text) > MAX_NAME:
-        raise LearnerNameError(t("signin.name_too_long", n=MAX_NAME))
-    if any(not ch.isprintable() for ch in text):
-        raise LearnerNameError(t("signin.name_control"))
-    return text
+    """A learner name as stored: normalised and checked by `names.normalise_name`
+    (NFKC, spaces collapsed, one alphabet, no invisible characters); raises
+    LearnerNameError, with the reason in the learner's words, if unusable."""
+    try:
+        return names.normalise_name(name)
+    except names.UnusableNameError as error:
+        raise LearnerNameError(str(error)) from None
 
 
 def name_key(name: str) -> str:

@@ -10,6 +10,14 @@ Markdown directive. Two levels:
   paragraphs; HTML tags, links, images, `$math$` and `:colour[...]`
   directives are shown as the characters typed.
 
+Escaping is not enough on its own: Streamlit's Markdown undoes escapes and
+character references, then looks in the text that remains for bare links
+(`https://…`, `www.…`, `a@b.co`) and shortcodes (`:material/verified:`,
+`:smile:`). So the character that starts each of those gets an invisible word
+joiner (U+2060) after it, which neither pattern allows (`_defuse`); the text
+reads the same. A browser test (tests/browser/test_browser_hostile.py) checks
+the page has no link, image or icon made of such text.
+
 Only the app's own SVG and CSS are ever emitted with unsafe_allow_html.
 """
 
@@ -20,19 +28,33 @@ from typing import Final
 
 _HTML: Final = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 # Every character with a meaning in (GitHub / Streamlit) Markdown.
-_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|~:$=^])")
+_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|~:$=^@])")
 # Characters that make links, images, math and directives; lesson prose may not use them.
 _LESSON_SPECIAL: Final = re.compile(r"([\\\[\]()!$|~:^=])")
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# The colon that opens an icon (`:material/verified:`) or emoji (`:smile:`) shortcode.
+_SHORTCODE: Final = re.compile(r":(?=material/|[A-Za-z][\w+-]*:)")
+# What starts a bare link: a scheme's colon, "www" before its dot, an address's "@".
+_LINK_START: Final = re.compile(r"(?i)\b(?:https?|ftp|mailto|javascript|data|vbscript|file):"
+                                r"|\bwww(?=\.)|@")
+_JOINER: Final = "\u2060"
+# Direction overrides and isolates: in a name or a link they reorder what is shown.
+_BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def _html_escape(text: str) -> str:
     return "".join(_HTML.get(ch, ch) for ch in text)
 
 
+def _defuse(text: str) -> str:
+    """A word joiner after whatever would start a bare link or a shortcode."""
+    text = _SHORTCODE.sub(":" + _JOINER, text)
+    return _LINK_START.sub(lambda found: found.group(0) + _JOINER, text)
+
+
 def plain(text: object, limit: int = 2000) -> str:
-    """Show exactly these characters: no Markdown, no HTML."""
-    value = _CONTROL.sub("", str(text))[:limit]
+    """Show exactly these characters: no Markdown, no HTML, no link, icon or emoji."""
+    value = _defuse(_BIDI.sub("", _CONTROL.sub("", str(text)))[:limit])
     return _html_escape(_MD_SPECIAL.sub(r"\\\1", value)).replace("\n", "  \n")
 
 
@@ -44,11 +66,7 @@ def lesson(text: object, limit: int = 20000) -> str:
         if part.startswith("`") and part.endswith("`") and len(part) >= 2:
             out.append(part)  # a code span shows its text as typed, HTML included
         else:
-            escaped = _LESSON_SPECIAL.sub(r"\\\1", part)
-            escaped = re.sub(r"(?i)\b(https?|ftp|javascript|data|vbscript)\\?:", r"\1&#58;",
-                             escaped)
-            escaped = re.sub(r"(?i)\bwww\.", "www&#46;", escaped)
-            out.append(re.sub(r"&amp;#(58|46);", r"&#\1;", _html_escape(escaped)))
+            out.append(_html_escape(_LESSON_SPECIAL.sub(r"\\\1", _defuse(part))))
     return "".join(out)
 
 

@@ -4,19 +4,25 @@ signed-in learner, the cookie that remembers them and the welcome form.
 What signing in means is `services.signin` (plain Python); this module only
 gives it the session's state and the browser's cookie, and draws. The course
 cache is `ui.course_cache` (its names are here too, for the pages).
+
+This is where the app opens the store, so a store that cannot be opened
+(`services.faults.STORE_FAULTS`) stops here: a page that needs it says which
+setting to check and stops; the sidebar, the Rules and the Sandbox carry on
+without a learner. The cause goes to the log, never to the page.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import Any, Final, cast
+from typing import Any, Final, NoReturn, cast
 
 import streamlit as st
 
 from engine import parse_cards
 from tutorial_app.config import store_url
 from tutorial_app.course.i18n import t
-from tutorial_app.services import signin as signin_service
+from tutorial_app.services import faults
+from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import ProgressCache
 from tutorial_app.services.signin import DEVICE_COOKIE, SignIn
 from tutorial_app.services.store import Learner, ProgressStore
@@ -41,9 +47,28 @@ def _store(url: str) -> ProgressStore:
     return ProgressStore(url)
 
 
+def open_store() -> ProgressStore | None:
+    """The server's store, or None when it cannot be opened (logged)."""
+    try:
+        return _store(store_url())
+    except STORE_FAULTS as error:  # not cached: the next run tries again
+        faults.report(error, "opening the store")
+        return None
+
+
+def store_unavailable() -> NoReturn:
+    """Say that the store cannot be used, and which setting to check; stop the page."""
+    st.error(faults.store_message(), icon=":material/cloud_off:")
+    st.stop()
+
+
 def store() -> ProgressStore:
-    """The store itself: what the teacher's pages and the Play page read and write."""
-    return _store(store_url())
+    """The server's store, for a page that needs it: when it cannot be opened the
+    page shows why (naming CASSINO_DB, no path) and stops here."""
+    found = open_store()
+    if found is None:
+        store_unavailable()
+    return found
 
 
 @st.cache_resource(show_spinner=False)
@@ -51,32 +76,52 @@ def _progress(url: str) -> ProgressCache:
     return ProgressCache(_store(url))
 
 
-def progress() -> ProgressCache:
+def open_progress() -> ProgressCache | None:
     """The store with each learner's progress kept in memory between clicks, for the
     learner's own pages (Learn, Puzzles, the sidebar): read again only after that
-    learner's own writes (see services/progress_cache.py)."""
-    return _progress(store_url())
+    learner's own writes (see services/progress_cache.py); None when the store
+    cannot be opened (logged)."""
+    try:
+        return _progress(store_url())
+    except STORE_FAULTS as error:  # not cached: the next run tries again
+        faults.report(error, "opening the store")
+        return None
 
 
-def signin() -> SignIn:
-    """This browser session's sign-in."""
-    return SignIn(progress(), state())
+def progress() -> ProgressCache:
+    """`open_progress()` for a page that needs it: stops the page, saying why, when the
+    store cannot be opened."""
+    found = open_progress()
+    if found is None:
+        store_unavailable()
+    return found
+
+
+def signin() -> SignIn | None:
+    """This browser session's sign-in; None when the store cannot be opened."""
+    found = open_progress()
+    return SignIn(found, state()) if found is not None else None
 
 
 def learner() -> Learner | None:
-    """The signed-in learner, if any (the browser's cookie may name one)."""
-    return signin().current(st.context.cookies.get(DEVICE_COOKIE))
+    """The signed-in learner, if any (the browser's cookie may name one); None too
+    when the store fails (the sidebar and the pages without a store carry on)."""
+    session = signin()
+    return session.current(st.context.cookies.get(DEVICE_COOKIE)) if session else None
 
 
 def sign_out() -> None:
-    signin().sign_out()
+    session = signin()
+    if session is not None:
+        session.sign_out()
 
 
 def device_cookie() -> None:
     """Keep this browser's cookie in step with who is signed in: the token while a
     learner is, and no cookie after "Switch learner". Drawn on every run (a few
     bytes of script), so the browser has it whatever rerun it last saw."""
-    cookie = signin().cookie()
+    session = signin()
+    cookie = session.cookie() if session is not None else None
     if cookie is None:
         return
     st.html(f"<script>document.cookie = '{DEVICE_COOKIE}={cookie.value}; path=/; "
@@ -84,7 +129,15 @@ def device_cookie() -> None:
 
 
 def _submit_name() -> None:
-    signin().sign_in_by_name(st.session_state.get(NAME_KEY, ""))
+    session = signin()
+    if session is not None:
+        session.sign_in_by_name(st.session_state.get(NAME_KEY, ""))
+
+
+def _sign_in_as(learner_id: int) -> None:
+    session = signin()
+    if session is not None:
+        session.sign_in(learner_id)
 
 
 def require_learner() -> Learner | None:
@@ -93,6 +146,8 @@ def require_learner() -> Learner | None:
     if current is not None:
         return current
     session = signin()
+    if session is None:
+        store_unavailable()
     with st.container(border=True, key="welcome"):
         st.html(hand_fan_html(parse_cards("As Kh Qd Jc 10s"), 96))
         st.subheader(t("welcome.title"))
@@ -101,13 +156,13 @@ def require_learner() -> Learner | None:
             st.text_input(t("welcome.name"), key=NAME_KEY, max_chars=40,
                           placeholder=t("welcome.placeholder"))
             st.form_submit_button(t("welcome.start"), type="primary", on_click=_submit_name)
+        known = session.welcome_names()
         if session.error:
             st.error(safe_text.plain(session.error))
-        known = signin_service.welcome_names(store())
         if known:
             st.caption(t("welcome.known"))
             with st.container(horizontal=True, gap="small"):
-                for other in known:
-                    st.button(other.name, key=f"as-{other.id}", on_click=session.sign_in,
-                              args=(other.id,), type="tertiary")
+                for other in known:  # a name is text someone typed: never Markdown
+                    st.button(safe_text.plain(other.name), key=f"as-{other.id}",
+                              on_click=_sign_in_as, args=(other.id,), type="tertiary")
     return None

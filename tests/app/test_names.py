@@ -1,0 +1,122 @@
+"""Learner names (services/names.py, issue 13): normalised so that two names cannot
+look the same, and shown as the characters typed, never as Markdown."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apphelpers import new_app, open_page, sign_in, texts
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.services import names
+from tutorial_app.services.names import UnusableNameError, normalise_name, same_looking, skeleton
+from tutorial_app.services.signin import SignIn
+from tutorial_app.services.store import ProgressStore
+from tutorial_app.ui import safe_text
+
+HOSTILE = [
+    "![t](https://example.com/t.png)",
+    ":red[Teacher] :material/verified:",
+    "https://example.com/x",
+    "www.example.com",
+    "ana@example.com",
+    "<img src=x onerror=alert(1)>",
+    "**Teacher** _x_ `c` $x^2$",
+    "[click](javascript:alert(1))",
+]
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("  Ana   María ", "Ana María"),
+    ("Ａｎａ", "Ana"),                # fullwidth letters
+    ("ﬁona", "fiona"),               # a ligature comes apart
+    ("Jose\u0301", "José"),          # a combining accent composes
+    ("山田 はな", "山田 はな"),          # kanji with kana is one writing system
+    ("Ольга", "Ольга"),              # one alphabet, not Latin: fine
+])
+def test_names_are_normalised(typed: str, kept: str) -> None:
+    assert normalise_name(typed) == kept
+
+
+@pytest.mark.parametrize("typed", [
+    "\u0410na",             # Cyrillic А with Latin "na"
+    "Pa\u0443l",            # Latin with a Cyrillic у
+    "\u0391lex",            # Greek Alpha
+    "An\u200ba",            # a zero-width space
+    "\u202eana",            # a right-to-left override
+    "a" + "\u0301" * 4,     # accents piled on one letter
+    "a\x00b", "", "   ", "x" * 41,
+])
+def test_names_that_could_pass_for_another_are_refused(typed: str) -> None:
+    with pytest.raises(UnusableNameError):
+        normalise_name(typed)
+
+
+def test_look_alike_names_share_a_skeleton() -> None:
+    assert skeleton("Ехо") == skeleton("Exo") == "exo"  # all Cyrillic against all Latin
+    assert skeleton("ANA") == skeleton("ana")
+    assert same_looking("ЕХО", ["Bo", "exo"]) == "exo"
+    assert same_looking("Bob", ["Rob"]) is None
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(tmp_path / "p.sqlite3")
+
+
+def test_a_look_alike_name_signs_in_as_the_known_learner(store: ProgressStore) -> None:
+    memory: dict[str, Any] = {}
+    exo = SignIn(store, memory).sign_in_by_name("Exo")
+    assert exo is not None
+    again = SignIn(store, {}).sign_in_by_name("Ехо")  # Cyrillic Е, х, о
+    assert again == exo and len(store.learners()) == 1
+    fullwidth = SignIn(store, {}).sign_in_by_name("ＥＸＯ")
+    assert fullwidth == exo
+    mixed = SignIn(store, {})
+    assert mixed.sign_in_by_name("\u0410na") is None
+    assert mixed.error is not None and "alphabet" in mixed.error
+    assert [learner.name for learner in store.learners()] == ["Exo"]
+
+
+def test_the_limits_match_the_store() -> None:
+    from tutorial_app.services.store import MAX_NAME
+
+    assert names.MAX_NAME_LENGTH == MAX_NAME
+
+
+# ----- shown as text ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_plain_text_leaves_no_markup(name: str) -> None:
+    shown = safe_text.plain(name)
+    for mark in ("](", "![", ":red[", ":material/", "<img", "https:", "www.", "@example.com"):
+        # Every character that could start markup is escaped ("\:material/") or gone.
+        assert re.search(r"(?<!\\)" + re.escape(mark), shown) is None, (mark, shown)
+
+
+def test_hostile_names_are_text_on_the_welcome_buttons_and_in_the_sidebar(
+        env: None, db: Path) -> None:
+    store = ProgressStore(db)
+    for name in HOSTILE:  # as an older app, without normalising, may have kept them
+        store.learner(name)
+    at = open_page(new_app(), "learn")
+    labels = {b.label: b for b in at.button if (b.key or "").startswith("as-")}
+    assert set(labels) == {safe_text.plain(name) for name in HOSTILE}
+    image = safe_text.plain(HOSTILE[0])
+    labels[image].click().run()
+    assert not at.exception
+    sidebar = "\n".join(str(m.value) for m in at.sidebar.markdown)
+    assert image in sidebar and "![t](" not in sidebar
+
+
+def test_a_typed_hostile_name_is_kept_and_shown_as_text(app: AppTest) -> None:
+    open_page(app, "learn")
+    sign_in(app, ":red[Teacher] :material/verified:")
+    sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
+    assert safe_text.plain(":red[Teacher] :material/verified:") in sidebar
+    assert ":red[Teacher]" not in sidebar and ":material/verified:" not in sidebar
+    assert ":red[Teacher]" not in texts(app)

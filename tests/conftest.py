@@ -1,0 +1,46 @@
+"""Shared by every test folder: the figures of the fuzz tests.
+
+The fuzz tests (`test_fuzz_*.py` in engine/, course/ and app/) record, for each
+input, how long it took and whether it was refused with a project error
+(tests/fuzzing.py). At the end of a run without xdist workers the figures are
+printed: inputs tried, the project's own errors among them, the slowest input.
+`make fuzz` runs them long (CASSINO_FUZZ=long).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+# This file puts tests/ on the import path (pytest's rootdir-less conftest rule), where
+# the folder tests/engine would pass for a namespace package named `engine` whenever
+# the real one is found only by the editable install's hook (`.venv/bin/pytest`, as
+# `make test` runs it, unlike `python -m pytest`). With the checkout's root on the
+# path the real package, a regular one, is always found first.
+ROOT = str(Path(__file__).resolve().parents[1])
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from fuzzing import RECORD, SLOWEST_ALLOWED, FuzzRecord  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def fuzz_record() -> FuzzRecord:
+    return RECORD
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not RECORD.figures:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("fuzz figures")
+    write(f"{'test':<30} {'inputs':>7} {'calls':>7} {'refused':>7} {'slowest s':>9} "
+          f"{'gc s':>6}  slowest input (CPU seconds, less garbage collection)")
+    for name, found in sorted(RECORD.figures.items()):
+        write(f"{name:<30} {found.inputs:>7} {found.calls:>7} {found.refused:>7} "
+              f"{found.slowest:>9.3f} {found.longest_gc:>6.3f}  {found.slowest_input}")
+    total = sum(f.inputs for f in RECORD.figures.values())
+    write(f"{'all':<30} {total:>7}  (no exception other than the project's own errors, "
+          f"no input over {SLOWEST_ALLOWED:.0f} s)")
