@@ -70,3 +70,12 @@ validate: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Translations (issue 12): extract the English, update every language's .po (changed
+# English marks its translation stale), compile the .mo files and report what each
+# language lacks. `make i18n-add LANG=fr` starts a new language (one folder, no code).
+i18n: $(STAMP)
+	$(BIN)/python -m tutorial_app.course.catalogues all
+
+i18n-add: $(STAMP)
+	$(BIN)/python -m tutorial_app.course.catalogues add $(LANG)

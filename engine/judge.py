@@ -11,12 +11,13 @@ The test suite checks that the two never disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import Final, NoReturn
 
-from engine.cards import Card, pretty_cards
+from engine.cards import Card
 from engine.errors import AmbiguousMoveError, IllegalMoveError
+from engine.judge_words import Facts, Hand, Rank, Value, Word, english
 from engine.movegen import controlled_after, controller_may_trail, legal_moves
 from engine.moves import BUILD, CAPTURE, TRAIL, Attempt, BuildRef, Move, parse_attempt
 from engine.position import Build, Position
@@ -76,13 +77,18 @@ REASON_CODES: Final[tuple[str, ...]] = tuple(code.value for code in ReasonCode)
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The judge's answer. `move` is the canonical move when the attempt named
-    real cards and a definite outcome (legal or not), else None."""
+    real cards and a definite outcome (legal or not), else None.
+
+    `template` and `facts` are the explanation as data (engine/judge_words.py):
+    the app words it in the learner's language; `message` is the English."""
 
     legal: bool
     code: ReasonCode
     message: str
     rule: str | None = None
     move: Move | None = None
+    template: str = ""
+    facts: Facts = field(default_factory=dict)
 
     @property
     def explained(self) -> bool:
@@ -102,10 +108,11 @@ class Verdict:
 class _Illegal(Exception):
     """Carries a verdict out of the nested checks."""
 
-    def __init__(self, code: ReasonCode, message: str, rule: str | None = None,
-                 move: Move | None = None) -> None:
+    def __init__(self, code: ReasonCode, template: str, rule: str | None = None,
+                 outcome: Move | None = None, **facts: object) -> None:
+        message = english(template, facts)
         super().__init__(message)
-        self.verdict = Verdict(False, code, message, rule, move)
+        self.verdict = Verdict(False, code, message, rule, outcome, template, facts)
 
 
 def check(position: Position, attempt: Attempt | Move | str) -> Verdict:
@@ -118,7 +125,8 @@ def check(position: Position, attempt: Attempt | Move | str) -> Verdict:
         move = _judge(position, attempt)
     except _Illegal as illegal:
         return illegal.verdict
-    return Verdict(True, ReasonCode.LEGAL, f"{move.pretty}: a legal move.", None, move)
+    facts = {"move": move}
+    return Verdict(True, ReasonCode.LEGAL, english("legal", facts), None, move, "legal", facts)
 
 
 def parse_move(text: str, position: Position) -> Move:
@@ -141,14 +149,10 @@ def parse_move(text: str, position: Position) -> Move:
 def _judge(position: Position, attempt: Attempt) -> Move:
     card = attempt.card
     if card is None:
-        raise _Illegal(ReasonCode.NO_CARD,
-                       "Every move plays one card from your hand: choose it first. "
-                       "A build made only of table cards is not allowed (3.1, 5.3).", "3.1")
+        raise _Illegal(ReasonCode.NO_CARD, "no-card", "3.1")
     if card not in position.hand:
-        held = pretty_cards(position.hand) or "nothing"
-        raise _Illegal(ReasonCode.CARD_NOT_IN_HAND,
-                       f"{card.pretty} is not in your hand (you hold {held}).",
-                       "3.1")
+        raise _Illegal(ReasonCode.CARD_NOT_IN_HAND, "card-not-in-hand", "3.1",
+                       card=card, held=Hand(tuple(position.hand)))
     groups = _resolve(position, attempt)
     if attempt.kind == TRAIL:
         return _judge_trail(position, card, groups)
@@ -172,10 +176,11 @@ def _resolve(position: Position, attempt: Attempt) -> Resolved:
         for item in group:
             real = _resolve_item(position, item)
             if real in seen:
-                name = real.pretty if isinstance(real, Card) else f"the {real.value}-build"
-                raise _Illegal(ReasonCode.CARD_USED_TWICE,
-                               f"{name} is counted twice. Each table card counts in one group "
-                               "only (4.2).", "4.2")
+                if isinstance(real, Card):
+                    raise _Illegal(ReasonCode.CARD_USED_TWICE, "card-used-twice", "4.2",
+                                   card=real)
+                raise _Illegal(ReasonCode.CARD_USED_TWICE, "card-used-twice.build", "4.2",
+                               value=real.value)
             seen.add(real)
             resolved.append(real)
         out.append(tuple(resolved))
@@ -188,57 +193,31 @@ def _resolve_item(position: Position, item: object) -> Card | Build:
             return item
         for build in position.builds:
             if item in build.cards:
-                raise _Illegal(ReasonCode.PART_OF_BUILD,
-                               f"{item.pretty} is part of the build {build.pretty}. A build is "
-                               "never broken up: it is only taken whole (4.4, 5.3).", "5.3")
-        raise _Illegal(ReasonCode.NOT_ON_TABLE, f"{item.pretty} is not on the table.", "3.2")
+                raise _Illegal(ReasonCode.PART_OF_BUILD, "part-of-build", "5.3",
+                               card=item, build=build.pretty)
+        raise _Illegal(ReasonCode.NOT_ON_TABLE, "not-on-table", "3.2", card=item)
     if isinstance(item, Build):
         if item in position.builds:
             return item
-        raise _Illegal(ReasonCode.NOT_ON_TABLE,
-                       f"There is no build {item.pretty} on the table.", "3.2")
+        raise _Illegal(ReasonCode.NOT_ON_TABLE, "not-on-table.build", "3.2", build=item.pretty)
     assert isinstance(item, BuildRef)
     if item.value is not None:
         matches = [b for b in position.builds if b.value == item.value]
         if len(matches) == 1:
             return matches[0]
         if not matches:
-            raise _Illegal(ReasonCode.NOT_ON_TABLE,
-                           f"There is no build of {item.value} on the table.", "3.2")
-        raise _Illegal(ReasonCode.AMBIGUOUS,
-                       f"There are {len(matches)} builds of {item.value}; name one by "
-                       "its cards, e.g. " + matches[0].ref + ".", "5.8")
+            raise _Illegal(ReasonCode.NOT_ON_TABLE, "not-on-table.value", "3.2",
+                           value=item.value)
+        raise _Illegal(ReasonCode.AMBIGUOUS, "ambiguous", "5.8",
+                       n=len(matches), value=item.value, example=matches[0].ref)
     for build in position.builds:
         if build.cards == item.cards:
             return build
     for build in position.builds:
         if set(item.cards) < set(build.cards):
-            raise _Illegal(ReasonCode.PART_OF_BUILD,
-                           f"{pretty_cards(item.cards)} is only part of the build "
-                           f"{build.pretty}; a build is taken whole (4.4).", "4.4")
-    raise _Illegal(ReasonCode.NOT_ON_TABLE, f"There is no build {item.ref} on the table.", "3.2")
-
-
-_VALUE_WORDS: Final = {"1": "an ace", "11": "a jack (11)", "12": "a queen (12)",
-                       "13": "a king (13)", "14": "an ace (as 14)"}
-
-
-def _a(value: str) -> str:
-    """'an 8', 'a 9', 'a king (13)': how a learner says a card of that value."""
-    if value in _VALUE_WORDS:
-        return _VALUE_WORDS[value]
-    return f"an {value}" if value.startswith("8") else f"a {value}"
-
-
-def _name(item: Card | Build) -> str:
-    return item.pretty if isinstance(item, Card) else f"the {item.value}-build {item.pretty}"
-
-
-def _names(items: Sequence[Card | Build]) -> str:
-    names = [_name(i) for i in items]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+            raise _Illegal(ReasonCode.PART_OF_BUILD, "part-of-build.cards", "4.4",
+                           cards=Hand(tuple(item.cards)), build=build.pretty)
+    raise _Illegal(ReasonCode.NOT_ON_TABLE, "not-on-table.build", "3.2", build=item.ref)
 
 
 def _finish(position: Position, move: Move) -> Move:
@@ -251,12 +230,10 @@ def _finish(position: Position, move: Move) -> Move:
         rest.remove(move.card)
         missing = uncovered_values(controlled_after(position, move), rest, rules)
         if missing:
-            values = " and ".join(str(v) for v in missing)
-            raise _Illegal(ReasonCode.LEAVES_BUILD_UNCOVERED,
-                           f"After {move.pretty} you would control a build of {values} with no "
-                           f"card left to take it. Keep {_a(values)} for each build you control "
-                           "(7.1).", "7.1", move)
-    raise _Illegal(ReasonCode.UNEXPLAINED, f"{move.pretty} is not allowed here.", None, move)
+            raise _Illegal(ReasonCode.LEAVES_BUILD_UNCOVERED, "leaves-build-uncovered", "7.1",
+                           move, move=move, values=tuple(missing),
+                           keep=tuple(Value(v) for v in missing))
+    raise _Illegal(ReasonCode.UNEXPLAINED, "illegal", None, move, move=move)
 
 
 # ----- trails ------------------------------------------------------------------------
@@ -265,18 +242,16 @@ def _finish(position: Position, move: Move) -> Move:
 def _judge_trail(position: Position, card: Card, groups: Resolved) -> Move:
     items = [i for g in groups for i in g]
     if items:
-        raise _Illegal(ReasonCode.TRAIL_WITH_TABLE_CARDS,
-                       f"Trailing lays {card.pretty} on the table alone; "
-                       f"it does not use {_names(items)} (6.1).", "6.1")
+        raise _Illegal(ReasonCode.TRAIL_WITH_TABLE_CARDS, "trail-with-table-cards", "6.1",
+                       card=card, items=tuple(items))
     move = Move(card, TRAIL)
     mine = position.controlled_builds()
     if mine and move not in legal_moves(position):
         others = [m for m in legal_moves(position) if m.kind != TRAIL]
         if not controller_may_trail(position.rules, bool(others)):
             build = mine[0]
-            raise _Illegal(ReasonCode.TRAIL_WHILE_CONTROLLING,
-                           f"You control the build {build.pretty}, so you may not trail: take "
-                           f"it, build, or capture instead (6.2).", "6.2", move)
+            raise _Illegal(ReasonCode.TRAIL_WHILE_CONTROLLING, "trail-while-controlling", "6.2",
+                           move, build=build.pretty)
     return _finish(position, move)
 
 
@@ -287,15 +262,12 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
     rules = position.rules
     items = [i for g in groups for i in g]
     if not items:
-        raise _Illegal(ReasonCode.CAPTURE_NOTHING,
-                       f"Choose what {card.pretty} should take: table cards or a "
-                       "build of its value (4.1).", "4.1")
+        raise _Illegal(ReasonCode.CAPTURE_NOTHING, "capture-nothing", "4.1", card=card)
     values = rules.capture_values(card)
     by_rank = rules.one_card_rank(card) or not values
     allowed = tuple(dict.fromkeys((card.rank, *values))) if by_rank else values
     if attempt.value is not None and attempt.value not in allowed:
-        raise _Illegal(ReasonCode.BAD_CAPTURE_VALUE,
-                       _bad_value_message(card, attempt.value, rules), "1.5")
+        _bad_value(card, attempt.value, rules)
     if by_rank:
         # An ace under ace_high with aces_like_faces: the one-card rule (4.6) governs it
         # as 1; counting 14 (1.5) it takes groups of 14 like any other card.
@@ -305,10 +277,8 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
             return _judge_rank_capture(position, card, items)
     courts = [i for i in items if isinstance(i, Card) and rules.table_value(i) is None]
     if courts:
-        raise _Illegal(ReasonCode.NUMBER_TAKES_COURT,
-                       f"{card.pretty} cannot take {_names(courts)}: in "
-                       "classic a court card has no value, and only a card of the same rank "
-                       "takes it (1.3, 4.5).", "4.5")
+        raise _Illegal(ReasonCode.NUMBER_TAKES_COURT, "number-takes-court", "4.5",
+                       card=card, items=tuple(courts))
     candidates = [attempt.value] if attempt.value is not None else list(values)
     if len(candidates) > 1:  # an ace under ace_high: 1 if it takes only aces, else 14
         only_ones = all(_value(i, rules) == 1 for i in items)
@@ -323,12 +293,12 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
     return _finish(position, Move(card, CAPTURE, value, loose, builds, groups=None))
 
 
-def _bad_value_message(card: Card, value: int, rules: Rules) -> str:
+def _bad_value(card: Card, value: int, rules: Rules) -> NoReturn:
     if card.rank == 1 and value == 14:
-        return ("An ace counts 14 only with the royal aces-high rules; here "
-                f"{card.pretty} counts 1 (1.5).")
-    shown = "/".join(str(v) for v in rules.capture_values(card)) or "nothing"
-    return f"{card.pretty} captures as {shown}, not {value} (1.2-1.5)."
+        raise _Illegal(ReasonCode.BAD_CAPTURE_VALUE, "bad-capture-value.ace", "1.5", card=card)
+    shown = "/".join(str(v) for v in rules.capture_values(card))
+    raise _Illegal(ReasonCode.BAD_CAPTURE_VALUE, "bad-capture-value", "1.5", card=card,
+                   values=shown or Word("nothing"), value=value)
 
 
 def _value(item: Card | Build, rules: Rules) -> int:
@@ -341,25 +311,20 @@ def _value(item: Card | Build, rules: Rules) -> int:
 def _judge_rank_capture(position: Position, card: Card, items: list[Card | Build]) -> Move:
     """Court cards in classic (and aces with aces_like_faces): rank against rank (4.6)."""
     rules = position.rules
-    what = "an ace" if card.rank == 1 else "a court card"
+    what = Word("an-ace" if card.rank == 1 else "a-court-card")
     for item in items:
         if isinstance(item, Build) and item.value != card.rank:
-            raise _Illegal(ReasonCode.BUILD_WRONG_VALUE,
-                           f"{card.pretty} cannot take {_name(item)}: "
-                           f"{what} takes only cards of its own rank (4.6).", "4.6")
+            raise _Illegal(ReasonCode.BUILD_WRONG_VALUE, "build-wrong-value.rank", "4.6",
+                           card=card, item=item, what=what)
         if isinstance(item, Card) and item.rank != card.rank:
             if card.is_court:
-                raise _Illegal(ReasonCode.COURT_BY_SUM,
-                               f"{card.pretty} cannot take {item.pretty}: in classic "
-                               f"{what} has no value, so it never takes by sum; it takes only a "
-                               f"{card.rank_text} (1.3, 4.6).", "4.6")
-            raise _Illegal(ReasonCode.WRONG_SUM, f"{card.pretty} cannot take {item.pretty}: with "
-                           "aces_like_faces an ace takes a single ace (4.6).", "4.6")
+                raise _Illegal(ReasonCode.COURT_BY_SUM, "court-by-sum", "4.6",
+                               card=card, item=item, what=what, rank=Rank(card.rank))
+            raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.aces", "4.6", card=card, item=item)
     same = [i for i in items if isinstance(i, Card)]
     if len(same) > 1 and rules.one_card_rank(card):
-        raise _Illegal(ReasonCode.COURT_TAKES_MORE,
-                       f"{card.pretty} takes exactly one of {_names(same)}, "
-                       "even when more lie on the table (4.6).", "4.6")
+        raise _Illegal(ReasonCode.COURT_TAKES_MORE, "court-takes-more-than-one", "4.6",
+                       card=card, items=tuple(same))
     loose = tuple(i for i in items if isinstance(i, Card))
     builds = tuple(i for i in items if isinstance(i, Build))
     return _finish(position, Move(card, CAPTURE, card.rank, loose, builds))
@@ -373,18 +338,16 @@ def _check_groups(card: Card, value: int, groups: Resolved, rules: Rules) -> Non
             continue
         for build in builds:
             if not (rules.build_in_sums and not build.is_multiple):
-                raise _Illegal(ReasonCode.BUILD_IN_SUM,
-                               _build_in_sum_message(build, group, card), "4.4")
+                _build_in_sum(build, group, card)
         total = sum(_value(i, rules) for i in group)
         if total != value:
-            raise _Illegal(ReasonCode.WRONG_SUM, _sum_message(group, total, card, value), "4.1")
+            _wrong_sum(group, total, card, value)
 
 
 def _check_whole_build(card: Card, value: int, build: Build) -> None:
     if build.value != value:
-        raise _Illegal(ReasonCode.BUILD_WRONG_VALUE,
-                       f"{_name(build)} can only be taken by a card of "
-                       f"{build.value}; {card.pretty} counts {value} (5.1).", "5.1")
+        raise _Illegal(ReasonCode.BUILD_WRONG_VALUE, "build-wrong-value", "5.1",
+                       item=build, value=build.value, card=card, counts=value)
 
 
 def _check_selection(card: Card, value: int, items: list[Card | Build], rules: Rules) -> None:
@@ -396,8 +359,7 @@ def _check_selection(card: Card, value: int, items: list[Card | Build], rules: R
                 continue
             others = [i for i in items if i is not item]
             if item.value < value and others:
-                raise _Illegal(ReasonCode.BUILD_IN_SUM,
-                               _build_in_sum_message(item, others, card), "4.4")
+                _build_in_sum(item, others, card)
             _check_whole_build(card, value, item)
         elif isinstance(item, Card):
             pool.append(item)
@@ -407,25 +369,23 @@ def _check_selection(card: Card, value: int, items: list[Card | Build], rules: R
     if split_into_groups(values, value) is None:
         total = sum(values)
         if total % value == 0 and total > value:
-            raise _Illegal(ReasonCode.WRONG_SUM,
-                           f"{_names(pool)} add up to {total}, but they cannot be split "
-                           f"into groups that each make {value} (4.2).", "4.2")
-        raise _Illegal(ReasonCode.WRONG_SUM, _sum_message(pool, total, card, value), "4.1")
+            raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.split", "4.2",
+                           items=tuple(pool), total=total, value=value)
+        _wrong_sum(pool, total, card, value)
 
 
-def _sum_message(group: Sequence[Card | Build], total: int, card: Card, value: int) -> str:
+def _wrong_sum(group: Sequence[Card | Build], total: int, card: Card, value: int) -> NoReturn:
     if len(group) == 1:
-        item = group[0]
-        return (f"{_name(item)} is worth {total}, not {value}: {card.pretty} takes only "
-                f"{value}s (4.1).")
-    return (f"{_names(group)} make {total}, not {value}: every group {card.pretty} takes must "
-            f"add up to {value} (4.1).")
+        raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.one", "4.1",
+                       item=group[0], total=total, value=value, card=card)
+    raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.group", "4.1",
+                   items=tuple(group), total=total, value=value, card=card)
 
 
-def _build_in_sum_message(build: Build, others: Sequence[Card | Build], card: Card) -> str:
-    rest = [i for i in others if i is not build]
-    return (f"{_name(build)} cannot be added to {_names(rest)} to make {card.pretty}'s value: a "
-            "build is taken whole and only as its own group (4.4).")
+def _build_in_sum(build: Build, others: Sequence[Card | Build], card: Card) -> NoReturn:
+    rest = tuple(i for i in others if i is not build)
+    raise _Illegal(ReasonCode.BUILD_IN_SUM, "build-in-sum", "4.4", item=build, items=rest,
+                   card=card)
 
 
 # ----- builds -------------------------------------------------------------------------
@@ -434,32 +394,25 @@ def _build_in_sum_message(build: Build, others: Sequence[Card | Build], card: Ca
 def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resolved) -> Move:
     rules = position.rules
     if not rules.builds:
-        raise _Illegal(ReasonCode.BUILDS_OFF,
-                       "These rules have no building: capture or trail (11.1).",
-                       "11.1")
+        raise _Illegal(ReasonCode.BUILDS_OFF, "builds-off", "11.1")
     played = rules.table_value(card)
     if played is None:
-        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD,
-                       f"{card.pretty} has no value in classic, so it never "
-                       "builds (1.3).", "1.3")
+        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD, "court-cannot-build", "1.3", card=card)
     loose = [i for g in groups for i in g if isinstance(i, Card)]
     targets = [i for g in groups for i in g if isinstance(i, Build)]
     courts = [c for c in loose if rules.table_value(c) is None]
     if courts:
-        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD,
-                       f"{_names(courts)} has no value in classic and never "
-                       "joins a build (1.3).", "1.3")
+        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD, "court-cannot-build.loose", "1.3",
+                       items=tuple(courts))
     if len(targets) > 1:
-        raise _Illegal(ReasonCode.TWO_BUILDS,
-                       f"A build move touches one build at most; {_names(targets)} "
-                       "cannot be merged (5.8).", "5.8")
+        raise _Illegal(ReasonCode.TWO_BUILDS, "two-builds", "5.8", items=tuple(targets))
     value = attempt.value
     if value is None or value < 1:
-        raise _Illegal(ReasonCode.WRONG_SUM, "Say what value you are building.", "5.1")
+        raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.no-value", "5.1")
     target = targets[0] if targets else None
     if value > rules.max_build:
-        raise _Illegal(ReasonCode.BUILD_TOO_HIGH, f"No build can be worth {value}: the highest is "
-                       f"{rules.max_build}, since you must hold a card to take it (5.2).", "5.2")
+        raise _Illegal(ReasonCode.BUILD_TOO_HIGH, "build-too-high", "5.2",
+                       value=value, highest=rules.max_build)
     if target is None:
         _check_new_build(card, played, value, loose)
     else:
@@ -467,18 +420,14 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
     rest = list(position.hand)
     rest.remove(card)
     if not any(value in rules.capture_values(c) for c in rest):
-        raise _Illegal(ReasonCode.BUILD_NOT_HELD,
-                       f"To build {value} you must keep {_a(str(value))} in your "
-                       f"hand to take it later; after playing {card.pretty} you would hold "
-                       f"{pretty_cards(rest) or 'nothing'} (5.2).", "5.2")
+        raise _Illegal(ReasonCode.BUILD_NOT_HELD, "build-not-held", "5.2",
+                       value=value, keep=Value(value), card=card, held=Hand(tuple(rest)))
     return _finish(position, Move(card, BUILD, value, tuple(loose), tuple(targets)))
 
 
 def _check_new_build(card: Card, played: int, value: int, loose: list[Card]) -> None:
     if not loose:
-        raise _Illegal(ReasonCode.BUILD_NO_TABLE_CARDS,
-                       f"A build puts {card.pretty} together with table "
-                       "cards; on its own it is a trail (5.3, 6.1).", "5.3")
+        raise _Illegal(ReasonCode.BUILD_NO_TABLE_CARDS, "build-no-table-cards", "5.3", card=card)
     _check_build_cards(card, played, value, loose, None)
 
 
@@ -487,50 +436,40 @@ def _check_build_cards(card: Card, played: int, value: int, loose: list[Card],
     """Can the played card (with some loose cards) and the rest form groups of `value`?"""
     values = [c.rank for c in loose]
     if played > value:
-        raise _Illegal(ReasonCode.WRONG_SUM,
-                       f"{card.pretty} is worth {played}, more than {value}: it cannot "
-                       f"be part of a build of {value} (5.4).", "5.4")
+        raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.too-big", "5.4",
+                       card=card, played=played, value=value)
     if split_into_groups([played, *values], value) is not None:
         return
     if loose and split_into_groups(values, value) is not None:
-        raise _Illegal(ReasonCode.BUILD_WITHOUT_PLAYED_CARD,
-                       f"{_names(loose)} make {value} on their own, and "
-                       f"{card.pretty} does not fit: every build move must include the card you "
-                       "play (5.3).", "5.3")
+        raise _Illegal(ReasonCode.BUILD_WITHOUT_PLAYED_CARD, "build-without-played-card", "5.3",
+                       items=tuple(loose), value=value, card=card)
     total = played + sum(values)
-    cards: list[Card | Build] = [card, *loose]
-    onto = f" (for the build {base.pretty})" if base else ""
-    raise _Illegal(ReasonCode.WRONG_SUM,
-                   f"{_names(cards)} make {total}, not {value}{onto}: the cards of a "
-                   f"build must make {value}, or several groups of {value} (5.4).", "5.4")
+    cards = (card, *loose)
+    if base is not None:
+        raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.build-onto", "5.4",
+                       items=cards, total=total, value=value, build=base.pretty)
+    raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.build", "5.4",
+                   items=cards, total=total, value=value)
 
 
 def _check_onto_build(card: Card, played: int, value: int, target: Build, loose: list[Card],
                       rules: Rules) -> None:
     if target.value == value:  # adding to it (5.7)
         if played > value:
-            raise _Illegal(ReasonCode.WRONG_SUM,
-                           f"{card.pretty} is worth more than {value}; it cannot join "
-                           f"{_name(target)} (5.7).", "5.7")
+            raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.join", "5.7",
+                           card=card, value=value, item=target)
         _check_build_cards(card, played, value, loose, target)
         return
     if target.is_multiple:
-        raise _Illegal(ReasonCode.RAISE_MULTIPLE,
-                       f"{_name(target)} is a multiple build; a multiple build "
-                       "can never be raised (5.6).", "5.6")
+        raise _Illegal(ReasonCode.RAISE_MULTIPLE, "raise-multiple", "5.6", item=target)
     raised = target.value + played
     if raised != value:
         if loose and target.value + played + sum(c.rank for c in loose) == value:
-            raise _Illegal(ReasonCode.LOOSE_CHANGES_BUILD,
-                           f"{_name(target)} and {card.pretty} make {raised}. "
-                           f"Loose cards ({_names(loose)}) can never change a single build's "
-                           "value; only the card from your hand raises it (5.5).", "5.5")
-        raise _Illegal(ReasonCode.WRONG_SUM,
-                       f"{_name(target)} and {card.pretty} make {raised}, not {value} "
-                       "(5.5).", "5.5")
+            raise _Illegal(ReasonCode.LOOSE_CHANGES_BUILD, "loose-changes-build", "5.5",
+                           item=target, card=card, raised=raised, items=tuple(loose))
+        raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.raise", "5.5",
+                       item=target, card=card, raised=raised, value=value)
     values = [c.rank for c in loose]
     if loose and split_into_groups(values, value) is None:
-        raise _Illegal(ReasonCode.LOOSE_CHANGES_BUILD,
-                       f"{_name(target)} raised by {card.pretty} makes "
-                       f"{value}; the loose cards {_names(loose)} do not form groups of {value}, "
-                       "and loose cards never change a build's value (5.5).", "5.5")
+        raise _Illegal(ReasonCode.LOOSE_CHANGES_BUILD, "loose-changes-build.groups", "5.5",
+                       item=target, card=card, value=value, items=tuple(loose))

@@ -15,12 +15,14 @@ from tutorial_app.config import configure_logging
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
 from tutorial_app.services import faults
+from tutorial_app.ui import language
 from tutorial_app.ui.css import BASE_CSS
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
 
 configure_logging()
 send_without_delay()  # once per process: no 40 ms wait on every click (ui/serving.py)
+language.apply()  # this run's language, from the session (never a process-wide setting)
 st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
                    initial_sidebar_state="expanded")
 st.html(BASE_CSS)

@@ -46,7 +46,7 @@ def rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         found = {}
         for table in TABLES:
             columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")
-                       if r[1] != "name_key"]
+                       if r[1] not in ("name_key", "language")]
             found[table] = sorted(con.execute(f"SELECT {', '.join(columns)} FROM {table}"))
         return found
     finally:

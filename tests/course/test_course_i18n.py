@@ -71,13 +71,53 @@ def test_another_language_changes_ui_and_lesson_text(french: None) -> None:
     assert course.puzzle("p-sum").hints[0] != ""
 
 
-def test_languages_from_locale_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "xx.yaml").write_text('"goal.sweep": "SWEEP!"\n', encoding="utf-8")
+def test_a_language_is_a_folder_of_po_files(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new language is one folder; a translation made from older English is stale
+    and shows the English; one with other fields is not used."""
+    from tutorial_app.course import catalogues
+
     monkeypatch.setattr(i18n, "LOCALES", tmp_path)
-    assert "xx" in i18n.available_languages()
+    monkeypatch.setattr(catalogues, "LOCALES", tmp_path)
+    fresh = catalogues.template(i18n.APP_DOMAIN, {
+        "goal.sweep": MESSAGES["goal.sweep"], "goal.most-cards": MESSAGES["goal.most-cards"],
+        "goal.build": MESSAGES["goal.build"]})
+    catalogues.update_all({i18n.APP_DOMAIN: fresh}, ["fr"])
+    path = catalogues.po_path("fr", i18n.APP_DOMAIN)
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('msgid "sweep the table (take every card on it)"\nmsgstr ""',
+                        'msgid "sweep the table (take every card on it)"\nmsgstr "BALAYEZ"')
+    text = text.replace('msgid "take as many table cards as you can"\nmsgstr ""',
+                        'msgid "take many cards (old English)"\nmsgstr "PRENEZ"')
+    text = text.replace('msgid "make a build worth {value}"\nmsgstr ""',
+                        'msgid "make a build worth {value}"\nmsgstr "CONSTRUISEZ {valeur}"')
+    path.write_text(text, encoding="utf-8")
+    assert "fr" in i18n.available_languages()
     try:
-        i18n.set_language("xx")
-        assert i18n.t("goal.sweep") == "SWEEP!"
+        with i18n.using("fr"):
+            assert i18n.t("goal.sweep") == "BALAYEZ"
+            assert i18n.t("goal.most-cards") == MESSAGES["goal.most-cards"]  # stale
+            assert i18n.t("goal.build", value=7) == "make a build worth 7"  # other fields
+        report = catalogues.check("fr", i18n.APP_DOMAIN, {
+            "goal.sweep": MESSAGES["goal.sweep"], "goal.most-cards": MESSAGES["goal.most-cards"],
+            "goal.build": MESSAGES["goal.build"]})
+        assert report.stale == ["goal.most-cards"] and report.bad_fields == ["goal.build"]
     finally:
-        i18n.set_language("en")
-        i18n._catalogues.pop("xx", None)
+        i18n.forget("fr")
+
+
+def test_the_language_is_per_run_not_per_process() -> None:
+    import threading
+
+    seen: dict[str, str] = {}
+    i18n.add_messages("xx-test", {"goal.sweep": "SWEEP-XX"})
+
+    def other() -> None:
+        seen["other"] = i18n.t("goal.sweep")
+
+    with i18n.using("xx-test"):
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+        seen["here"] = i18n.t("goal.sweep")
+    assert seen == {"here": "SWEEP-XX", "other": MESSAGES["goal.sweep"]}

@@ -57,7 +57,7 @@ def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempt
     as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
     written = _written(step, answers.feedback_keys(as_attempt, verdict))
     if not verdict.legal or verdict.move is None:
-        message = written or step.feedback.get(verdict.code) or verdict.message
+        message = written or step.feedback.get(verdict.code) or words.verdict(verdict)
         return Feedback(FeedbackStatus.NOT_ALLOWED, message, verdict)
     move = verdict.move
     if move in step.solution_moves:

@@ -17,7 +17,7 @@ from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 from tutorial_app.course.errors import LessonError
-from tutorial_app.course.i18n import set_language
+from tutorial_app.course.i18n import using
 from tutorial_app.course.loader import Document, read_document, read_file
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet
 from tutorial_app.course.yamlsrc import Source
@@ -75,9 +75,10 @@ def course_files(folder: Path) -> list[Path]:
 
 def load_course(folder: Path | str, *, language: str | None = None) -> Course:
     """Load every file under `folder`; never raises for a bad file (see `errors`)."""
-    started = time.perf_counter()
     if language is not None:
-        set_language(language)
+        with using(language):
+            return load_course(folder)
+    started = time.perf_counter()
     root = Path(folder)
     course = Course()
     documents: list[Document] = []

@@ -1,68 +1,230 @@
-"""The one lookup for every learner-facing string.
+"""The one lookup for every learner-facing string, in the language of the current run.
 
 Code never writes English sentences directly: it asks `t(key, **values)`.
-English lives in `messages_en.py`; another language is a flat YAML file
-`locales/<lang>.yaml` (key: text) that may also translate lesson texts, which
-are keyed by stable ids (`lesson.<id>.steps.<step>.prompt`) and fall back to
-the text written in the lesson file. So a translator adds a file and touches
-no code. The app may add its own UI strings with `add_messages`.
+English lives in the Python catalogues (`messages_en.py`, `messages_app.py`,
+the engine's own templates); every other language is a folder of gettext
+catalogues, `locales/<lang>/LC_MESSAGES/messages.po` (the app, the judge, the
+advice) and `lessons.po` (lesson and puzzle texts, keyed by their stable ids).
+`make i18n` writes and updates them (`tutorial_app.course.catalogues`).
+
+Each `.po` entry is keyed by `msgctxt` (the message key) and keeps as `msgid`
+the English text it translates. When the English text changes, the
+translation is stale: the lookup shows English instead (and the catalogue
+check reports it), so a learner never reads an outdated sentence. A
+translation whose `{fields}` differ from the English's is not used either,
+so a translator's slip cannot crash a page.
+
+The language is per run, never per process: a `ContextVar` that the app sets
+at the start of every script run from the learner's session (two learners on
+one server in two languages never see each other's). Code outside the app
+(the CLI, tests) uses `using(lang)` or `set_language`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextvars
+import gettext
+import logging
+import string
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-
-import yaml
 
 from tutorial_app.course import messages_app, messages_en
 
+log = logging.getLogger(__name__)
+
 DEFAULT_LANGUAGE = "en"
 LOCALES = Path(__file__).with_name("locales")
+APP_DOMAIN = "messages"
+LESSON_DOMAIN = "lessons"
 
-_catalogues: dict[str, dict[str, str]] = {
-    DEFAULT_LANGUAGE: {**messages_en.MESSAGES, **messages_app.MESSAGES}}
-_language = DEFAULT_LANGUAGE
+_english: dict[str, str] = {**messages_en.MESSAGES, **messages_app.MESSAGES}
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("cassino_language",
+                                                               default=DEFAULT_LANGUAGE)
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One translated message: the English it was made from, and its text(s)."""
+
+    source: str | None  # None: added at run time, taken as made from today's English
+    text: str
+    plurals: tuple[str, ...] = ()
+    fuzzy: bool = False
+
+
+@dataclass(slots=True)
+class Language:
+    """One language's catalogues, read once per process."""
+
+    tag: str
+    messages: dict[str, Entry] = field(default_factory=dict)
+    lessons: dict[str, Entry] = field(default_factory=dict)
+    plural: Callable[[int], int] = lambda n: 0 if n == 1 else 1
+
+
+_languages: dict[str, Language] = {}
+
+
+def folder_name(tag: str) -> str:
+    """'pt-BR' -> 'pt_BR': the gettext folder name of a language tag."""
+    return tag.replace("-", "_")
+
+
+def tag_of(folder: str) -> str:
+    return folder.replace("_", "-")
+
+
+def english() -> Mapping[str, str]:
+    """The English catalogue (the source of truth for every other language)."""
+    return _english
+
+
+def add_english(messages: Mapping[str, str]) -> None:
+    """Add English strings (the engine's templates); existing keys are kept."""
+    for key, text in messages.items():
+        _english.setdefault(key, text)
 
 
 def available_languages() -> list[str]:
-    """English plus every `locales/<lang>.yaml` and every catalogue added at run time."""
-    found = {DEFAULT_LANGUAGE, *_catalogues, *(p.stem for p in LOCALES.glob("*.yaml"))}
-    return sorted(found)
+    """English, every language folder under `locales/`, and any added at run time."""
+    found = {DEFAULT_LANGUAGE, *_languages}
+    if LOCALES.is_dir():
+        found |= {tag_of(p.parent.parent.name)
+                  for p in LOCALES.glob(f"*/LC_MESSAGES/{APP_DOMAIN}.po")}
+    return sorted(found, key=lambda tag: (tag != DEFAULT_LANGUAGE, tag))
+
+
+def supported(tag: str | None) -> str | None:
+    """The available language a tag or browser locale names ('pt-br', 'pt_BR', 'it-IT'
+    -> 'it'), or None."""
+    if not tag:
+        return None
+    wanted = tag.strip().replace("_", "-").lower()
+    languages = available_languages()
+    for lang in languages:
+        if lang.lower() == wanted:
+            return lang
+    base = wanted.split("-")[0]
+    for lang in languages:
+        if lang.lower().split("-")[0] == base:
+            return lang
+    return None
 
 
 def language() -> str:
-    return _language
+    """The language of the current run."""
+    return _current.get()
 
 
 def set_language(lang: str) -> None:
-    """Switch the language used by `t` and `lesson_text` (loads its file on first use)."""
-    global _language
-    _catalogue(lang)
-    _language = lang
+    """Use `lang` for the rest of this run (this thread or task); unknown -> English."""
+    _current.set(lang if lang == DEFAULT_LANGUAGE or _catalogue(lang) else DEFAULT_LANGUAGE)
+
+
+@contextmanager
+def using(lang: str) -> Iterator[None]:
+    """Use `lang` inside the block, then the language before it."""
+    token = _current.set(lang if lang == DEFAULT_LANGUAGE or _catalogue(lang)
+                         else DEFAULT_LANGUAGE)
+    try:
+        yield
+    finally:
+        _current.reset(token)
 
 
 def add_messages(lang: str, messages: Mapping[str, str]) -> None:
-    """Add or override strings for a language (the app's own UI strings, tests)."""
-    _catalogue(lang).update(messages)
+    """Add or override translations for a language (tests, a language made at run time);
+    each is taken as made from the current English text."""
+    found = _catalogue(lang, create=True)
+    assert found is not None
+    for key, text in messages.items():
+        target = found.messages if key in _english else found.lessons
+        target[key] = Entry(None, text)
 
 
-def _catalogue(lang: str) -> dict[str, str]:
-    if lang not in _catalogues:
-        path = LOCALES / f"{lang}.yaml"
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-        if not isinstance(data, dict):
-            raise ValueError(f"{path}: a locale file is a mapping of key: text")
-        _catalogues[lang] = {str(k): str(v) for k, v in data.items()}
-    return _catalogues[lang]
+def forget(lang: str) -> None:
+    """Drop a language read from files (tests that write catalogues)."""
+    with _lock:
+        _languages.pop(lang, None)
+
+
+def _catalogue(lang: str, create: bool = False) -> Language | None:
+    if lang == DEFAULT_LANGUAGE and not create:
+        return None
+    with _lock:
+        found = _languages.get(lang)
+        if found is None:
+            found = _read(lang)
+            if found is None and create:
+                found = Language(lang)
+            if found is not None:
+                _languages[lang] = found
+        return found
+
+
+def _read(lang: str) -> Language | None:
+    folder = LOCALES / folder_name(lang) / "LC_MESSAGES"
+    path = folder / f"{APP_DOMAIN}.po"
+    if not path.exists():
+        return None
+    from babel.messages.pofile import read_po  # only when a translated language is used
+
+    language = Language(lang)
+    for domain, target in ((APP_DOMAIN, language.messages), (LESSON_DOMAIN, language.lessons)):
+        file = folder / f"{domain}.po"
+        if not file.exists():
+            continue
+        with file.open("rb") as handle:
+            catalogue = read_po(handle)
+        if domain == APP_DOMAIN and catalogue.plural_expr:
+            language.plural = gettext.c2py(catalogue.plural_expr)
+        for message in catalogue:
+            if not message.id or not message.context:
+                continue
+            if isinstance(message.id, tuple):
+                texts = tuple(str(s) for s in message.string) if message.string else ()
+                target[message.context] = Entry(str(message.id[0]), texts[0] if texts else "",
+                                                texts, message.fuzzy)
+            else:
+                target[message.context] = Entry(str(message.id), str(message.string or ""),
+                                                (), message.fuzzy)
+    return language
+
+
+def fields(text: str) -> set[str]:
+    """The `{names}` a text fills in."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return {"<bad braces>"}
+
+
+def usable(entry: Entry | None, source: str | None) -> bool:
+    """A translation is used only when done, made from today's English, with its fields."""
+    if entry is None or entry.fuzzy or not entry.text or source is None:
+        return False
+    if entry.source is not None and entry.source != source:
+        return False
+    return all(fields(text) == fields(source) for text in (entry.text, *entry.plurals))
 
 
 def lookup(key: str) -> str | None:
     """The text for a key in the current language, else English, else None."""
-    text = _catalogue(_language).get(key)
-    if text is None:
-        text = _catalogues[DEFAULT_LANGUAGE].get(key)
-    return text
+    source = _english.get(key)
+    lang = _current.get()
+    if lang != DEFAULT_LANGUAGE:
+        found = _catalogue(lang)
+        if found is not None:
+            entry = found.messages.get(key)
+            if usable(entry, source):
+                assert entry is not None
+                return entry.text
+    return source
 
 
 def t(key: str, /, **values: object) -> str:
@@ -74,13 +236,48 @@ def t(key: str, /, **values: object) -> str:
     template = lookup(key)
     if template is None:
         return key
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        log.warning("message %s cannot be filled with %s", key, sorted(values))
+        return template
 
 
 def lesson_text(key: str, fallback: str) -> str:
-    """A lesson's own text: its translation under a stable key, else what the file says."""
-    text = _catalogue(_language).get(key)
-    return fallback if text is None else text
+    """A lesson's own text: its translation under a stable key, else what the file says
+    (also when the translation was made from an older English text: it is stale)."""
+    recorder = _recorder.get()
+    if recorder is not None:
+        recorder[key] = fallback
+    lang = _current.get()
+    if lang == DEFAULT_LANGUAGE:
+        return fallback
+    found = _catalogue(lang)
+    if found is None:
+        return fallback
+    entry = found.lessons.get(key)
+    if entry is None or entry.fuzzy or not entry.text:
+        return fallback
+    if entry.source is not None and entry.source != fallback:
+        return fallback
+    return entry.text
+
+
+_recorder: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar(
+    "cassino_lesson_recorder", default=None)
+
+
+@contextmanager
+def recording_lesson_texts() -> Iterator[dict[str, str]]:
+    """Collect every lesson text read inside the block (key -> English), for extraction."""
+    found: dict[str, str] = {}
+    token = _recorder.set(found)
+    try:
+        yield found
+    finally:
+        _recorder.reset(token)
 
 
 def join_and(items: Sequence[str]) -> str:
@@ -99,5 +296,33 @@ def _join(items: Sequence[str], last: str) -> str:
 
 
 def count(n: int, noun: str) -> str:
-    """'1 card', '3 cards': picks `count.<noun>.one` or `count.<noun>.other`."""
-    return t(f"count.{noun}.{'one' if n == 1 else 'other'}", n=n)
+    """'1 card', '3 cards': the language's plural form of `count.<noun>`."""
+    key = f"count.{noun}"
+    one, other = _english.get(f"{key}.one"), _english.get(f"{key}.other")
+    lang = _current.get()
+    if lang != DEFAULT_LANGUAGE and one is not None and other is not None:
+        found = _catalogue(lang)
+        entry = found.messages.get(key) if found else None
+        if found is not None and entry is not None and usable(entry, one) and entry.plurals:
+            index = min(found.plural(n), len(entry.plurals) - 1)
+            return entry.plurals[index].format(n=n)
+        if found is not None and f"{key}.one" in found.messages:  # added at run time
+            return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
+
+
+def number(value: float, digits: int = 1, signed: bool = False) -> str:
+    """A decimal number as the language writes it ('+1.5' in English, '+1,5' in Portuguese)."""
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    return text.replace(".", t("number.decimal"))
+
+
+def display_name(lang: str) -> str:
+    """The language's own name for itself ('Português (Brasil)'), from Babel's data."""
+    try:
+        from babel import Locale
+
+        name = Locale.parse(folder_name(lang)).get_display_name(folder_name(lang)) or lang
+    except (ValueError, LookupError):
+        return lang
+    return name[:1].upper() + name[1:]

@@ -392,3 +392,8 @@ MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})
 MESSAGES.update({f"play.level_short.{n}": name.split(":")[0]
                  for n, name in LEVEL_NAMES.items()})
 MESSAGES.update({f"play.item.{item}": ITEM_LABELS[item] for item in ITEMS})
+
+# issue 12: the language picker
+MESSAGES.update({
+    "sidebar.language": "Language",
+})

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine import judge_words
+from engine.cards import RANK_NAMES
+
 MESSAGES: Final[dict[str, str]] = {
     # lists and counts
     "list.and": " and ",
@@ -153,3 +156,20 @@ MESSAGES: Final[dict[str, str]] = {
     "reason.leaves-build-uncovered": "It leaves a build with no card to take it",
     "reason.illegal": "It is against the rules",
 }
+
+# issue 12: the judge's explanations (their English comes from the engine's templates),
+# card names, numbers
+MESSAGES.update({f"judge.{key}": text for key, text in judge_words.TEMPLATES.items()})
+MESSAGES.update({f"judge.word.{key}": text for key, text in judge_words.WORDS.items()})
+MESSAGES.update({f"judge.value.{n}": text for n, text in judge_words.VALUE_WORDS.items()})
+MESSAGES.update({
+    "judge.build-name": "the {value}-build {build}",
+    "number.decimal": ".",
+    "suit.s": "spades",
+    "suit.h": "hearts",
+    "suit.d": "diamonds",
+    "suit.c": "clubs",
+})
+MESSAGES.update({f"card.rank.{rank}": f"the {RANK_NAMES.get(rank, str(rank))}"
+                 for rank in range(1, 14)})
+MESSAGES["card.name"] = "{rank} of {suit}"

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from engine import Move, Position, Rules, Verdict
+from tutorial_app.course import words
 from tutorial_app.course.goals import Goal
 
 THEMES: Final = (
@@ -110,8 +111,8 @@ class MistakeStep:
 
     @property
     def explanation(self) -> str:
-        """The judge's explanation, shown once answered."""
-        return self.verdict.message
+        """The judge's explanation, shown once answered, in the learner's language."""
+        return words.verdict(self.verdict)
 
     @property
     def rule(self) -> str | None:
@@ -208,5 +209,5 @@ class Feedback:
 
     @property
     def judge_words(self) -> str | None:
-        """The judge's own explanation, whoever wrote `message`."""
-        return self.verdict.message if self.verdict is not None else None
+        """The judge's own explanation, whoever wrote `message`, in the learner's language."""
+        return words.verdict(self.verdict) if self.verdict is not None else None

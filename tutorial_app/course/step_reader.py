@@ -201,7 +201,7 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
 
 def _explain(verdict: Verdict, mode: Correct, goal: Goal | None, scene: Scene) -> str:
     if not verdict.legal or verdict.move is None:
-        return t("choose.illegal", why=verdict.message)
+        return t("choose.illegal", why=words.verdict(verdict))
     if mode is Correct.GOAL and goal is not None:
         trial = scene.trial(verdict.move)
         if goal.met(trial):

@@ -6,14 +6,57 @@ itself so that every sentence a learner reads can be translated.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from engine import BUILD, TRAIL, Attempt, Build, BuildRef, Card, Move
+from engine import BUILD, TRAIL, Attempt, Build, BuildRef, Card, Move, Verdict
+from engine.judge_words import Hand, Rank, Value, Word
 from tutorial_app.course.i18n import join_and, t
 
 
 def card(card: Card) -> str:
     return card.pretty
+
+
+def card_name(card: Card) -> str:
+    """'the 7 of hearts', 'o 7 de copas', 'el 7 de corazones', 'il 7 di cuori'."""
+    return t("card.name", rank=t(f"card.rank.{card.rank}"), suit=t(f"suit.{card.suit}"))
+
+
+def verdict(verdict: Verdict) -> str:
+    """The judge's explanation in the learner's language, from its template and facts
+    (engine/judge_words.py); the engine's English when the template is unknown."""
+    if not verdict.template:
+        return verdict.message
+    key = f"judge.{verdict.template}"
+    text = t(key, **facts(verdict.facts))
+    return verdict.message if text == key else text
+
+
+def facts(found: Mapping[str, object]) -> dict[str, str]:
+    """The judge's facts as words of the current language."""
+    return {name: fact(value) for name, value in found.items()}
+
+
+def fact(value: object) -> str:
+    if isinstance(value, tuple):
+        return join_and([fact(v) for v in value])
+    if isinstance(value, Card):
+        return value.pretty
+    if isinstance(value, Build):
+        return t("judge.build-name", value=value.value, build=value.pretty)
+    if isinstance(value, Value):
+        if value.n in (1, 11, 12, 13, 14):
+            return t(f"judge.value.{value.n}")
+        return t(f"rank.{value.n}") if 1 <= value.n <= 14 else str(value.n)
+    if isinstance(value, Rank):
+        return t(f"rank.{value.rank}")
+    if isinstance(value, Hand):
+        return " ".join(c.pretty for c in value.cards) or t("judge.word.nothing")
+    if isinstance(value, Word):
+        return t(f"judge.word.{value.key}")
+    if isinstance(value, Move):
+        return move(value)
+    return str(value)
 
 
 def build(build: Build) -> str:

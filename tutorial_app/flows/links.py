@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from urllib.parse import urlencode
 
 from engine import CassinoError, Move, Position, legal_moves, parse_move
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
 from tutorial_app.flows.line import next_position
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ POSITION: Final = "position"
 THEME: Final = "theme"  # ?theme=sum,sweep opens the puzzles filtered to those themes
 MOVES: Final = "moves"
 PAGE: Final = "page"
+LANG: Final = "lang"  # ?lang=pt-BR: the language, kept in every link (issue 12)
 
 
 def clean_id(value: object) -> str | None:
@@ -133,8 +134,11 @@ def find_puzzle(course: Course, value: object) -> Puzzle | None:
 
 
 def replace_params(params: MutableMapping[str, str], values: Mapping[str, str]) -> None:
-    """Make the query parameters exactly these (empty values left out)."""
+    """Make the query parameters exactly these (empty values left out), keeping the
+    language."""
     kept = {k: v for k, v in values.items() if v}
+    if LANG in params and LANG not in kept:
+        kept[LANG] = params[LANG]
     if dict(params.items()) != kept:
         params.clear()
         params.update(kept)
@@ -154,7 +158,10 @@ def query_string(params: Mapping[str, str]) -> str:
 
 def share_url(base: str | None, page: str, params: Mapping[str, str]) -> str:
     """The full link to a page with parameters (`base` is the app's URL, if known).
-    The default page (Learn) lives at the root, so its `page` is ""."""
+    The default page (Learn) lives at the root, so its `page` is "". The link names
+    the run's language unless it is English."""
+    if language() != DEFAULT_LANGUAGE and LANG not in params:
+        params = {**params, LANG: language()}
     root = (base or "").split("?", 1)[0].rstrip("/")
     for suffix in ("/learn", "/puzzles", "/sandbox", "/classroom", "/rules", "/play"):
         if root.endswith(suffix):

@@ -228,7 +228,7 @@ class PlayController:
             return
         after, verdict = current.attempt(attempt)
         if not verdict.legal or verdict.move is None:
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, verdict.message, verdict.rule)
+            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, words.verdict(verdict), verdict.rule)
             return
         sweep = after.state.log[len(current.state.log)].sweep
         played = t("play.you_played", move=words.move(verdict.move))

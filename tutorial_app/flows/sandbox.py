@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from engine import PRESETS, Attempt, Card, CassinoError, Position, check
 from engine.rules import SETTING_CHOICES
+from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
 from tutorial_app.flows.advice import Advice, advice_for
@@ -240,10 +241,10 @@ class SandboxController:
             self._tell(Notice(Tone.ERROR, str(error)))
             return
         if verdict.legal and verdict.move is not None:
-            self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, verdict.message))
+            self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, words.verdict(verdict)))
             self.memory[_SELECTION] = Selection()
         else:
-            self._tell(Notice(Tone.ERROR, verdict.message, verdict.rule))
+            self._tell(Notice(Tone.ERROR, words.verdict(verdict), verdict.rule))
 
     def play_listed(self) -> None:
         """Play the move chosen in the list of legal moves."""

@@ -292,6 +292,20 @@ class ProgressStore:
                                                 "value": "1" if shown else "0"}, ["key"],
                                      lambda new: {"value": new.value}))
 
+    # ----- the learner's language (issue 12) ---------------------------------------
+
+    def learner_language(self, learner_id: int) -> str | None:
+        """The language tag the learner chose last, or None if they never chose one."""
+        with self._read() as con:
+            value = con.execute(select(learners.c.language)
+                                .where(learners.c.id == learner_id)).scalar()
+        return str(value) if value else None
+
+    def set_learner_language(self, learner_id: int, language: str) -> None:
+        with self._write() as con:
+            con.execute(update(learners).where(learners.c.id == learner_id)
+                        .values(language=language[:35]))
+
     # ----- lessons ----------------------------------------------------------------
 
     def record_step(self, learner_id: int, lesson_id: str, step_id: str, stars: int,

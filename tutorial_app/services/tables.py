@@ -53,6 +53,7 @@ learners: Final = Table(
     Column("created", _TIME, nullable=False),
     Column("rating", _TIME, nullable=False, server_default="1200"),
     Column("rated_games", Integer, nullable=False, server_default="0"),
+    Column("language", Text, nullable=True),  # the chosen language tag (issue 12), or NULL
     Index("ix_learners_name_key", "name_key", unique=True),
 )
 

@@ -17,6 +17,7 @@ from typing import Literal
 import streamlit as st
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position, Verdict
+from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback
 from tutorial_app.flows.moveinput import Selection
@@ -230,11 +231,12 @@ def show_verdict(verdict: Verdict | None) -> None:
     """The judge's words right under the move: green when legal, red when not."""
     if verdict is None:
         return
-    message = safe_text.plain(verdict.message)
+    said = words.verdict(verdict)
+    message = safe_text.plain(said)
     if verdict.legal:
         st.success(message, icon=":material/check_circle:")
     else:
-        rule = rule_note(verdict.message, verdict.rule)
+        rule = rule_note(said, verdict.rule)
         st.error(f"{message}{rule}", icon=":material/block:")
 
 

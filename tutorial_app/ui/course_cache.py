@@ -17,7 +17,7 @@ import streamlit as st
 
 from tutorial_app.config import lessons_folder
 from tutorial_app.course import Course, Lesson, Puzzle, load_course
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import language, t
 from tutorial_app.ui import safe_text
 
 log = logging.getLogger(__name__)
@@ -39,22 +39,25 @@ def _stamp(folder: Path) -> Stamp:
         return ()
 
 
-@st.cache_resource(show_spinner=False, max_entries=4)
-def _load_course(folder: str, stamp: Stamp) -> Course:
-    return load_course(Path(folder))
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _load_course(folder: str, stamp: Stamp, lang: str) -> Course:
+    return load_course(Path(folder), language=lang)
 
 
 def course() -> Course:
-    """The course from the lessons folder; loaded again whenever a file changes."""
+    """The course from the lessons folder in the run's language (its lesson texts and
+    the sentences made when loading are in it); loaded again whenever a file changes."""
     folder = lessons_folder()
-    key = str(folder)
+    lang = language()
+    key = f"{folder}\n{lang}"
     now = time.monotonic()
     with _lock:
         last = _last.get(key)
     if last is not None and now - last[0] < CHECK_EVERY:
         return last[2]
     stamp = _stamp(folder)
-    loaded = last[2] if last is not None and last[1] == stamp else _load_course(key, stamp)
+    loaded = (last[2] if last is not None and last[1] == stamp
+              else _load_course(str(folder), stamp, lang))
     with _lock:
         _last[key] = (now, stamp, loaded)
     return loaded

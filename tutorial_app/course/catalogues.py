@@ -1,0 +1,306 @@
+"""The translators' files: extract, update, compile and check the gettext catalogues.
+
+`make i18n` runs `python -m tutorial_app.course.catalogues all`:
+
+- extract: the English texts become templates, `locales/messages.pot` (every key
+  of the Python catalogues: the app's, the course's, the judge's and the
+  advice's) and `locales/lessons.pot` (every lesson and puzzle text, keyed by its
+  stable id). Each entry's `msgctxt` is the key and its `msgid` the English.
+- update: each language's `.po` gets the new keys (untranslated), loses the
+  removed ones, and an entry whose English changed keeps its translation but is
+  marked `fuzzy` with the old English as `#| msgid`: stale, so the app shows the
+  English until a translator looks at it again.
+- compile: `.mo` files for gettext tools (the app reads the `.po` itself, so a
+  stale entry can never hide in a forgotten compile step).
+- check: what each language lacks (missing), what is stale, `{fields}` that
+  differ from the English, and lesson translations naming other cards or
+  numbers than the English text. Exit status 1 when a shipped language has any.
+
+Adding a language is one command and one folder: `make i18n-add LANG=fr`
+creates `locales/fr/LC_MESSAGES/` with both catalogues, ready to translate.
+The count messages (`count.card.one` / `.other` in English) are one plural
+entry each, with as many forms as the language's plural rule has.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from tutorial_app.course import i18n
+from tutorial_app.course.i18n import APP_DOMAIN, LESSON_DOMAIN, LOCALES, fields, folder_name
+
+PROJECT = "Cassino Tutor"
+STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)  # fixed, so `make i18n` twice changes nothing
+SHIPPED = ("pt-BR", "es", "it")
+CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])\s?[♠♥♦♣]|\b(10|[2-9AJQK])[shdc]\b")
+NUMBER = re.compile(r"(?<![\w♠♥♦♣])\d+(?![\w♠♥♦♣])")
+
+
+def english_app() -> dict[str, str]:
+    """Every English key the app uses (the engine's templates included)."""
+    return dict(i18n.english())
+
+
+def english_lessons(folder: Path | None = None) -> dict[str, str]:
+    """Every lesson and puzzle text, keyed by stable id, as the English files say."""
+    from tutorial_app.config import lessons_folder
+    from tutorial_app.course.course import load_course
+
+    with i18n.using(i18n.DEFAULT_LANGUAGE), i18n.recording_lesson_texts() as found:
+        load_course(folder or lessons_folder())
+    return {key: text for key, text in found.items() if text}
+
+
+def plural_keys(messages: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """'count.card' -> ('{n} card', '{n} cards'): the entries with plural forms."""
+    out: dict[str, tuple[str, str]] = {}
+    for key in messages:
+        if key.endswith(".one") and f"{key[:-4]}.other" in messages:
+            out[key[:-4]] = (messages[key], messages[f"{key[:-4]}.other"])
+    return out
+
+
+def template(domain: str, messages: dict[str, str]) -> Catalog:
+    catalogue = Catalog(project=PROJECT, domain=domain, fuzzy=False, creation_date=STAMP, revision_date=STAMP)
+    plurals = plural_keys(messages) if domain == APP_DOMAIN else {}
+    in_plural = {f"{k}.one" for k in plurals} | {f"{k}.other" for k in plurals}
+    for key, text in messages.items():
+        if key in in_plural:
+            if key.endswith(".one"):
+                base = key[:-4]
+                catalogue.add(plurals[base], context=base)
+            continue
+        catalogue.add(text, context=key)
+    return catalogue
+
+
+def _by_context(catalogue: Catalog) -> dict[str, Message]:
+    return {str(m.context): m for m in catalogue if m.id and m.context}
+
+
+def update(catalogue: Catalog, fresh: Catalog) -> tuple[Catalog, int, int]:
+    """`catalogue` brought to the keys of `fresh`: (result, new entries, newly stale)."""
+    old = _by_context(catalogue)
+    out = Catalog(locale=catalogue.locale, project=PROJECT, domain=catalogue.domain,
+                  fuzzy=False, creation_date=STAMP, revision_date=STAMP)
+    added = staled = 0
+    for message in fresh:
+        if not message.id:
+            continue
+        key = str(message.context)
+        before = old.get(key)
+        string: str | tuple[str, ...] = ("",) * out.num_plurals if isinstance(
+            message.id, tuple) else ""
+        flags: set[str] = set()
+        previous: object = ()
+        if before is None:
+            added += 1
+        else:
+            if isinstance(message.id, tuple) == isinstance(before.id, tuple):
+                string = before.string
+                if isinstance(string, tuple) and len(string) != out.num_plurals:
+                    string = (tuple(string) + ("",) * out.num_plurals)[:out.num_plurals]
+            flags = {"fuzzy"} if before.fuzzy else set()
+            previous = before.previous_id
+            if before.id != message.id:
+                if not before.fuzzy:
+                    staled += 1
+                flags = {"fuzzy"}
+                previous = before.id if not before.previous_id else before.previous_id
+        out.add(message.id, string, context=key, flags=flags,
+                previous_id=previous)  # type: ignore[arg-type]
+    return out, added, staled
+
+
+def po_path(lang: str, domain: str) -> Path:
+    return LOCALES / folder_name(lang) / "LC_MESSAGES" / f"{domain}.po"
+
+
+def languages() -> list[str]:
+    return [lang for lang in i18n.available_languages() if lang != i18n.DEFAULT_LANGUAGE
+            and po_path(lang, APP_DOMAIN).exists()]
+
+
+def read(path: Path, lang: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=folder_name(lang) if lang else None)
+
+
+def write(path: Path, catalogue: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalogue, width=0, include_previous=True, ignore_obsolete=True)
+
+
+def templates() -> dict[str, Catalog]:
+    return {APP_DOMAIN: template(APP_DOMAIN, english_app()),
+            LESSON_DOMAIN: template(LESSON_DOMAIN, english_lessons())}
+
+
+def extract() -> dict[str, Catalog]:
+    found = templates()
+    for domain, catalogue in found.items():
+        write(LOCALES / f"{domain}.pot", catalogue)
+    return found
+
+
+def update_all(fresh: dict[str, Catalog], only: Iterable[str] | None = None) -> list[str]:
+    said = []
+    for lang in only or languages():
+        for domain, catalogue in fresh.items():
+            path = po_path(lang, domain)
+            current = read(path, lang) if path.exists() else Catalog(
+                locale=folder_name(lang), project=PROJECT, domain=domain, fuzzy=False, creation_date=STAMP, revision_date=STAMP)
+            updated, added, staled = update(current, catalogue)
+            write(path, updated)
+            said.append(f"{lang} {domain}: {added} new, {staled} newly stale")
+    return said
+
+
+def compile_all() -> None:
+    for lang in languages():
+        for domain in (APP_DOMAIN, LESSON_DOMAIN):
+            path = po_path(lang, domain)
+            if path.exists():
+                with path.with_suffix(".mo").open("wb") as handle:
+                    write_mo(handle, read(path, lang), use_fuzzy=False)
+
+
+@dataclass
+class Report:
+    """What one language lacks, for one domain."""
+
+    lang: str
+    domain: str
+    total: int = 0
+    translated: int = 0
+    missing: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+    bad_fields: list[str] = field(default_factory=list)
+    cards_differ: list[str] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not (self.missing or self.stale or self.bad_fields or self.cards_differ)
+
+    def lines(self) -> Iterator[str]:
+        yield (f"{self.lang} {self.domain}: {self.translated}/{self.total} translated, "
+               f"{len(self.missing)} missing, {len(self.stale)} stale, "
+               f"{len(self.bad_fields)} with other fields, "
+               f"{len(self.cards_differ)} naming other cards or numbers")
+        for name, keys in (("missing", self.missing), ("stale", self.stale),
+                           ("fields differ", self.bad_fields),
+                           ("cards or numbers differ", self.cards_differ)):
+            for key in keys[:20]:
+                yield f"  {name}: {key}"
+            if len(keys) > 20:
+                yield f"  ... and {len(keys) - 20} more {name}"
+
+
+def cards_and_numbers(text: str) -> list[str]:
+    """The cards ('7♥', '10d') and numbers a text names, sorted."""
+    cards = [m.group(0).replace(" ", "") for m in CARD.finditer(text)]
+    rest = CARD.sub(" ", text)
+    rest = re.sub(r"\{[^}]*\}", " ", rest)
+    return sorted(cards + NUMBER.findall(rest))
+
+
+def check(lang: str, domain: str, english: dict[str, str]) -> Report:
+    """Compare one language's catalogue with today's English."""
+    report = Report(lang, domain)
+    path = po_path(lang, domain)
+    catalogue = _by_context(read(path, lang)) if path.exists() else {}
+    plurals = plural_keys(english) if domain == APP_DOMAIN else {}
+    in_plural = {f"{k}.one" for k in plurals} | {f"{k}.other" for k in plurals}
+    wanted: dict[str, tuple[str, ...]] = {k: v for k, v in plurals.items()}
+    wanted.update({k: (v,) for k, v in english.items() if k not in in_plural})
+    for key, sources in wanted.items():
+        report.total += 1
+        message = catalogue.get(key)
+        strings = (() if message is None else
+                   tuple(message.string) if isinstance(message.string, tuple)
+                   else (message.string,))
+        if message is None or not all(strings):
+            report.missing.append(key)
+            continue
+        source_id = message.id[0] if isinstance(message.id, tuple) else message.id
+        if message.fuzzy or source_id != sources[0]:
+            report.stale.append(key)
+            continue
+        report.translated += 1
+        if any(fields(s) != fields(sources[0]) for s in strings):
+            report.bad_fields.append(key)
+        if domain == LESSON_DOMAIN and cards_and_numbers(strings[0]) != cards_and_numbers(
+                sources[0]):
+            report.cards_differ.append(key)
+    return report
+
+
+def check_all(only: Iterable[str] | None = None) -> list[Report]:
+    english = {APP_DOMAIN: english_app(), LESSON_DOMAIN: english_lessons()}
+    return [check(lang, domain, english[domain]) for lang in (only or languages())
+            for domain in (APP_DOMAIN, LESSON_DOMAIN)]
+
+
+def add_language(lang: str) -> Path:
+    """Create a new language's folder with both catalogues, every entry untranslated."""
+    if not re.fullmatch(r"[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?", lang):
+        raise ValueError(f"{lang!r} is not a language tag like 'fr' or 'pt-BR'")
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(folder_name(lang))
+    except (UnknownLocaleError, ValueError) as error:
+        raise ValueError(f"Babel does not know the language {lang!r}: {error}") from error
+    update_all(templates(), [lang])
+    return po_path(lang, APP_DOMAIN).parent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tutorial_app.course.catalogues",
+                                     description="Extract, update, compile and check the "
+                                                 "translations (gettext catalogues).")
+    parser.add_argument("command", choices=["all", "extract", "update", "compile", "check",
+                                            "add"])
+    parser.add_argument("lang", nargs="?", help="the language tag for `add`, e.g. fr")
+    args = parser.parse_args(argv)
+    if args.command == "add":
+        if not args.lang:
+            parser.error("add needs a language tag, e.g. `add fr`")
+        try:
+            folder = add_language(args.lang)
+        except ValueError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        print(f"created {folder}: translate its .po files, then run `make i18n`")
+        return 0
+    if args.command in ("all", "extract", "update"):
+        fresh = extract()
+        if args.command != "extract":
+            for line in update_all(fresh):
+                print(line)
+    if args.command in ("all", "compile"):
+        compile_all()
+    if args.command in ("all", "check"):
+        reports = check_all()
+        for report in reports:
+            for line in report.lines():
+                print(line)
+        shipped_clean = all(r.clean for r in reports
+                            if r.lang in SHIPPED and r.domain == APP_DOMAIN)
+        return 0 if shipped_clean else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
