@@ -29,7 +29,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -40,7 +40,7 @@ from tutorial_app.course import i18n
 from tutorial_app.course.i18n import APP_DOMAIN, LESSON_DOMAIN, LOCALES, fields, folder_name
 
 PROJECT = "Cassino Tutor"
-STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)  # fixed, so `make i18n` twice changes nothing
+STAMP = datetime(2026, 1, 1, tzinfo=UTC)  # fixed, so `make i18n` twice changes nothing
 SHIPPED = ("pt-BR", "es", "it")
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])\s?[♠♥♦♣]|\b(10|[2-9AJQK])[shdc]\b")
 NUMBER = re.compile(r"(?<![\w♠♥♦♣])\d+(?![\w♠♥♦♣])")
@@ -70,8 +70,19 @@ def plural_keys(messages: dict[str, str]) -> dict[str, tuple[str, str]]:
     return out
 
 
+def _new(domain: str, locale: str | None = None) -> Catalog:
+    return Catalog(locale=locale, project=PROJECT, domain=domain, fuzzy=False,
+                   creation_date=STAMP, revision_date=STAMP)
+
+
+def _strings(message: Message) -> tuple[str, ...]:
+    if isinstance(message.string, (tuple, list)):
+        return tuple(str(s or "") for s in message.string)
+    return (str(message.string or ""),)
+
+
 def template(domain: str, messages: dict[str, str]) -> Catalog:
-    catalogue = Catalog(project=PROJECT, domain=domain, fuzzy=False, creation_date=STAMP, revision_date=STAMP)
+    catalogue = _new(domain)
     plurals = plural_keys(messages) if domain == APP_DOMAIN else {}
     in_plural = {f"{k}.one" for k in plurals} | {f"{k}.other" for k in plurals}
     for key, text in messages.items():
@@ -91,8 +102,7 @@ def _by_context(catalogue: Catalog) -> dict[str, Message]:
 def update(catalogue: Catalog, fresh: Catalog) -> tuple[Catalog, int, int]:
     """`catalogue` brought to the keys of `fresh`: (result, new entries, newly stale)."""
     old = _by_context(catalogue)
-    out = Catalog(locale=catalogue.locale, project=PROJECT, domain=catalogue.domain,
-                  fuzzy=False, creation_date=STAMP, revision_date=STAMP)
+    out = _new(str(catalogue.domain), str(catalogue.locale) if catalogue.locale else None)
     added = staled = 0
     for message in fresh:
         if not message.id:
@@ -107,9 +117,9 @@ def update(catalogue: Catalog, fresh: Catalog) -> tuple[Catalog, int, int]:
             added += 1
         else:
             if isinstance(message.id, tuple) == isinstance(before.id, tuple):
-                string = before.string
-                if isinstance(string, tuple) and len(string) != out.num_plurals:
-                    string = (tuple(string) + ("",) * out.num_plurals)[:out.num_plurals]
+                kept = _strings(before)
+                string = ((kept + ("",) * out.num_plurals)[:out.num_plurals]
+                          if isinstance(message.id, tuple) else kept[0])
             flags = {"fuzzy"} if before.fuzzy else set()
             previous = before.previous_id
             if before.id != message.id:
@@ -159,8 +169,7 @@ def update_all(fresh: dict[str, Catalog], only: Iterable[str] | None = None) -> 
     for lang in only or languages():
         for domain, catalogue in fresh.items():
             path = po_path(lang, domain)
-            current = read(path, lang) if path.exists() else Catalog(
-                locale=folder_name(lang), project=PROJECT, domain=domain, fuzzy=False, creation_date=STAMP, revision_date=STAMP)
+            current = read(path, lang) if path.exists() else _new(domain, folder_name(lang))
             updated, added, staled = update(current, catalogue)
             write(path, updated)
             said.append(f"{lang} {domain}: {added} new, {staled} newly stale")
@@ -227,9 +236,7 @@ def check(lang: str, domain: str, english: dict[str, str]) -> Report:
     for key, sources in wanted.items():
         report.total += 1
         message = catalogue.get(key)
-        strings = (() if message is None else
-                   tuple(message.string) if isinstance(message.string, tuple)
-                   else (message.string,))
+        strings = () if message is None else _strings(message)
         if message is None or not all(strings):
             report.missing.append(key)
             continue
