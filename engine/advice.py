@@ -22,9 +22,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card, pretty_cards
+from engine.advice_words import (
+    BuildName,
+    Group,
+    Joined,
+    Percent,
+    Phrase,
+    Points,
+    RankName,
+    english,
+    phrase,
+)
+from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card
 from engine.errors import CassinoError, IllegalMoveError, TooMuchWorkError
 from engine.game import GameState
+from engine.judge_words import Hand, Rank, Value
 from engine.limits import MAX_ADVICE_MOVES
 from engine.movegen import legal_moves
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
@@ -42,6 +54,7 @@ class Advice:
 
     move: Move
     reason: str
+    said: Phrase | None = None  # the reason as a phrase tree, for other languages
 
 
 def hint(source: PlayerView | GameState, seat: int | None = None,
@@ -53,7 +66,8 @@ def hint(source: PlayerView | GameState, seat: int | None = None,
         raise CassinoError(f"it is seat {view.to_move}'s turn, not seat {view.seat}'s")
     chooser_rng = rng or random.Random(f"hint:{view.position().text}")
     move = choose_move(level, view, chooser_rng)
-    return Advice(move, describe(view, move, _Voice.advice()))
+    said = describe_phrase(view, move, _Voice.advice())
+    return Advice(move, english(said), said)
 
 
 def advise(position: Position) -> Advice:
@@ -73,10 +87,15 @@ def advise(position: Position) -> Advice:
 
 def explain(source: PlayerView | GameState, move: Move) -> str:
     """Why a move (made by the player to move in `source`) is good or bad, in words."""
+    return english(explain_phrase(source, move))
+
+
+def explain_phrase(source: PlayerView | GameState, move: Move) -> Phrase:
+    """`explain` as a phrase tree (engine/advice_words.py), for other languages."""
     view = _view(source, None)
     if move not in view.legal_moves():
         raise IllegalMoveError(f"{move.text!r} is not a legal move in {view.position().text!r}")
-    return describe(view, move, _Voice.report())
+    return describe_phrase(view, move, _Voice.report())
 
 
 COACH_MARGIN = 0.5  # expected hand points; below this, two moves are a matter of taste
@@ -91,6 +110,7 @@ class Review:
     played_value: float  # expected hand points for the mover's side
     better_value: float
     reason: str  # the better move, explained as advice
+    said: Phrase | None = None  # the reason as a phrase tree
 
     @property
     def margin(self) -> float:
@@ -119,7 +139,7 @@ def review(source: PlayerView | GameState, move: Move,
     better = assess(view, advice.move, appraiser).total
     if better - played < margin:
         return None
-    return Review(move, advice.move, played, better, advice.reason)
+    return Review(move, advice.move, played, better, advice.reason, advice.said)
 
 
 def _view(source: PlayerView | GameState, seat: int | None) -> PlayerView:
@@ -131,28 +151,33 @@ def _view(source: PlayerView | GameState, seat: int | None) -> PlayerView:
 
 
 # ----- wording ----------------------------------------------------------------------
+# Every sentence is a phrase tree (engine/advice_words.py): the app words it in the
+# learner's language; `english` gives the English for `Advice.reason` and the CLI.
 
 
 @dataclass(frozen=True, slots=True)
 class _Voice:
     """Advice speaks to the player ("Take ..."); a report tells what was done ("took")."""
 
-    take: str
-    build: str
-    owner: str     # whose build: "your" / "its"
+    name: str  # "advice" / "report": the suffix of the phrase keys
     past: bool
 
     @classmethod
     def advice(cls) -> _Voice:
-        return cls("Take", "Build", "your", False)
+        return cls("advice", False)
 
     @classmethod
     def report(cls) -> _Voice:
-        return cls("took", "Built", "its", True)
+        return cls("report", True)
 
 
 def describe(view: PlayerView, move: Move, voice: _Voice | None = None) -> str:
     """One or two sentences about `move` in `view`, naming the cards."""
+    return english(describe_phrase(view, move, voice))
+
+
+def describe_phrase(view: PlayerView, move: Move, voice: _Voice | None = None) -> Phrase:
+    """`describe` as a phrase tree, for wording in another language."""
     voice = voice or _Voice.advice()
     judged = assess(view, move)
     if move.kind == CAPTURE:
@@ -161,179 +186,155 @@ def describe(view: PlayerView, move: Move, voice: _Voice | None = None) -> str:
         first = _build_sentence(view, judged, voice)
     else:
         first = _trail_sentence(view, judged, voice)
-    return f"{first} {_leave_sentence(view, judged, voice)}".strip()
+    return phrase("sentences", first=first, second=_leave_sentence(view, judged, voice))
 
 
-def _points(value: float) -> str:
-    if abs(value) < 0.05:
-        return "about 0 points"
-    return f"about {value:+.1f} point{'s' if abs(value) >= 1.05 else ''}"
+def _item(item: Card | Build) -> object:
+    return BuildName(item) if isinstance(item, Build) else item
 
 
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def _what_taken(move: Move) -> tuple[object, ...]:
+    return tuple(Group(tuple(group)) if len(group) > 1 else _item(group[0])
+                 for group in move.display_groups())
 
 
-def _item(item: Card | Build) -> str:
-    if isinstance(item, Build):
-        return f"the {item.value}-build ({pretty_cards(item.cards)})"
-    return item.pretty
-
-
-def _what_taken(move: Move) -> str:
-    groups = ["+".join(_item(i) for i in group) for group in move.display_groups()]
-    return _and(groups)
-
-
-def _notable(cards: Sequence[Card], view: PlayerView) -> list[str]:
+def _notable(cards: Sequence[Card], view: PlayerView) -> tuple[Phrase, ...]:
     """The cards that score, named: aces, the casinos, spades."""
-    found: list[str] = []
+    found: list[Phrase] = []
     if BIG_CASINO in cards:
-        found.append(f"big casino ({BIG_CASINO.pretty})")
+        found.append(phrase("big-casino", card=BIG_CASINO))
     if LITTLE_CASINO in cards:
-        found.append(f"little casino ({LITTLE_CASINO.pretty})")
+        found.append(phrase("little-casino", card=LITTLE_CASINO))
     aces = [c for c in cards if c.rank == 1]
     if aces:
-        found.append(f"{'an ace' if len(aces) == 1 else f'{len(aces)} aces'} "
-                     f"({pretty_cards(aces)})")
+        found.append(phrase("an-ace", cards=Hand(tuple(aces))) if len(aces) == 1
+                     else phrase("aces", n=len(aces), cards=Hand(tuple(aces))))
     spades = [c for c in cards if c.suit == "s"]
     if view.rules.scoring == Scoring.SPADES:
         spades = [c for c in spades if c != LITTLE_CASINO and c.rank != 1]  # named above
         if JACK_OF_SPADES in spades:
-            found.append(f"{JACK_OF_SPADES.pretty} (2 points)")
+            found.append(phrase("jack-of-spades", card=JACK_OF_SPADES))
             spades.remove(JACK_OF_SPADES)
         if spades:
-            found.append(f"{pretty_cards(spades)} (a point each)")
+            found.append(phrase("spades-each", cards=Hand(tuple(spades))))
     elif spades:
-        found.append(f"{len(spades)} spade{'s' if len(spades) > 1 else ''}")
-    return found
+        found.append(phrase("one-spade") if len(spades) == 1 else phrase("spades", n=len(spades)))
+    return tuple(found)
 
 
-def _capture_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
+def _capture_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
     move = judged.move
-    count = len(judged.captured)
     notable = _notable(judged.captured, view)
-    including = f" including {_and(notable)}" if notable else ""
-    sweep = ""
+    including: object = phrase("including", items=notable) if notable else ""
+    sweep: object = ""
     if judged.sweep and view.rules.sweeps:
-        sweep = ", and clears the table: a sweep, 1 point" if not voice.past else \
-            ", and cleared the table: a sweep, 1 point"
-    as14 = " (ace as 14)" if move.card.rank == 1 and move.value == 14 else ""
-    stake = _points(judged.gain)
-    if voice.past:
-        return (f"{move.card.pretty}{as14} {voice.take} {_what_taken(move)}: {count} cards"
-                f"{including}{sweep} ({stake}).")
-    return (f"{voice.take} {_what_taken(move)} with {move.card.pretty}{as14}: {count} cards"
-            f"{including}{sweep} ({stake}).")
+        sweep = phrase(f"sweep.{voice.name}")
+    as14: object = phrase("as14") if move.card.rank == 1 and move.value == 14 else ""
+    return phrase(f"capture.{voice.name}", card=move.card, as14=as14, taken=_what_taken(move),
+                  count=len(judged.captured), including=including, sweep=sweep,
+                  stake=Points(judged.gain))
 
 
-def _build_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
+def _build_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
     move = judged.move
     value = move.value or 0
     made = next((b for b in judged.left_builds if move.card in b.cards), None)
     cards = made.cards if made else (move.card, *move.loose)
-    onto: list[str] = []
+    onto: list[object] = []
     if move.target is not None:
         onto.append(_owned_build(view, move.target, voice))
-    onto.extend(c.pretty for c in move.loose)
+    onto.extend(move.loose)
     multiple = made is not None and made.is_multiple
-    name = f"{value}s" if multiple else str(value)
-    how = f"with {move.card.pretty} on {_and(onto)}" if onto else f"with {move.card.pretty}"
+    name: object = phrase("build.multiple", value=value) if multiple else value
+    how = (phrase("how.onto", card=move.card, onto=tuple(onto)) if onto
+           else phrase("how", card=move.card))
     notable = _notable(cards, view)
-    including = f", including {_and(notable)}" if notable else ""
+    including: object = phrase("including.comma", items=notable) if notable else ""
     unseen = view.unseen
     opponent, size = next_opponent(view)
     holders = sum(1 for c in unseen if value in view.rules.capture_values(c))
     who = _next_player(view, opponent)
     if holders == 0:
-        safety = f"no unseen card can take it, so it is safe from {who}"
+        safety = phrase("safe", who=who)
     else:
         p = chance_holds(holders, size, len(unseen))
-        word = "card" if holders == 1 else "cards"
-        safety = f"{holders} unseen {word} could take it ({who} holds one {p:.0%} of the time)"
-    when = "" if voice.past else " next turn"
-    return (f"{voice.build} {name} {how}, keeping {_a(value)} in hand to take it{when}: "
-            f"{len(cards)} cards{including} ({_points(judged.builds_ahead)} expected); "
-            f"{safety}.")
+        safety = phrase("unsafe.one" if holders == 1 else "unsafe.other", n=holders, who=who,
+                        p=Percent(p))
+    return phrase(f"build.{voice.name}", name=name, how=how, keep=Value(value),
+                  count=len(cards), including=including,
+                  expected=Points(judged.builds_ahead), safety=safety)
 
 
-def _owned_build(view: PlayerView, build: Build, voice: _Voice) -> str:
+def _owned_build(view: PlayerView, build: Build, voice: _Voice) -> object:
     if build.controller == view.seat:
-        return f"{voice.owner} own {_item(build)[4:]}"
+        return phrase(f"own-build.{voice.name}", value=build.value, cards=Hand(build.cards))
     return _item(build)
 
 
-def _trail_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
+def _trail_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
     card = judged.move.card
-    reasons: list[str] = []
+    reasons: list[Phrase] = []
     if not voice.past and all(m.kind == TRAIL for m in view.legal_moves()):
-        reasons.append("nothing can be taken or built")
+        reasons.append(phrase("nothing-else"))
     trails = [a for a in assess_all(view) if a.move.kind == TRAIL]
     if len(trails) > 1 and trails[0].move == judged.move:
-        reasons.append("it is the lowest-risk card to give up")
+        reasons.append(phrase("lowest-risk"))
     points = _notable((card,), view)
-    reasons.append(f"it gives up {_and(points)}" if points else "it carries no points")
-    start = f"Trailed {card.pretty}" if voice.past else f"Trail {card.pretty}"
+    reasons.append(phrase("gives-up", items=points) if points else phrase("no-points"))
     if view.is_last_play:  # nobody plays again this hand: no one can take it
-        return f"{start}: {'; '.join(reasons)}."
+        return phrase(f"trail.{voice.name}", card=card, reasons=Joined(tuple(reasons)))
     same = sum(1 for c in view.unseen if c.rank == card.rank)
     if same == 0:
-        reasons.append(f"every other {_rank_word(card)} is already out, so no one can pair it")
+        reasons.append(phrase("all-out", rank=RankName(card.rank)))
     elif same == 1:
-        reasons.append(f"only one other {_rank_word(card)} is unseen")
-    kept = [c.pretty for c in view.hand if c != card and _notable((c,), view)]
+        reasons.append(phrase("one-unseen", rank=RankName(card.rank)))
+    kept = tuple(c for c in view.hand if c != card and _notable((c,), view))
     if kept and not points and not voice.past:
-        reasons.append(f"{_and(kept)} stay{'s' if len(kept) == 1 else ''} in hand")
+        reasons.append(phrase("stays" if len(kept) == 1 else "stay", cards=kept))
     worth = appraiser_for(view).card_value(card, view.side)
-    return (f"{start}: {'; '.join(reasons)}. Whoever takes it gains {_points(worth)}.")
+    return phrase(f"trail.{voice.name}.gain", card=card, reasons=Joined(tuple(reasons)),
+                  points=Points(worth))
 
 
-def _leave_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> str:
+def _leave_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
     loose, builds = judged.left_loose, judged.left_builds
     if view.is_last_play:
         return _last_play_sentence(judged, voice)
     opponent, size = next_opponent(view)
     who = _next_player(view, opponent)
-    verb = "leaves" if not voice.past else "left"
     if not loose and not builds:
-        return f"That {verb} the table empty, so {who} must trail."
-    table = _and([*(c.pretty for c in loose), *(_item(b) for b in builds)])
+        return phrase(f"leave.empty.{voice.name}", who=who)
+    table = (*loose, *(_item(b) for b in builds))
     threat = _worst_threat(view, loose, builds, opponent, size)
     if threat is None:
-        return f"It {verb} {table}, which no unseen card can take."
+        return phrase(f"leave.safe.{voice.name}", table=table)
     rank, take, p = threat
     if take.sweep and view.rules.sweeps:
-        what = "sweep the table"
+        what = phrase("threat.sweep")
     else:
-        what = f"take {_name_taken(take.cards, loose, builds)}"
-    return (f"It {verb} {table}; {who} could {what} with {_a(_rank_text(rank))} "
-            f"({p:.0%} likely): {_points(judged.exposure)} on average.")
+        what = phrase("threat.take", items=_name_taken(take.cards, loose, builds))
+    return phrase(f"leave.threat.{voice.name}", table=table, who=who, what=what,
+                  rank=Rank(rank), p=Percent(p), points=Points(judged.exposure))
 
 
-def _last_play_sentence(judged: Assessment, voice: _Voice) -> str:
+def _last_play_sentence(judged: Assessment, voice: _Voice) -> Phrase:
     """Nobody plays after the last card of the hand: what is left on the table goes
     to the last capturer (9.1), never as a sweep."""
-    was = "was" if voice.past else "is"
-    left = [*(c.pretty for c in judged.left_loose), *(_item(b) for b in judged.left_builds)]
+    left = (*judged.left_loose, *(_item(b) for b in judged.left_builds))
     if not left:
-        return f"It {was} the last play of the hand."
-    go = "went" if voice.past else "go"
+        return phrase(f"last.{voice.name}")
     if judged.move.kind == CAPTURE:
-        mover = "its side" if voice.past else "you"
-        return (f"It {was} the last play of the hand, so the cards left ({_and(left)}) "
-                f"{go} to {mover} as the last capture's leftovers.")
-    return (f"It {was} the last play of the hand: the cards left ({_and(left)}) {go} to "
-            "whoever captured last.")
+        return phrase(f"last.capture.{voice.name}", items=left)
+    return phrase(f"last.other.{voice.name}", items=left)
 
 
-def _name_taken(cards: Sequence[Card], loose: Sequence[Card], builds: Sequence[Build]) -> str:
+def _name_taken(cards: Sequence[Card], loose: Sequence[Card],
+                builds: Sequence[Build]) -> tuple[object, ...]:
     """Name captured table cards as the table shows them: loose cards and whole builds."""
     taken = set(cards)
-    names = [c.pretty for c in loose if c in taken]
+    names: list[object] = [c for c in loose if c in taken]
     names.extend(_item(b) for b in builds if set(b.cards) <= taken)
-    return _and(names)
+    return tuple(names)
 
 
 def _worst_threat(view: PlayerView, loose: tuple[Card, ...], builds: tuple[Build, ...],
@@ -356,18 +357,5 @@ def _worst_threat(view: PlayerView, loose: tuple[Card, ...], builds: tuple[Build
     return best[1], best[2], best[3]
 
 
-def _next_player(view: PlayerView, seat: int) -> str:
-    return "the opponent" if view.players == 2 else f"the next player (seat {seat})"
-
-
-def _rank_text(rank: int) -> str:
-    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
-
-
-def _rank_word(card: Card) -> str:
-    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(card.rank, str(card.rank))
-
-
-def _a(word: object) -> str:
-    text = str(word)
-    return f"an {text}" if text.startswith(("8", "11", "A")) else f"a {text}"
+def _next_player(view: PlayerView, seat: int) -> Phrase:
+    return phrase("opponent") if view.players == 2 else phrase("next-player", seat=seat)

@@ -150,6 +150,11 @@ def english(key: str, facts: Facts) -> str:
     return TEMPLATES[key].format(**{name: _english(value) for name, value in facts.items()})
 
 
+def english_fact(value: Fact) -> str:
+    """One fact in English words."""
+    return _english(value)
+
+
 def _english(value: Fact) -> str:
     if isinstance(value, tuple):
         names = [_english(v) for v in value]
@@ -165,7 +170,8 @@ def _english(value: Fact) -> str:
             return VALUE_WORDS[value.n]
         return f"an {value.n}" if str(value.n).startswith("8") else f"a {value.n}"
     if isinstance(value, Rank):
-        return RANK_WORDS.get(value.rank, f"a {value.rank}")
+        return RANK_WORDS.get(value.rank, f"an {value.rank}" if value.rank == 8
+                              else f"a {value.rank}")
     if isinstance(value, Hand):
         return " ".join(c.pretty for c in value.cards) or WORDS["nothing"]
     if isinstance(value, Word):

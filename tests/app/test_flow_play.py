@@ -311,7 +311,7 @@ def test_a_failed_explanation_is_logged_and_said(store: ProgressStore, ana: int,
     def broken(*_: object) -> str:
         raise CassinoError("no words for this")
 
-    monkeypatch.setattr(flow, "explain", broken)
+    monkeypatch.setattr(flow, "explain_phrase", broken)
     play, _ = started(store, ana)
     play.move(a_capture_or_a_trail(the_game(play)).as_attempt())
     with caplog.at_level(logging.ERROR, logger="tutorial_app.flows.play"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine import judge_words
+from engine import advice_words, judge_words
 from engine.cards import RANK_NAMES
 
 MESSAGES: Final[dict[str, str]] = {
@@ -173,3 +173,11 @@ MESSAGES.update({
 MESSAGES.update({f"card.rank.{rank}": f"the {RANK_NAMES.get(rank, str(rank))}"
                  for rank in range(1, 14)})
 MESSAGES["card.name"] = "{rank} of {suit}"
+# the advice's phrases (their English comes from engine/advice_words.py)
+MESSAGES.update({f"advice.{key}": text for key, text in advice_words.TEMPLATES.items()})
+MESSAGES.update({
+    "advice.semicolon": "; ",
+    "advice.build-name": "the {value}-build ({cards})",
+    "advice.percent": "{p}%",
+})
+MESSAGES.update({f"card.noun.{rank}": RANK_NAMES.get(rank, str(rank)) for rank in range(1, 14)})

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine import BUILD, TRAIL, Attempt, Build, BuildRef, Card, Move, Verdict
+from engine.advice_words import BuildName, Group, Joined, Percent, Phrase, Points, RankName
 from engine.judge_words import Hand, Rank, Value, Word
-from tutorial_app.course.i18n import join_and, t
+from tutorial_app.course.i18n import join_and, number, t
 
 
 def card(card: Card) -> str:
@@ -37,7 +38,35 @@ def facts(found: Mapping[str, object]) -> dict[str, str]:
     return {name: fact(value) for name, value in found.items()}
 
 
+def said(found: Phrase | None, english: str = "") -> str:
+    """The advice's phrase tree (engine/advice_words.py) in the learner's language;
+    `english` when there is none."""
+    if found is None:
+        return english
+    key = f"advice.{found.key}"
+    text = t(key, **facts(found.facts))
+    return text.strip() if text != key else english
+
+
 def fact(value: object) -> str:
+    if isinstance(value, Phrase):
+        return said(value)
+    if isinstance(value, Joined):
+        return t("advice.semicolon").join(fact(v) for v in value.items)
+    if isinstance(value, BuildName):
+        return t("advice.build-name", value=value.build.value,
+                 cards=" ".join(c.pretty for c in value.build.cards))
+    if isinstance(value, Group):
+        return "+".join(fact(BuildName(i) if isinstance(i, Build) else i) for i in value.items)
+    if isinstance(value, Points):
+        if abs(value.value) < 0.05:
+            return t("advice.points.zero")
+        key = "advice.points.one" if abs(value.value) < 1.05 else "advice.points.other"
+        return t(key, value=number(value.value, 1, signed=True))
+    if isinstance(value, Percent):
+        return t("advice.percent", p=round(value.p * 100))
+    if isinstance(value, RankName):
+        return t(f"card.noun.{value.rank}")
     if isinstance(value, tuple):
         return join_and([fact(v) for v in value])
     if isinstance(value, Card):

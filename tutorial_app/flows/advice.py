@@ -29,4 +29,4 @@ def advice_for(position: Position) -> Advice | None:
     except CassinoError as error:
         log.debug("no advice for %r: %s", position.text, error)
         return None
-    return Advice(words.move(found.move), found.reason)
+    return Advice(words.move(found.move), words.said(found.said, found.reason))

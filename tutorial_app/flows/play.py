@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine import BUILD, Attempt, CassinoError, Move
-from engine.advice import Advice, Review, explain, hint, review
+from engine.advice import Advice, Review, explain_phrase, hint, review
+from engine.advice_words import Phrase
 from engine.game import GameState, LogKind
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
@@ -310,7 +311,7 @@ class PlayController:
         """Open (or, clicked again, close) the reason for computer move number `ply`."""
         self.memory[WHY] = None if self.memory.get(WHY) == ply else ply
 
-    def _notes(self) -> dict[int, str]:
+    def _notes(self) -> dict[int, Phrase | None]:
         notes = self.memory.get(NOTES)
         if not isinstance(notes, dict):
             notes = {}
@@ -318,16 +319,17 @@ class PlayController:
         return notes
 
     def _explain(self, state: GameState, move: Move, ply: int) -> str:
-        """Why move number `ply` was made from `state`, worked out once and remembered;
-        a short word that none is available if the explanation fails (logged)."""
+        """Why move number `ply` was made from `state`, worked out once and remembered
+        (as a phrase, worded in the language of each run); a short word that none is
+        available if the explanation fails (logged)."""
         notes = self._notes()
         if ply not in notes:
             try:
-                notes[ply] = explain(state, move)
+                notes[ply] = explain_phrase(state, move)
             except CassinoError:
                 log.exception("no explanation for move %d (%s)", ply, move)
-                notes[ply] = t("play.no_reason")
-        return notes[ply]
+                notes[ply] = None
+        return _worded(notes[ply])
 
     def reason(self, ply: int) -> str:
         """Why the computer made move number `ply` of the game shown."""
@@ -336,7 +338,7 @@ class PlayController:
             return ""
         notes = self._notes()
         if ply in notes:
-            return notes[ply]
+            return _worded(notes[ply])
         return self._explain(state_before(current, ply), current.state.moves[ply], ply)
 
     # ----- a finished hand -----------------------------------------------------------------
@@ -414,7 +416,8 @@ class PlayController:
             current.position(), current.your_turn, ps.hand_title(current), self.notice(),
             ps.coach_note(found) if found is not None else None,
             bool(self.memory.get(REVIEW_FAILED)),
-            ps.HintShown(words.move(shown.advice.move), shown.advice.reason)
+            ps.HintShown(words.move(shown.advice.move),
+                         words.said(shown.advice.said, shown.advice.reason))
             if shown is not None else None)
 
     def _said(self, line: pw.LogLine) -> ps.Said:
@@ -449,3 +452,8 @@ class PlayController:
             None if current.hand_over else self._side(current),
             self._hand_end(current) if current.hand_over else None,
             self._replay(current), self.pacing)
+
+
+def _worded(note: object) -> str:
+    """A remembered explanation in this run's language."""
+    return words.said(note) if isinstance(note, Phrase) else t("play.no_reason")

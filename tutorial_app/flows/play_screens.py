@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 from engine import Card, Position, Rules
 from engine.advice import Review
 from engine.game import GameState, LogKind
-from tutorial_app.course import words
+from tutorial_app.course import i18n, words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import play_words as pw
 from tutorial_app.flows.play_game import Game
@@ -93,8 +93,9 @@ class CoachNote:
 
 def coach_note(found: Review, number: int | None = None) -> CoachNote:
     return CoachNote(words.move(found.played), words.move(found.better),
-                     f"{found.played_value:+.1f}", f"{found.better_value:+.1f}",
-                     found.reason, number)
+                     i18n.number(found.played_value, 1, signed=True),
+                     i18n.number(found.better_value, 1, signed=True),
+                     words.said(found.said, found.reason), number)
 
 
 @dataclass(frozen=True, slots=True)
