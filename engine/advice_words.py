@@ -150,13 +150,16 @@ TEMPLATES: Final[dict[str, str]] = {
 
 def english(said: Phrase) -> str:
     """The English sentence(s) of a phrase tree."""
-    text = TEMPLATES[said.key].format(**{k: _english(v) for k, v in said.facts.items()})
-    return text.strip()
+    return _phrase(said).strip()
+
+
+def _phrase(said: Phrase) -> str:
+    return TEMPLATES[said.key].format(**{k: _english(v) for k, v in said.facts.items()})
 
 
 def _english(value: object) -> str:
     if isinstance(value, Phrase):
-        return english(value)
+        return _phrase(value)
     if isinstance(value, Joined):
         return "; ".join(_english(v) for v in value.items)
     if isinstance(value, tuple):
@@ -170,7 +173,7 @@ def _english(value: object) -> str:
         return "+".join(_english(BuildName(i) if isinstance(i, Build) else i)
                         for i in value.items)
     if isinstance(value, Points):
-        return english(points_phrase(value.value))
+        return _phrase(points_phrase(value.value))
     if isinstance(value, Percent):
         return f"{value.p:.0%}"
     if isinstance(value, RankName):

@@ -62,10 +62,11 @@ def english_lessons(folder: Path | None = None) -> dict[str, str]:
 
 
 def plural_keys(messages: dict[str, str]) -> dict[str, tuple[str, str]]:
-    """'count.card' -> ('{n} card', '{n} cards'): the entries with plural forms."""
+    """'count.card' -> ('{n} card', '{n} cards'): the entries with plural forms (the
+    `count.*` family, which `i18n.count` reads)."""
     out: dict[str, tuple[str, str]] = {}
     for key in messages:
-        if key.endswith(".one") and f"{key[:-4]}.other" in messages:
+        if key.startswith("count.") and key.endswith(".one") and f"{key[:-4]}.other" in messages:
             out[key[:-4]] = (messages[key], messages[f"{key[:-4]}.other"])
     return out
 

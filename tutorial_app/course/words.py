@@ -43,14 +43,19 @@ def said(found: Phrase | None, english: str = "") -> str:
     `english` when there is none."""
     if found is None:
         return english
+    text = _said(found)
+    return text.strip() if text is not None else english
+
+
+def _said(found: Phrase) -> str | None:
     key = f"advice.{found.key}"
     text = t(key, **facts(found.facts))
-    return text.strip() if text != key else english
+    return None if text == key else text
 
 
 def fact(value: object) -> str:
     if isinstance(value, Phrase):
-        return said(value)
+        return _said(value) or ""
     if isinstance(value, Joined):
         return t("advice.semicolon").join(fact(v) for v in value.items)
     if isinstance(value, BuildName):
