@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.players import LEVEL_NAMES
+from engine.rules import PRESET_HELP, SETTING_HELP
 from engine.scoring import ITEM_LABELS, ITEMS
 
 MESSAGES: Final[dict[str, str]] = {
@@ -393,7 +394,14 @@ MESSAGES.update({f"play.level_short.{n}": name.split(":")[0]
                  for n, name in LEVEL_NAMES.items()})
 MESSAGES.update({f"play.item.{item}": ITEM_LABELS[item] for item in ITEMS})
 
-# issue 12: the language picker
+# issue 12: the language picker; the rules' presets and settings explained (their English
+# comes from the engine's tables) and the puzzle themes' names
 MESSAGES.update({
     "sidebar.language": "Language",
 })
+MESSAGES.update({f"rules.preset.{name}": text for name, text in PRESET_HELP.items()})
+MESSAGES.update({f"rules.setting.{name}": text for name, text in SETTING_HELP.items()})
+MESSAGES.update({f"theme.{name}": name.replace("-", " ") for name in (  # model.THEMES
+    "pairing", "sum", "multiple-capture", "court-cards", "build", "raise", "multiple-build",
+    "take-build", "controller", "sweep", "mistake", "endgame", "scoring", "strategy", "royal",
+    "variant")})

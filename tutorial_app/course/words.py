@@ -23,6 +23,17 @@ def card_name(card: Card) -> str:
     return t("card.name", rank=t(f"card.rank.{card.rank}"), suit=t(f"suit.{card.suit}"))
 
 
+def theme(name: str) -> str:
+    """A puzzle theme's name in the learner's language ('multiple capture')."""
+    key = f"theme.{name}"
+    text = t(key)
+    return name.replace("-", " ") if text == key else text
+
+
+def themes(names: Sequence[str]) -> str:
+    return ", ".join(theme(n) for n in names)
+
+
 def verdict(verdict: Verdict) -> str:
     """The judge's explanation in the learner's language, from its template and facts
     (engine/judge_words.py); the engine's English when the template is unknown."""

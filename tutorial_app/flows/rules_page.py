@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import PRESETS
-from engine.rules import CLASSIC, PRESET_HELP, SETTING_CHOICES, SETTING_HELP
+from engine.rules import CLASSIC, SETTING_CHOICES
 from tutorial_app.course.i18n import t
 from tutorial_app.course.rulesdoc import read_rules_page
 
@@ -40,11 +40,12 @@ class RulesScreen:
 def rules_screen() -> RulesScreen:
     page = read_rules_page()
     presets = tuple(
-        PresetRow(name, PRESET_HELP[name], " ".join(rules.text.split()[1:]) or (
+        PresetRow(name, t(f"rules.preset.{name}"), " ".join(rules.text.split()[1:]) or (
             t("rules.defaults") if name == "classic" else rules.text))
         for name, rules in PRESETS.items())
     defaults = CLASSIC.settings()
-    settings = tuple(SettingRow(name, tuple(choices), defaults[name], SETTING_HELP[name])
+    settings = tuple(SettingRow(name, tuple(choices), defaults[name],
+                                        t(f"rules.setting.{name}"))
                      for name, choices in SETTING_CHOICES.items())
     return RulesScreen(page.sections, page.error,
                        bool(page.sections and page.sections[0].startswith("# ")),

@@ -15,12 +15,13 @@ from collections.abc import Callable, Collection
 import streamlit as st
 
 from engine import PRESETS, Rules
-from engine.rules import PRESET_HELP, SETTING_CHOICES, SETTING_HELP
+from engine.rules import SETTING_CHOICES
+from tutorial_app.course.i18n import t
 
 
 def preset_select(key: str, label: str, on_change: Callable[[], None]) -> None:
     st.selectbox(label, list(PRESETS), key=key, on_change=on_change,
-                 format_func=lambda name: f"{name} — {PRESET_HELP[name]}")
+                 format_func=lambda name: f"{name} — {t(f'rules.preset.{name}')}")
 
 
 def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
@@ -36,9 +37,9 @@ def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
         key = f"{settings_key}.{name}"
         st.session_state.setdefault(key, base[name])
         if on_change is None:
-            st.selectbox(name, choices, key=key, help=SETTING_HELP[name])
+            st.selectbox(name, choices, key=key, help=t(f"rules.setting.{name}"))
         else:
-            st.selectbox(name, choices, key=key, help=SETTING_HELP[name],
+            st.selectbox(name, choices, key=key, help=t(f"rules.setting.{name}"),
                          on_change=on_change, args=(name,))
 
 

@@ -25,6 +25,7 @@ from tutorial_app.course import (
     MistakeStep,
     PlayStep,
     ReadStep,
+    words,
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
@@ -65,7 +66,7 @@ def practice_link(practice: Practice | None) -> None:
         return
     st.page_link("views/puzzles.py",
                  label=t("learn.practice", puzzles=count_of(practice.puzzles, "puzzle"),
-                         themes=", ".join(practice.themes)),
+                         themes=words.themes(practice.themes)),
                  icon=":material/extension:", query_params=practice.params)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course import FeedbackStatus
+from tutorial_app.course import FeedbackStatus, words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
 from tutorial_app.flows.puzzles import (
@@ -45,7 +45,8 @@ def filters(control: PuzzleController) -> None:
     """The filter widgets; the controller reads their values back by their keys."""
     with st.expander(t("puzzles.filters"), expanded=False, icon=":material/filter_list:"):
         st.multiselect(t("puzzles.themes"), list(control.course.themes()),
-                       key=control.themes_key, placeholder=t("puzzles.any_theme"))
+                       key=control.themes_key, format_func=words.theme,
+                       placeholder=t("puzzles.any_theme"))
         st.select_slider(t("puzzles.difficulty"), options=[1, 2, 3, 4, 5], value=DIFFICULTY,
                          key=control.difficulty_key)
         st.toggle(t("puzzles.hide_solved"), key=control.hide_solved_key)
@@ -57,7 +58,7 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
     puzzle, work = view.puzzle, view.work
     st.subheader(safe_text.plain(view.title))
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
-    st.caption(t("puzzles.meta", dots=dots, themes=safe_text.plain(", ".join(puzzle.themes)),
+    st.caption(t("puzzles.meta", dots=dots, themes=safe_text.plain(words.themes(puzzle.themes)),
                  id=safe_text.plain(puzzle.id))
                + (t("puzzles.done_before") if view.solved_before else ""))
     st.markdown(f"### {safe_text.lesson(puzzle.prompt)}")
