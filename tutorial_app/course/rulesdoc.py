@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutorial_app.config import rules_page
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +29,17 @@ def split_sections(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in parts if p.strip())
 
 
+def translated(path: Path, lang: str) -> Path:
+    """docs/rules.pt-BR.md for docs/rules.md in Portuguese, when that file exists."""
+    if lang == DEFAULT_LANGUAGE:
+        return path
+    found = path.with_name(f"{path.stem}.{lang}{path.suffix}")
+    return found if found.is_file() else path
+
+
 def read_rules_page(path: Path | None = None) -> RulesPage:
-    path = path or rules_page()
+    """The rules page in the run's language (`rules.<lang>.md` beside it), else English."""
+    path = translated(path or rules_page(), language())
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
