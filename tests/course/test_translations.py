@@ -133,3 +133,18 @@ def test_card_names_lists_counts_and_numbers(lang: str) -> None:
     assert one.startswith("1 ") and many.startswith("3 ") and one != many
     assert number == "+1,5"
     assert words.card_name(Card.parse("7h")) == "the 7 of hearts"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_rules_page_is_translated_with_the_same_rule_numbers(lang: str) -> None:
+    from tutorial_app.course.rulesdoc import read_rules_page
+
+    english = read_rules_page()
+    with i18n.using(lang):
+        page = read_rules_page()
+    assert page.error is None and len(page.sections) == len(english.sections)
+    assert page.sections[0] != english.sections[0]
+    cited = re.compile(r"\b\d+\.\d+\b")
+    for mine, theirs in zip(page.sections, english.sections, strict=True):
+        assert sorted(cited.findall(mine)) == sorted(cited.findall(theirs))
+        assert sorted(CARD.findall(mine)) == sorted(CARD.findall(theirs))
