@@ -42,8 +42,9 @@ APP_DOMAIN = "messages"
 LESSON_DOMAIN = "lessons"
 
 _english: dict[str, str] = {**messages_en.MESSAGES, **messages_app.MESSAGES}
-_current: contextvars.ContextVar[str] = contextvars.ContextVar("cassino_language",
-                                                               default=DEFAULT_LANGUAGE)
+_current: contextvars.ContextVar[str | None] = contextvars.ContextVar("cassino_language",
+                                                                      default=None)
+_resolver: Callable[[], str | None] | None = None
 _lock = threading.Lock()
 
 
@@ -117,8 +118,19 @@ def supported(tag: str | None) -> str | None:
 
 
 def language() -> str:
-    """The language of the current run."""
-    return _current.get()
+    """The language of the current run: the one set for this context, else the one the
+    app's resolver finds in the session (a Streamlit fragment rerun does not run the
+    script's top, so it asks the session), else English."""
+    found = _current.get()
+    if found is None and _resolver is not None:
+        found = _resolver()
+    return found or DEFAULT_LANGUAGE
+
+
+def set_resolver(resolver: Callable[[], str | None] | None) -> None:
+    """Let the app say where a run finds its session's language (`ui/language.py`)."""
+    global _resolver
+    _resolver = resolver
 
 
 def set_language(lang: str) -> None:
@@ -216,7 +228,7 @@ def usable(entry: Entry | None, source: str | None) -> bool:
 def lookup(key: str) -> str | None:
     """The text for a key in the current language, else English, else None."""
     source = _english.get(key)
-    lang = _current.get()
+    lang = language()
     if lang != DEFAULT_LANGUAGE:
         found = _catalogue(lang)
         if found is not None:
@@ -251,7 +263,7 @@ def lesson_text(key: str, fallback: str) -> str:
     recorder = _recorder.get()
     if recorder is not None:
         recorder[key] = fallback
-    lang = _current.get()
+    lang = language()
     if lang == DEFAULT_LANGUAGE:
         return fallback
     found = _catalogue(lang)
@@ -299,7 +311,7 @@ def count(n: int, noun: str) -> str:
     """'1 card', '3 cards': the language's plural form of `count.<noun>`."""
     key = f"count.{noun}"
     one, other = _english.get(f"{key}.one"), _english.get(f"{key}.other")
-    lang = _current.get()
+    lang = language()
     if lang != DEFAULT_LANGUAGE and one is not None and other is not None:
         found = _catalogue(lang)
         entry = found.messages.get(key) if found else None

@@ -21,6 +21,8 @@ from html import escape
 from typing import Final
 
 from engine import Build, Card
+from tutorial_app.course import words
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language
 
 WIDTH: Final = 100
 HEIGHT: Final = 140
@@ -62,8 +64,9 @@ _SANS: Final = "'DejaVu Sans',Arial,Helvetica,sans-serif"
 
 
 def card_name(card: Card) -> str:
-    """Words for a card, e.g. ``ace of spades``: the label screen readers announce."""
-    return card.name
+    """Words for a card, e.g. ``ace of spades``: the label screen readers announce, in
+    the learner's language ("o ás de espadas")."""
+    return card.name if language() == DEFAULT_LANGUAGE else words.card_name(card)
 
 
 def colours(four_colour: bool) -> dict[str, str]:
@@ -139,10 +142,14 @@ def _svg(body: str, width: float, height: float, label: str) -> str:
             f"<title>{escape(label)}</title>{body}</svg>")
 
 
-@lru_cache(maxsize=256)
 def card_svg(card: Card, four_colour: bool = False) -> str:
-    """A complete SVG document for one card face."""
-    return _svg(card_body(card, four_colour), WIDTH, HEIGHT, card_name(card))
+    """A complete SVG document for one card face, labelled in the learner's language."""
+    return _card_svg(card, four_colour, card_name(card))
+
+
+@lru_cache(maxsize=1024)
+def _card_svg(card: Card, four_colour: bool, label: str) -> str:
+    return _svg(card_body(card, four_colour), WIDTH, HEIGHT, label)
 
 
 @lru_cache(maxsize=4)

@@ -15,6 +15,7 @@ import logging
 from typing import Final
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutorial_app.course import i18n
 from tutorial_app.flows.links import LANG
@@ -26,6 +27,17 @@ log = logging.getLogger(__name__)
 KEY: Final = "language"  # the session's language tag
 PICKER: Final = "language-picker"
 _FROM_STORE: Final = "language_from_store"  # learner id whose stored language was read
+
+
+def _session_language() -> str | None:
+    """The language of the session whose script is running in this thread, if any."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    found = st.session_state.get(KEY)
+    return str(found) if found else None
+
+
+i18n.set_resolver(_session_language)
 
 
 def _browser() -> str | None:

@@ -1,0 +1,130 @@
+"""The tutor in Portuguese in a real browser: a learner picks Português, makes a
+wrong try and asks for a hint in a lesson, opens Puzzles, Play (a computer move
+explained) and Rules, and no sentence of the English catalogue appears; another
+browser context on the same server stays English; a `?lang=it` link opens in Italian."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browserpage import WAIT, card, idle, press, sign_in
+from browserserver import Server
+from playwright.sync_api import Page, expect
+
+from engine import CAPTURE, TRAIL, Card
+from tutorial_app.course import i18n, words
+from tutorial_app.flows import play_game as pg
+from tutorial_app.flows.play_game import Game, Setup
+
+SEED = 2024
+
+
+def english_chunks() -> list[str]:
+    """Every run of more than three words of the English catalogue (between fields)."""
+    found: set[str] = set()
+    for text in i18n.english().values():
+        for chunk in re.split(r"\{[^}]*\}", text):
+            chunk = chunk.strip(" .,:;()*—-")
+            if len(chunk.split()) > 3:
+                found.add(chunk)
+    return sorted(found)
+
+
+CHUNKS = english_chunks()
+
+
+def no_english(page: Page) -> None:
+    idle(page)
+    shown = page.locator("body").inner_text()
+    assert [chunk for chunk in CHUNKS if chunk in shown] == []
+
+
+def pt(card: str | Card) -> str:
+    with i18n.using("pt-BR"):
+        return words.card_name(card if isinstance(card, Card) else Card.parse(card))
+
+
+def nav(page: Page, name: str) -> None:
+    press(page, page.get_by_role("link", name=name).first)
+
+
+def test_a_learner_in_portuguese_and_another_in_english(server: Server, page: Page,
+                                                        browser: Any) -> None:
+    page.goto(f"{server.url}/")
+    sign_in(page, "Lia")
+    press(page, page.get_by_role("combobox", name=re.compile("Language")))
+    press(page, page.get_by_role("option", name="Português (Brasil)"))
+    expect(page.get_by_text("Suas lições")).to_be_visible()
+    assert "lang=pt-BR" in page.url
+    no_english(page)
+
+    # a lesson step: a wrong try, explained in Portuguese, then a hint, then the pair
+    press(page, page.get_by_role("button", name="Começar").first)
+    expect(page.get_by_text("Etapa 1 de 4")).to_be_visible()
+    press(page, page.get_by_role("button", name="Avançar"))
+    press(page, card(page, pt("7s")))
+    expect(card(page, f"{pt('7s')} (selecionada)")).to_be_visible()
+    press(page, card(page, pt("3c")))
+    press(page, page.get_by_role("button", name="Capturar"))
+    error = page.get_by_test_id("stAlertContentError")
+    expect(error).to_contain_text("3♣")
+    expect(error).to_contain_text("não")
+    no_english(page)
+    press(page, page.get_by_role("button", name="Limpar a seleção"))
+    press(page, page.get_by_role("button", name="Dica 1 de 3"))
+    expect(page.get_by_text("Which card has the same value as the 7♥?")).to_be_visible()
+    press(page, card(page, pt("7s")))
+    press(page, card(page, pt("7h")))
+    press(page, page.get_by_role("button", name="Capturar"))
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
+    no_english(page)
+
+    # a second learner in another browser context on the same server: English
+    other = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    other.set_default_timeout(WAIT)
+    other.goto(f"{server.url}/")
+    sign_in(other, "Eve")
+    expect(other.get_by_text("Your lessons")).to_be_visible()
+    assert "Suas lições" not in other.locator("body").inner_text()
+
+    # Puzzles, Play with a computer move explained, Rules: all in Portuguese
+    nav(page, "Desafios")
+    expect(page.get_by_role("heading", name="Desafios").first).to_be_visible()
+    no_english(page)
+    nav(page, "Jogar")
+    seed = page.get_by_role("spinbutton", name="Semente")
+    seed.fill(str(SEED))
+    seed.press("Enter")
+    expect(seed).to_have_value(str(SEED))
+    press(page, page.get_by_role("button", name="Começar a partida"))
+    expect(page.get_by_text("Sua vez.")).to_be_visible()
+    game = Game.start(Setup(2, (pg.DEFAULT_LEVEL,), pg.make_rules("classic"), SEED))
+    moves = list(game.state.legal_moves())
+    move = next((m for m in moves if m.kind == CAPTURE and not m.builds),
+                next(m for m in moves if m.kind == TRAIL))
+    press(page, card(page, pt(move.card)))
+    for taken in move.loose:
+        press(page, card(page, pt(taken)))
+    press(page, page.get_by_role("button", name="Capturar" if move.kind == CAPTURE
+                                 else "Descartar", exact=True))
+    press(page, page.get_by_role("button", name="Continuar"))
+    panel = page.locator('[class*="st-key-play-computer"]')
+    expect(panel).to_contain_text("Lugar 1:")
+    expect(page.get_by_text("Sua vez.")).to_be_visible()
+    no_english(page)
+    nav(page, "Regras")
+    expect(page.get_by_role("heading", name="As regras do Cassino")).to_be_visible()
+    no_english(page)
+
+    # the English learner is still in English after all that
+    other.reload()
+    expect(other.get_by_text("Your lessons")).to_be_visible()
+    other.context.close()
+
+
+def test_a_link_with_lang_it_opens_in_italian(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/rules?lang=it")
+    expect(page.get_by_role("heading", name="Le regole del Cassino")).to_be_visible()
+    expect(page.get_by_role("link", name="Impara")).to_be_visible()
+    no_english(page)
