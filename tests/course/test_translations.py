@@ -148,3 +148,31 @@ def test_the_rules_page_is_translated_with_the_same_rule_numbers(lang: str) -> N
     for mine, theirs in zip(page.sections, english.sections, strict=True):
         assert sorted(cited.findall(mine)) == sorted(cited.findall(theirs))
         assert sorted(CARD.findall(mine)) == sorted(CARD.findall(theirs))
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_lesson_translations_name_the_same_cards_and_numbers(lang: str) -> None:
+    """Lessons may be partly translated, and a re-cut lesson makes its translation
+    stale (shown in English, reported): but a current translation must keep the
+    English's fields, cards and numbers."""
+    report = catalogues.check(lang, i18n.LESSON_DOMAIN, catalogues.english_lessons())
+    assert report.total > 500
+    assert report.bad_fields == [] and report.cards_differ == []
+
+
+def test_a_stale_lesson_translation_shows_the_english() -> None:
+    with i18n.using("pt-BR"):
+        current = i18n.lesson_text("lesson.pairing.steps.first-pair.prompt", "Capture the 7♥.")
+        stale = i18n.lesson_text("lesson.pairing.steps.first-pair.prompt",
+                                 "Capture the 7♥ with your 7♠.")
+    assert current == "Capture o 7♥."
+    assert stale == "Capture the 7♥ with your 7♠."
+
+
+def test_the_shipped_portuguese_lesson_loads_in_portuguese() -> None:
+    from tutorial_app.config import lessons_folder
+    from tutorial_app.course import load_course
+
+    course = load_course(lessons_folder(), language="pt-BR")
+    assert course.lesson("pairing").title == "Fazer pares"
+    assert i18n.language() == i18n.DEFAULT_LANGUAGE  # loading did not switch the caller

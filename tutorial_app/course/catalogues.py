@@ -42,8 +42,8 @@ from tutorial_app.course.i18n import APP_DOMAIN, LESSON_DOMAIN, LOCALES, fields,
 PROJECT = "Cassino Tutor"
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)  # fixed, so `make i18n` twice changes nothing
 SHIPPED = ("pt-BR", "es", "it")
-CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])\s?[♠♥♦♣]|\b(10|[2-9AJQK])[shdc]\b")
-NUMBER = re.compile(r"(?<![\w♠♥♦♣])\d+(?![\w♠♥♦♣])")
+CARD = re.compile(r"(?<![\w])(?:10|[2-9AJQK])\s?[♠♥♦♣]")  # cards as a learner reads them
+NUMBER = re.compile(r"(?<!\w)\d+(?![\d♠♥♦♣])")  # "5s" in English is the number 5
 
 
 def english_app() -> dict[str, str]:
