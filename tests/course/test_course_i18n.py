@@ -26,6 +26,7 @@ def french() -> Iterator[None]:
     i18n.set_language("fr-test")
     yield
     i18n.set_language("en")
+    i18n.forget("fr-test")
 
 
 def test_every_literal_key_in_the_code_is_in_the_catalogue() -> None:
@@ -120,4 +121,5 @@ def test_the_language_is_per_run_not_per_process() -> None:
         thread.start()
         thread.join()
         seen["here"] = i18n.t("goal.sweep")
+    i18n.forget("xx-test")
     assert seen == {"here": "SWEEP-XX", "other": MESSAGES["goal.sweep"]}

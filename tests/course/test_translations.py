@@ -176,3 +176,8 @@ def test_the_shipped_portuguese_lesson_loads_in_portuguese() -> None:
     course = load_course(lessons_folder(), language="pt-BR")
     assert course.lesson("pairing").title == "Fazer pares"
     assert i18n.language() == i18n.DEFAULT_LANGUAGE  # loading did not switch the caller
+
+
+def test_a_language_babel_does_not_know_is_named_by_its_tag() -> None:
+    assert i18n.display_name("xx-Nowhere") == "xx-Nowhere"
+    assert i18n.display_name("pt-BR") == "Português (Brasil)"

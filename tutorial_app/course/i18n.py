@@ -331,10 +331,10 @@ def number(value: float, digits: int = 1, signed: bool = False) -> str:
 
 def display_name(lang: str) -> str:
     """The language's own name for itself ('Português (Brasil)'), from Babel's data."""
-    try:
-        from babel import Locale
+    from babel import Locale, UnknownLocaleError
 
+    try:
         name = Locale.parse(folder_name(lang)).get_display_name(folder_name(lang)) or lang
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):
         return lang
     return name[:1].upper() + name[1:]
