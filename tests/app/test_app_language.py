@@ -3,8 +3,11 @@ stored choice; another session on the same server keeps its own language."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from apphelpers import new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
@@ -52,3 +55,38 @@ def test_the_picker_switches_and_the_learner_keeps_the_choice(app: AppTest, db: 
 def test_an_unknown_language_in_a_link_is_english(app: AppTest) -> None:
     open_page(app, "learn", lang="xx-nowhere")
     assert "Welcome! What is your name?" in texts(app)
+
+
+# Entries that are punctuation or pure fields: nothing to mark.
+UNMARKED = ("list.", "number.decimal", "advice.semicolon", "advice.sentences", "advice.percent",
+            "card.", "judge.value.", "rank.", "sandbox.line_move", "miss.points-item",
+            "play.log.move", "sandbox.listed_played", "learn.stars", "puzzle.title")
+
+
+@pytest.fixture
+def marked(course_dir: Path) -> Iterator[str]:
+    """A pseudo-language that wraps every text of the catalogues in ⟦ ⟧."""
+    from tutorial_app.course import catalogues, i18n
+
+    texts_ = {k: f"⟦{v}⟧" for k, v in i18n.english().items() if not k.startswith(UNMARKED)}
+    texts_.update({k: f"⟦{v}⟧" for k, v in catalogues.english_lessons(course_dir).items()})
+    i18n.add_messages("qx", texts_)
+    yield "qx"
+    i18n.forget("qx")
+
+
+@pytest.mark.parametrize("page", ["learn", "puzzles", "sandbox", "classroom", "play"])
+def test_every_page_says_everything_through_the_catalogue(app: AppTest, marked: str,
+                                                          page: str) -> None:
+    """Run under a marking pseudo-language: no words outside the marks (the learner's
+    name, card notation and numbers aside)."""
+    open_page(app, "learn", lang=marked)
+    sign_in_button = [b for b in app.button if "Start learning" in b.label]
+    app.text_input(key="signin_name").input("Zed")
+    sign_in_button[0].click().run()
+    open_page(app, page, lang=marked)
+    shown = re.sub(r"⟦[^⟧]*⟧", " ", texts(app), flags=re.S)
+    assert re.findall(r"[A-Za-z]{3,}(?:\s+[A-Za-z]{2,})+", shown.replace("Zed", "")) == []
+    labels = [b.label for b in app.button] + [t.label for t in app.toggle]
+    assert [label for label in labels if "⟦" not in label and re.search(r"[a-z]{3}", label)
+            and label.strip() != "Zed"] == []
