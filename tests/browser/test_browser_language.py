@@ -128,3 +128,14 @@ def test_a_link_with_lang_it_opens_in_italian(server: Server, page: Page) -> Non
     expect(page.get_by_role("heading", name="Le regole del Cassino")).to_be_visible()
     expect(page.get_by_role("link", name="Impara")).to_be_visible()
     no_english(page)
+
+
+def test_a_browser_in_spanish_opens_in_spanish(server: Server, browser: Any) -> None:
+    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 1000})
+    try:
+        opened = context.new_page()
+        opened.set_default_timeout(WAIT)
+        opened.goto(f"{server.url}/")
+        expect(opened.get_by_text("¡Bienvenido! ¿Cómo te llamas?")).to_be_visible()
+    finally:
+        context.close()
