@@ -405,3 +405,9 @@ MESSAGES.update({f"theme.{name}": name.replace("-", " ") for name in (  # model.
     "pairing", "sum", "multiple-capture", "court-cards", "build", "raise", "multiple-build",
     "take-build", "controller", "sweep", "mistake", "endgame", "scoring", "strategy", "royal",
     "variant")})
+MESSAGES.update({  # issue 12: the words drawn on the cards and read by screen readers
+    "board.face_down": "face-down card",
+    "board.owner_you": "you",
+    "board.build_label": "build of {value} ({kind}): {cards}; controlled by {owner}",
+    "board.stack": "{caption}: {count}",
+})

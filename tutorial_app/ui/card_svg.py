@@ -22,7 +22,8 @@ from typing import Final
 
 from engine import Build, Card
 from tutorial_app.course import words
-from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
+from tutorial_app.course.i18n import count as count_of
 
 WIDTH: Final = 100
 HEIGHT: Final = 140
@@ -152,9 +153,13 @@ def _card_svg(card: Card, four_colour: bool, label: str) -> str:
     return _svg(card_body(card, four_colour), WIDTH, HEIGHT, label)
 
 
-@lru_cache(maxsize=4)
 def back_svg() -> str:
-    return _svg(back_body(), WIDTH, HEIGHT, "face-down card")
+    return _back_svg(t("board.face_down"))
+
+
+@lru_cache(maxsize=8)
+def _back_svg(label: str) -> str:
+    return _svg(back_body(), WIDTH, HEIGHT, label)
 
 
 FAN: Final = 24  # horizontal step between the cards of a pile
@@ -163,17 +168,24 @@ FAN: Final = 24  # horizontal step between the cards of a pile
 def build_label(build: Build, you: int | None = 0) -> str:
     """Words for a build, for screen readers and captions."""
     cards = ", ".join(card.pretty for card in build.cards)
-    owner = "you" if build.controller == you else f"seat {build.controller}"
-    return f"build of {build.value} ({build.kind}): {cards}; controlled by {owner}"
+    owner = (t("board.owner_you") if build.controller == you
+             else t("sandbox.seat_n", seat=build.controller))
+    return t("board.build_label", value=build.value, kind=t(f"sandbox.effect.{build.kind}"),
+             cards=cards, owner=owner)
 
 
 def controller_text(build: Build, you: int | None = 0) -> str:
-    return "You" if build.controller == you else f"Seat {build.controller}"
+    return t("play.you") if build.controller == you else t("play.seat", seat=build.controller)
+
+
+def build_svg(build: Build, four_colour: bool = False, you: int | None = 0) -> str:
+    """A build as a fanned pile with a value badge, its kind and its controller, in the
+    learner's language."""
+    return _build_svg(build, four_colour, you, language())
 
 
 @lru_cache(maxsize=256)
-def build_svg(build: Build, four_colour: bool = False, you: int | None = 0) -> str:
-    """A build as a fanned pile with a value badge, its kind and its controller."""
+def _build_svg(build: Build, four_colour: bool, you: int | None, lang: str) -> str:
     n = len(build.cards)
     width = WIDTH + FAN * (n - 1) + 8
     height = HEIGHT + 34
@@ -184,22 +196,27 @@ def build_svg(build: Build, four_colour: bool = False, you: int | None = 0) -> s
     badge_x = width - 22
     multiple = build.is_multiple
     ribbon = "#7a3db8" if multiple else "#1f7a5a"
-    kind = "multiple" if multiple else "single"
+    kind = t("sandbox.effect.multiple" if multiple else "sandbox.effect.single")
     parts.append(
         f'<circle cx="{badge_x}" cy="24" r="19" fill="#f2c94c" stroke="#8a6d0b" stroke-width="2"/>'
         f'<text x="{badge_x}" y="32" font-family="{_SANS}" font-weight="700" font-size="22" '
         f'text-anchor="middle" fill="#1b1b1f">{build.value}</text>'
         f'<rect x="2" y="{HEIGHT + 9}" width="{width - 4}" height="23" rx="11" fill="{ribbon}"/>'
         f'<text x="{width / 2:g}" y="{HEIGHT + 25}" font-family="{_SANS}" font-size="13" '
-        f'font-weight="700" text-anchor="middle" fill="#fff">{kind} · '
+        f'font-weight="700" text-anchor="middle" fill="#fff">{escape(kind)} · '
         f"{escape(controller_text(build, you))}</text>"
     )
     return _svg("".join(parts), width, height, build_label(build, you))
 
 
-@lru_cache(maxsize=64)
 def stack_svg(count: int, caption: str) -> str:
     """A face-down stack (a captured pile, the stock) with its count."""
+    return _stack_svg(count, caption, t("board.stack", caption=caption,
+                                        count=count_of(count, "card")))
+
+
+@lru_cache(maxsize=64)
+def _stack_svg(count: int, caption: str, label: str) -> str:
     layers = min(max(count, 1), 6)
     width, height = WIDTH + 12, HEIGHT + 40
     parts = []
@@ -217,8 +234,7 @@ def stack_svg(count: int, caption: str) -> str:
         f'<text x="{width / 2:g}" y="{height - 8}" font-family="{_SANS}" font-size="14" '
         f'text-anchor="middle" fill="#333">{escape(caption)}</text>'
     )
-    cards = "card" if count == 1 else "cards"
-    return _svg("".join(parts), width, height, f"{caption}: {count} {cards}")
+    return _svg("".join(parts), width, height, label)
 
 
 @lru_cache(maxsize=1024)
