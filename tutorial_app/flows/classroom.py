@@ -22,7 +22,7 @@ from itertools import islice
 from typing import Any, Final
 
 from engine import Attempt, CassinoError, Position, Verdict, check, legal_moves
-from tutorial_app.course import solutions
+from tutorial_app.course import solutions, words
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle, ReadStep, Step
@@ -352,7 +352,7 @@ class ClassroomController:
 def answer(item: Item) -> tuple[AnswerLine, ...]:
     """What "Reveal the answer" shows for a step or a puzzle, in words."""
     if isinstance(item, (PlayStep, Puzzle)):
-        return tuple(AnswerLine(m.pretty, m.text) for m in solutions(item)[:ANSWERS_SHOWN])
+        return tuple(AnswerLine(words.move(m), m.text) for m in solutions(item)[:ANSWERS_SHOWN])
     if isinstance(item, ChooseStep):
         return tuple(AnswerLine(t("classroom.correct_option", option=item.options[i]))
                      for i in sorted(item.correct)) or (
@@ -367,7 +367,7 @@ def _legal_moves(position: Position) -> tuple[str, ...]:
     """The legal moves in words (at most MOVES_LISTED); none for a position over the
     engine's work limit, whose problem the page shows already."""
     try:
-        return tuple(move.pretty for move in islice(legal_moves(position), MOVES_LISTED))
+        return tuple(words.move(move) for move in islice(legal_moves(position), MOVES_LISTED))
     except CassinoError as error:
         log.info("no legal moves listed: %s", error)
         return ()

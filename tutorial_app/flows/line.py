@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine import BUILD, CAPTURE, TRAIL, Card, Move, Position, apply_move, legal_moves, pass_turn
+from tutorial_app.course import words
 from tutorial_app.course.i18n import count, language, t
 
 
@@ -154,7 +155,7 @@ def _describe(position: Position, lang: str) -> tuple[MoveEffect, ...]:
     for move in moves:
         effect, after = _effect(position, move)
         table = " ".join([*(c.pretty for c in after.loose), *(b.pretty for b in after.builds)])
-        effects.append(MoveEffect(move, move.text, move.pretty, effect,
+        effects.append(MoveEffect(move, move.text, words.move(move), effect,
                                   table or t("sandbox.effect.table_empty")))
     effects.sort(key=lambda e: (_ORDER[e.move.kind], -len(e.move.taken_cards), e.text))
     return tuple(effects)

@@ -354,7 +354,7 @@ class SandboxController:
             problems, moves = (str(error),), ()
         draft = self.pending
         cursor = line.cursor
-        played = tuple(PlayedMove(i + 1, step.move.pretty, step.sweep, i == cursor - 1)
+        played = tuple(PlayedMove(i + 1, words.move(step.move), step.sweep, i == cursor - 1)
                        for i, step in enumerate(line.steps))
         piles = tuple(Pile(seat, cards, sweeps)
                       for seat, (cards, sweeps) in sorted(line.piles().items()))

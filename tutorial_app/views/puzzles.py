@@ -95,7 +95,7 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
                       icon=":material/skip_next:", icon_position="right")
     if view.solutions is not None:
         st.markdown(t("puzzles.solutions", n=len(view.solutions)))
-        st.markdown("\n".join(f"- **{safe_text.plain(m.pretty)}** (`{m.text}`)"
+        st.markdown("\n".join(f"- **{safe_text.plain(words.move(m))}** (`{m.text}`)"
                               for m in view.solutions[:12]))
     st.caption(t("learn.share", url=safe_text.plain(
         links.share_url(st.context.url, "puzzles", view.share))))
