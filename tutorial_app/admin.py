@@ -15,43 +15,24 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Final
 
 from sqlalchemy import select
 
-from tutorial_app.services.classes import ClassroomError, ClassStore
+from tutorial_app.services.classes import (
+    PASSWORD_VARIABLE,
+    TEACHER_VARIABLE,
+    ClassroomError,
+    ClassStore,
+    first_teacher_from_environment,
+)
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.services.tables import teachers
 
-PASSWORD_VARIABLE: Final = "CASSINO_TEACHER_PASSWORD"
-TEACHER_VARIABLE: Final = "CASSINO_TEACHER"
-log = logging.getLogger(__name__)
-
-
-def first_teacher_from_environment(store: ProgressStore,
-                                   env: Mapping[str, str] = os.environ) -> bool:
-    """Make the teacher CASSINO_TEACHER (password CASSINO_TEACHER_PASSWORD) when the store
-    has no teacher yet; True if one was made. Anything wrong is logged, never raised:
-    the app starts regardless (the command can do it later)."""
-    name = env.get(TEACHER_VARIABLE, "").strip()
-    password = env.get(PASSWORD_VARIABLE, "")
-    if not name or not password:
-        return False
-    rooms = ClassStore(store)
-    try:
-        if rooms.teacher_count():
-            return False
-        rooms.add_teacher(name, password)
-    except ClassroomError as error:
-        log.warning("the first teacher from %s was not made: %s", TEACHER_VARIABLE, error)
-        return False
-    log.info("made the first teacher, %s, from the environment", name)
-    return True
+__all__ = ["PASSWORD_VARIABLE", "TEACHER_VARIABLE", "first_teacher_from_environment", "main"]
 
 
 def _password(env: Mapping[str, str]) -> str:

@@ -20,9 +20,11 @@ A learner's record (and a class's) can be exported as JSON-ready data and delete
 
 from __future__ import annotations
 
+import logging
+import os
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -47,6 +49,9 @@ from tutorial_app.services.tables import (
     teachers,
 )
 
+PASSWORD_VARIABLE: Final = "CASSINO_TEACHER_PASSWORD"
+TEACHER_VARIABLE: Final = "CASSINO_TEACHER"
+log = logging.getLogger(__name__)
 CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH: Final = 6
 MAX_CLASS_NAME: Final = 60
@@ -447,6 +452,27 @@ class ClassStore:
             for table in (live_answers, live, homework, members):
                 con.execute(delete(table).where(table.c.class_id == class_id))
             con.execute(delete(classes).where(classes.c.id == class_id))
+
+
+def first_teacher_from_environment(store: ProgressStore,
+                                   env: Mapping[str, str] = os.environ) -> bool:
+    """Make the teacher CASSINO_TEACHER (password CASSINO_TEACHER_PASSWORD) when the store
+    has no teacher yet; True if one was made. Anything wrong is logged, never raised:
+    the app starts regardless (the command can do it later)."""
+    name = env.get(TEACHER_VARIABLE, "").strip()
+    password = env.get(PASSWORD_VARIABLE, "")
+    if not name or not password:
+        return False
+    rooms = ClassStore(store)
+    try:
+        if rooms.teacher_count():
+            return False
+        rooms.add_teacher(name, password)
+    except ClassroomError as error:
+        log.warning("the first teacher from %s was not made: %s", TEACHER_VARIABLE, error)
+        return False
+    log.info("made the first teacher, %s, from the environment", name)
+    return True
 
 
 def _clean(name: str) -> str:
