@@ -30,7 +30,8 @@ from typing import Any, Final
 
 from sqlalchemy import delete, func, select, update
 
-from tutorial_app.services import names, passwords
+from tutorial_app.services import faults, names, passwords
+from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.store import Learner, ProgressStore, clean_name, name_key
 from tutorial_app.services.tables import (
     attempts,
@@ -470,6 +471,9 @@ def first_teacher_from_environment(store: ProgressStore,
         rooms.add_teacher(name, password)
     except ClassroomError as error:
         log.warning("the first teacher from %s was not made: %s", TEACHER_VARIABLE, error)
+        return False
+    except STORE_FAULTS as error:  # a read-only store: the app still serves learners
+        faults.report(error, "making the first teacher from the environment")
         return False
     log.info("made the first teacher, %s, from the environment", name)
     return True
