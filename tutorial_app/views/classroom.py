@@ -19,7 +19,7 @@ import streamlit as st
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.classroom import ClassroomController
 from tutorial_app.ui import classroom_panels as panels
-from tutorial_app.ui import live_panels, session, teacher
+from tutorial_app.ui import homework_panels, live_panels, session, teacher
 
 
 def render() -> None:
@@ -36,6 +36,7 @@ def render() -> None:
         panels.chooser(ctl, screen)
         if room is not None:
             live_panels.live_controls(ctl, rooms, room)
+            homework_panels.teacher_panel(rooms, course, room)
         if screen.position is not None:
             panels.position(ctl, screen.position)
         elif screen.item is not None:
