@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import card, idle, press, sign_in
+from browserpage import card, idle, press, sign_in, teacher_sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page, expect
 
@@ -76,7 +76,10 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     press(page, page.locator('[class*="st-key-cb-sandbox-b7"] button'))
     snap(page, shots, "sandbox")
 
+    page.goto(f"{url}/")
+    press(page, page.get_by_role("button", name="Switch learner"))  # teachers only there
     page.goto(f"{url}/classroom?lesson=sums&step=first-sum")
+    teacher_sign_in(page)
     settle(page)
     press(page, page.get_by_text("Reveal the answer"))
     snap(page, shots, "classroom")

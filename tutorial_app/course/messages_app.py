@@ -391,6 +391,7 @@ MESSAGES: Final[dict[str, str]] = {
     "join.title": "Join a class",
     "join.code": "Class code (from your teacher's screen)",
     "join.button": "Join",
+    "join.name": "Your name in the class",
     "teacher.refused": "This page is for teachers. Learners cannot open it.",
     "teacher.title": "Teacher sign-in",
     "teacher.body": "The Classroom is for teachers: sign in with your name and password. "
@@ -416,7 +417,7 @@ MESSAGES: Final[dict[str, str]] = {
     "live.close": "Close the question",
     "live.reopen": "Open the question again",
     "live.names": "Names on screen",
-    "live.next": "Next",
+    "live.next": "Next question",
     "live.no_next": "There is no next step or puzzle to ask.",
     "live.answered": "{n} of {total} answered",
     "live.open": "Answers are open: learners can still change theirs.",

@@ -205,7 +205,7 @@ def join_form() -> None:
         st.markdown(f"**{t('join.title')}**")
         st.text_input(t("join.code"), key=JOIN_CODE, max_chars=20,
                       placeholder="ABC234")
-        st.text_input(t("welcome.name"), key=JOIN_NAME, max_chars=40,
+        st.text_input(t("join.name"), key=JOIN_NAME, max_chars=40,
                       placeholder=t("welcome.placeholder"))
         st.form_submit_button(t("join.button"), type="primary", on_click=_join)
     if st.session_state.get(JOIN_ERROR):
