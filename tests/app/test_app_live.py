@@ -164,3 +164,19 @@ def test_class_learners_see_only_their_class_at_sign_in(app: AppTest, db: Path) 
     stranger = open_page(new_app(), "learn")
     offered = {b.label for b in stranger.button if b.key and b.key.startswith("as-")}
     assert "Ana" not in offered and "Bo" not in offered and "Solo" in offered
+
+
+def test_the_teacher_exports_and_deletes_a_learners_record(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    join(code, "Ana")
+    teacher.run()
+    exported = [b for b in teacher.get("download_button") if b.proto.label.startswith(
+        "Export this learner")]
+    assert exported
+    assert teacher.button(key="rec-delete").disabled  # not before the tick
+    teacher.checkbox(key="rec-sure").check().run()
+    click(teacher, "rec-delete")
+    with ProgressStore(db) as store:
+        assert [x.name for x in store.learners()] == []

@@ -458,6 +458,13 @@ MESSAGES: Final[dict[str, str]] = {
     "homework.common_wrong": "Most common wrong moves in {task}: {moves}",
     "homework.csv_table": "Download the table (CSV)",
     "homework.csv_moves": "Download every move tried (CSV)",
+    "records.title": "Records (export, delete)",
+    "records.export_class": "Export the class's records (JSON)",
+    "records.export_learner": "Export this learner's record (JSON)",
+    "records.sure_learner": "Yes, delete everything kept about {name}",
+    "records.delete_learner": "Delete this learner's record",
+    "records.sure_class": "Yes, delete the class {name} and its learners' records",
+    "records.delete_class": "Delete the class",
 }
 
 MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})

@@ -19,7 +19,7 @@ import streamlit as st
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.classroom import ClassroomController
 from tutorial_app.ui import classroom_panels as panels
-from tutorial_app.ui import homework_panels, live_panels, session, teacher
+from tutorial_app.ui import homework_panels, live_panels, records_panel, session, teacher
 
 
 def render() -> None:
@@ -37,6 +37,7 @@ def render() -> None:
         if room is not None:
             live_panels.live_controls(ctl, rooms, room)
             homework_panels.teacher_panel(rooms, course, room)
+            records_panel.records(rooms, room)
         if screen.position is not None:
             panels.position(ctl, screen.position)
         elif screen.item is not None:
