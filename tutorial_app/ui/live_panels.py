@@ -14,6 +14,8 @@ flows/live.py:
 
 from __future__ import annotations
 
+import html
+import io
 from typing import Final
 
 import segno
@@ -33,7 +35,8 @@ LEARNER_EVERY: Final = 2.0     # seconds between a phone's checks for a new ques
 SCOPE: Final = "live"
 _PICKED: Final = "live.picked"
 _CLASS: Final = "live.class"
-MARKS: Final = {live.CORRECT: "✅", live.MISSED: "🟡", live.ILLEGAL: "❌", live.LEGAL: "☑️"}
+# Plain marks any font has (a projector's browser may lack colour emoji).
+MARKS: Final = {live.CORRECT: "✓", live.MISSED: "~", live.ILLEGAL: "✗", live.LEGAL: "•"}
 
 
 # ----- the teacher -----------------------------------------------------------------------
@@ -130,10 +133,12 @@ def _code_box(room: SchoolClass) -> None:
     link = join_link(room.code)
     with st.container(horizontal=True, vertical_alignment="center", key="live-code"):
         st.html(f"<div class='live-code'><div style='font-size:1.2rem'>"
-                f"{safe_text.plain(t('live.join_at'))}</div>"
+                f"{html.escape(t('live.join_at'))}</div>"
                 f"<div style='font-size:4.5rem;font-weight:800;letter-spacing:.3rem'>"
-                f"{room.code}</div></div>")
-        st.html(segno.make(link, error="m").svg_inline(scale=5, dark="#111", light="#fff"))
+                f"{html.escape(room.code)}</div></div>")
+        picture = io.BytesIO()
+        segno.make(link, error="m").save(picture, kind="png", scale=6, border=2)
+        st.image(picture.getvalue(), width=180, caption=link)
 
 
 @st.fragment(run_every=PROJECTOR_EVERY)
