@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import os
 import sys
 from collections.abc import Mapping, Sequence
 
 from sqlalchemy import select
 
+from tutorial_app import config
 from tutorial_app.services.classes import (
     PASSWORD_VARIABLE,
     TEACHER_VARIABLE,
@@ -35,8 +35,8 @@ from tutorial_app.services.tables import teachers
 __all__ = ["PASSWORD_VARIABLE", "TEACHER_VARIABLE", "first_teacher_from_environment", "main"]
 
 
-def _password(env: Mapping[str, str]) -> str:
-    given = env.get(PASSWORD_VARIABLE)
+def _password(env: Mapping[str, str] | None) -> str:
+    given = env.get(PASSWORD_VARIABLE) if env is not None else config.teacher_password()
     if given:
         return given
     first = getpass.getpass("Password: ")
@@ -45,7 +45,7 @@ def _password(env: Mapping[str, str]) -> str:
     return first
 
 
-def main(argv: Sequence[str] | None = None, env: Mapping[str, str] = os.environ) -> int:
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutorial_app.admin",
                                      description="Teacher accounts of the Cassino Tutor.")
     commands = parser.add_subparsers(dest="command", required=True)

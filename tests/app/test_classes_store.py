@@ -58,7 +58,7 @@ def test_classes_codes_and_joining(store: ProgressStore) -> None:
     assert [x.name for x in rooms.members(room.id)] == ["Ana", "Bo"]
     with pytest.raises(ClassroomError, match="another class"):
         rooms.join(other.code, "Ana")  # not a way into another class's learner
-    with pytest.raises(ClassroomError, match="no class"):
+    with pytest.raises(ClassroomError, match="No class"):
         rooms.join("ZZZZZZ", "Cy")
     new = rooms.renew_code(room.id)
     assert new != room.code and rooms.class_by_code(room.code) is None

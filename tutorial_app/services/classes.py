@@ -21,7 +21,6 @@ A learner's record (and a class's) can be exported as JSON-ready data and delete
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -30,6 +29,8 @@ from typing import Any, Final
 
 from sqlalchemy import delete, func, select, update
 
+from tutorial_app import config
+from tutorial_app.course.i18n import t
 from tutorial_app.services import faults, names, passwords
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.store import Learner, ProgressStore, clean_name, name_key
@@ -50,8 +51,8 @@ from tutorial_app.services.tables import (
     teachers,
 )
 
-PASSWORD_VARIABLE: Final = "CASSINO_TEACHER_PASSWORD"
-TEACHER_VARIABLE: Final = "CASSINO_TEACHER"
+PASSWORD_VARIABLE: Final = config.PASSWORD_VARIABLE
+TEACHER_VARIABLE: Final = config.TEACHER_VARIABLE
 log = logging.getLogger(__name__)
 CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH: Final = 6
@@ -152,7 +153,7 @@ class ClassStore:
                            "password": stored, "created": time.time()}, ["name_key"]),
                 execution_options={"preserve_rowcount": True})
             if added.rowcount != 1:
-                raise ClassroomError(f"there is already a teacher called {cleaned}")
+                raise ClassroomError(t("classes.teacher_exists", name=cleaned))
             row = con.execute(select(teachers.c.id, teachers.c.name)
                               .where(teachers.c.name_key == name_key(cleaned))).one()
         return Teacher(int(row[0]), str(row[1]))
@@ -197,7 +198,7 @@ class ClassStore:
     def create_class(self, teacher_id: int, name: str) -> SchoolClass:
         cleaned = " ".join(str(name).split())[:MAX_CLASS_NAME]
         if not cleaned:
-            raise ClassroomError("a class needs a name")
+            raise ClassroomError(t("classes.needs_name"))
         for _ in range(20):  # a clash of random codes is rare; try another
             code = new_code()
             with self.store._write() as con:
@@ -208,7 +209,7 @@ class ClassStore:
                     created=time.time())).inserted_primary_key
                 assert new_id is not None
                 return SchoolClass(int(new_id[0]), teacher_id, cleaned, code)
-        raise ClassroomError("no free join code was found; try again")
+        raise ClassroomError(t("classes.no_free_code"))
 
     def renew_code(self, class_id: int) -> str:
         """A new join code for the class; the old one stops working."""
@@ -219,7 +220,7 @@ class ClassStore:
                     continue
                 con.execute(update(classes).where(classes.c.id == class_id).values(code=code))
                 return code
-        raise ClassroomError("no free join code was found; try again")
+        raise ClassroomError(t("classes.no_free_code"))
 
     def classes_of(self, teacher_id: int) -> list[SchoolClass]:
         with self.store._read() as con:
@@ -246,7 +247,7 @@ class ClassStore:
         class; store.LearnerNameError when the name cannot be used."""
         found = self.class_by_code(code)
         if found is None:
-            raise ClassroomError("no class has this code: check it with your teacher")
+            raise ClassroomError(t("classes.unknown_code"))
         cleaned = clean_name(name)
         key = name_key(cleaned)
         with self.store._read() as con:
@@ -255,8 +256,7 @@ class ClassStore:
                 elsewhere = con.execute(select(members.c.class_id).where(
                     members.c.learner_id == row[0], members.c.class_id != found.id)).first()
                 if elsewhere is not None:
-                    raise ClassroomError(f"the name {cleaned} is taken in another class: "
-                                         "add an initial")
+                    raise ClassroomError(t("classes.name_elsewhere", name=cleaned))
         learner = self.store.learner(cleaned)
         with self.store._write() as con:
             con.execute(self.store._upsert(members, {"class_id": found.id,
@@ -368,7 +368,7 @@ class ClassStore:
                due: float | None = None) -> Homework:
         chosen = tuple(dict.fromkeys(t for t in tasks if t))
         if not chosen:
-            raise ClassroomError("homework needs at least one lesson or puzzle")
+            raise ClassroomError(t("classes.homework_empty"))
         if any("\n" in t for t in chosen):
             raise ClassroomError("a task is one line")
         now = time.time()
@@ -456,26 +456,25 @@ class ClassStore:
 
 
 def first_teacher_from_environment(store: ProgressStore,
-                                   env: Mapping[str, str] = os.environ) -> bool:
+                                   env: Mapping[str, str] | None = None) -> bool:
     """Make the teacher CASSINO_TEACHER (password CASSINO_TEACHER_PASSWORD) when the store
     has no teacher yet; True if one was made. Anything wrong is logged, never raised:
-    the app starts regardless (the command can do it later)."""
-    name = env.get(TEACHER_VARIABLE, "").strip()
-    password = env.get(PASSWORD_VARIABLE, "")
-    if not name or not password:
+    the app starts regardless (the admin command can do it later)."""
+    wanted = config.first_teacher(env)
+    if wanted is None:
         return False
     rooms = ClassStore(store)
     try:
         if rooms.teacher_count():
             return False
-        rooms.add_teacher(name, password)
+        rooms.add_teacher(*wanted)
     except ClassroomError as error:
         log.warning("the first teacher from %s was not made: %s", TEACHER_VARIABLE, error)
         return False
     except STORE_FAULTS as error:  # a read-only store: the app still serves learners
         faults.report(error, "making the first teacher from the environment")
         return False
-    log.info("made the first teacher, %s, from the environment", name)
+    log.info("made the first teacher, %s, from the environment", wanted[0])
     return True
 
 

@@ -13,6 +13,8 @@ import hmac
 import secrets
 from typing import Final
 
+from tutorial_app.course.i18n import t
+
 N: Final = 2 ** 14
 R: Final = 8
 P: Final = 1
@@ -31,7 +33,7 @@ def _derive(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
 def hash_password(password: str) -> str:
     """The text to store for this password (a new random salt every time)."""
     if len(password) < MIN_LENGTH:
-        raise WeakPasswordError(f"a teacher's password needs at least {MIN_LENGTH} characters")
+        raise WeakPasswordError(t("classes.password_short", n=MIN_LENGTH))
     salt = secrets.token_bytes(16)
     return f"scrypt${N}${R}${P}${salt.hex()}${_derive(password, salt, N, R, P).hex()}"
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
 import re
 import statistics
@@ -295,7 +294,6 @@ def report(figures: Figures, out: Any = sys.stdout) -> None:
 
 def main(learners: int, seconds: float, question_seconds: float, seed: int,
          lessons: Path | None, options: list[str]) -> Figures:
-    os.environ.setdefault("CASSINO_TEACHER", "")
     with LocalServer(lessons=lessons, options=options) as server:
         code, class_id, puzzles = setup(server.db, lessons)
         figures = asyncio.run(run(server.url, server.pid, code, class_id, puzzles, server.db,
