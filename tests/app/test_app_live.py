@@ -180,3 +180,14 @@ def test_the_teacher_exports_and_deletes_a_learners_record(app: AppTest, db: Pat
     click(teacher, "rec-delete")
     with ProgressStore(db) as store:
         assert [x.name for x in store.learners()] == []
+
+
+def test_the_class_progress_shows_the_chosen_class_only(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    sign_in(open_page(new_app(), "learn"), "Solo")  # in no class
+    join(code, "Ana")
+    teacher.run()
+    names = {str(v) for frame in teacher.dataframe for v in frame.value.iloc[:, 0]}
+    assert "Ana" in names and "Solo" not in names

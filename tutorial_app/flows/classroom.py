@@ -129,6 +129,7 @@ class ClassroomController:
         self.course = course
         self.store = store
         self.params = params
+        self.only: frozenset[int] | None = None  # the chosen class's learners (issue 15)
 
     def key(self, name: str) -> str:
         return self.memory.key(name)
@@ -381,7 +382,7 @@ class ClassroomController:
 
     def progress(self) -> ClassProgress:
         """The teacher's view of the class."""
-        rows = tuple(class_report.class_rows(list(self.course.lessons), self.store))
+        rows = tuple(class_report.class_rows(list(self.course.lessons), self.store, self.only))
         return ClassProgress(signin.names_on_welcome(self.store), rows,
                              class_report.table(rows), class_report.to_csv(rows))
 

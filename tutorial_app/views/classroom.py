@@ -35,6 +35,7 @@ def render() -> None:
         room = live_panels.class_picker(rooms, who.id)
         panels.chooser(ctl, screen)
         if room is not None:
+            ctl.only = frozenset(x.id for x in rooms.members(room.id))
             live_panels.live_controls(ctl, rooms, room)
             homework_panels.teacher_panel(rooms, course, room)
             records_panel.records(rooms, room)
