@@ -191,3 +191,14 @@ def test_the_class_progress_shows_the_chosen_class_only(app: AppTest, db: Path) 
     teacher.run()
     names = {str(v) for frame in teacher.dataframe for v in frame.value.iloc[:, 0]}
     assert "Ana" in names and "Solo" not in names
+
+
+def test_a_learner_in_the_sandbox_gets_no_link_to_the_classroom(app: AppTest) -> None:
+    open_page(app, "learn")
+    sign_in(app, "Ana")
+    app.query_params["position"] = "table: 5c 3d; hand: 8s"
+    app.switch_page("views/sandbox.py").run()
+    assert not app.exception, [e.value for e in app.exception]
+    assert not [link for link in app.get("page_link") if "classroom" in str(link.proto.page)]
+    fresh = open_page(new_app(), "sandbox", position="table: 5c 3d; hand: 8s")
+    assert [link for link in fresh.get("page_link") if "classroom" in str(link.proto.page)]

@@ -30,7 +30,8 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(400)
     idle(page)
     page.wait_for_timeout(600)
-    assert page.get_by_test_id("stException").count() == 0
+    shown = page.get_by_test_id("stException")
+    assert shown.count() == 0, shown.all_inner_texts()
 
 
 def snap(page: Page, folder: Path, name: str, full: bool = True) -> None:
