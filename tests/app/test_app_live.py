@@ -150,6 +150,20 @@ def test_a_teacher_signs_in_with_the_password(app: AppTest) -> None:
     assert "Teacher: **Teacher**" in texts(app)
 
 
+def test_wrong_passwords_make_the_sign_in_wait(app: AppTest) -> None:
+    app.run()
+    app.switch_page("views/classroom.py").run()
+    for _ in range(5):
+        app.text_input(key="teacher_name").input("Teacher")
+        app.text_input(key="teacher_password").input("wrong-pass")
+        next(b for b in app.button if b.label == "Sign in").click().run()
+    assert "Too many wrong tries" in texts(app)
+    app.text_input(key="teacher_name").input("Teacher")
+    app.text_input(key="teacher_password").input("teacher-pass")  # right, but too soon
+    next(b for b in app.button if b.label == "Sign in").click().run()
+    assert "Teacher: **Teacher**" not in texts(app) and "Too many wrong tries" in texts(app)
+
+
 def test_class_learners_see_only_their_class_at_sign_in(app: AppTest, db: Path) -> None:
     teacher = open_page(app, "classroom")
     teacher.session_state["_db"] = str(db)

@@ -401,6 +401,7 @@ MESSAGES: Final[dict[str, str]] = {
     "teacher.password": "Password",
     "teacher.sign_in": "Sign in",
     "teacher.wrong": "That name and password do not match a teacher.",
+    "teacher.wait": "Too many wrong tries: wait {n} s before trying again.",
     "teacher.signed_in": "Teacher: **{name}**",
     "teacher.sign_out": "Sign out (teacher)",
     "live.title": "Class question",

@@ -8,6 +8,7 @@ anyone else gets the teacher's sign-in form, and the page stops until it succeed
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 import streamlit as st
@@ -18,6 +19,10 @@ from tutorial_app.ui import safe_text, session
 
 TEACHER: Final = "teacher_id"
 _ERROR: Final = "teacher.error"
+_WRONG: Final = "teacher.wrong"
+_LOCKED: Final = "teacher.locked_until"
+TRIES: Final = 5
+WAIT: Final = 30.0
 
 
 def rooms() -> ClassStore:
@@ -30,12 +35,24 @@ def teacher() -> Teacher | None:
 
 
 def _sign_in() -> None:
+    """Check the name and password; after TRIES wrong ones this session waits WAIT
+    seconds before trying again (each try costs a scrypt hash anyway)."""
+    now = time.monotonic()
+    if now < float(st.session_state.get(_LOCKED, 0.0)):
+        st.session_state["teacher_password"] = ""
+        return
     found = rooms().sign_in_teacher(st.session_state.get("teacher_name", ""),
                                     st.session_state.get("teacher_password", ""))
     st.session_state["teacher_password"] = ""
     if found is None:
         st.session_state[_ERROR] = True
+        wrong = int(st.session_state.get(_WRONG, 0)) + 1
+        st.session_state[_WRONG] = wrong
+        if wrong >= TRIES:
+            st.session_state[_LOCKED] = now + WAIT
+            st.session_state[_WRONG] = 0
         return
+    st.session_state.pop(_WRONG, None)
     st.session_state.pop(_ERROR, None)
     st.session_state[TEACHER] = found.id
 
@@ -70,6 +87,9 @@ def require_teacher() -> Teacher:
             st.text_input(t("teacher.password"), key="teacher_password", type="password",
                           max_chars=200)
             st.form_submit_button(t("teacher.sign_in"), type="primary", on_click=_sign_in)
-        if st.session_state.get(_ERROR):
+        left = float(st.session_state.get(_LOCKED, 0.0)) - time.monotonic()
+        if left > 0:
+            st.error(t("teacher.wait", n=int(left) + 1))
+        elif st.session_state.get(_ERROR):
             st.error(t("teacher.wrong"))
     st.stop()
