@@ -184,7 +184,7 @@ def test_the_teacher_exports_and_deletes_a_learners_record(app: AppTest, db: Pat
     teacher = open_page(app, "classroom")
     teacher.session_state["_db"] = str(db)
     code = make_class(teacher)
-    join(code, "Ana")
+    ana = join(code, "Ana")
     teacher.run()
     exported = [b for b in teacher.get("download_button") if b.proto.label.startswith(
         "Export this learner")]
@@ -194,6 +194,9 @@ def test_the_teacher_exports_and_deletes_a_learners_record(app: AppTest, db: Pat
     click(teacher, "rec-delete")
     with ProgressStore(db) as store:
         assert [x.name for x in store.learners()] == []
+    ana.run()  # her own session: signed out, not served from a cached copy
+    assert "Learning as **Ana**" not in texts(ana)
+    assert any(box.key == "signin_name" for box in ana.text_input)
 
 
 def test_the_class_progress_shows_the_chosen_class_only(app: AppTest, db: Path) -> None:

@@ -10,7 +10,7 @@ import streamlit as st
 
 from tutorial_app.course.i18n import t
 from tutorial_app.services.classes import ClassStore, SchoolClass
-from tutorial_app.ui import safe_text
+from tutorial_app.ui import safe_text, session
 
 
 def _json(data: object) -> str:
@@ -41,11 +41,22 @@ def records(rooms: ClassStore, room: SchoolClass) -> None:
                   on_click=_delete_class, args=(rooms, room.id))
 
 
+def _forget(learner_ids: list[int]) -> None:
+    """This process's copy of their progress goes too (services/progress_cache.py)."""
+    cache = session.open_progress()
+    if cache is not None:
+        for learner_id in learner_ids:
+            cache.forget(learner_id)
+
+
 def _delete_learner(rooms: ClassStore, learner_id: int) -> None:
     rooms.delete_learner(learner_id)
+    _forget([learner_id])
     st.session_state["rec-sure"] = False
 
 
 def _delete_class(rooms: ClassStore, class_id: int) -> None:
+    gone = [x.id for x in rooms.members(class_id)]
     rooms.delete_class(class_id, with_learners=True)
+    _forget(gone)
     st.session_state["rec-sure-class"] = False
