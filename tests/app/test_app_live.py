@@ -219,3 +219,17 @@ def test_a_learner_in_the_sandbox_gets_no_link_to_the_classroom(app: AppTest) ->
     assert not [link for link in app.get("page_link") if "classroom" in str(link.proto.page)]
     fresh = open_page(new_app(), "sandbox", position="table: 5c 3d; hand: 8s")
     assert [link for link in fresh.get("page_link") if "classroom" in str(link.proto.page)]
+
+
+def test_a_closed_question_takes_no_more_answers(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom", puzzle="tp1")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    click(teacher, "live-ask")
+    ana = join(code, "Ana")
+    answer(ana, "h-4d", action="trail")
+    click(teacher, "live-close")
+    assert "The question is closed." in texts(teacher)
+    ana.run()
+    assert ana.button(key="live-capture").disabled and ana.button(key="live-trail").disabled
+    assert "Your answer: **4d t**" in texts(ana) and "The question is closed." in texts(ana)
