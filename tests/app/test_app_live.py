@@ -233,3 +233,17 @@ def test_a_closed_question_takes_no_more_answers(app: AppTest, db: Path) -> None
     ana.run()
     assert ana.button(key="live-capture").disabled and ana.button(key="live-trail").disabled
     assert "Your answer: **4d t**" in texts(ana) and "The question is closed." in texts(ana)
+
+
+def test_a_join_link_on_a_device_signed_in_elsewhere_offers_to_join(app: AppTest,
+                                                                     db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    first, second = make_class(teacher, "5A"), make_class(teacher, "5B")
+    ana = join(first, "Ana")
+    ana.query_params["join"] = second
+    ana.switch_page("views/live.py").run()
+    assert ana.text_input(key="join_name") is not None
+    ana.text_input(key="join_name").input("Bo")
+    next(b for b in ana.button if b.label == "Join").click().run()
+    assert "Learning as **Bo**" in texts(ana)

@@ -65,7 +65,8 @@ def class_picker(rooms: ClassStore, teacher_id: int) -> SchoolClass | None:
             submitted = st.form_submit_button(t("live.create_class"))
         if submitted:
             try:
-                rooms.create_class(teacher_id, st.session_state.get("new_class_name", ""))
+                made = rooms.create_class(teacher_id, st.session_state.get("new_class_name", ""))
+                st.session_state[_CLASS] = made.id  # the new class is the one shown
             except ClassroomError as error:
                 st.error(safe_text.plain(str(error)))
             mine = rooms.classes_of(teacher_id)
@@ -194,7 +195,10 @@ def _show_move(asked: live.Question, bar: live.Bar) -> None:
 
 def learner_screen(rooms: ClassStore, learner: Learner) -> None:
     room = rooms.class_of(learner.id)
-    if room is None:
+    linked = rooms.class_by_code(st.query_params.get("join"))
+    if room is None or (linked is not None and linked.id != room.id):
+        # not in a class, or this device's learner is not in the class of the link
+        # (a shared device): join it, by name
         st.info(t("live.not_in_class"))
         session.join_form()
         return
