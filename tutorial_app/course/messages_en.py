@@ -152,4 +152,6 @@ MESSAGES: Final[dict[str, str]] = {
     "reason.trail-while-controlling": "A player who controls a build may not trail",
     "reason.leaves-build-uncovered": "It leaves a build with no card to take it",
     "reason.illegal": "It is against the rules",
+    # issue 10: feedback chosen by what was tried; quiz steps that teach
+    "feedback.joined": "{judge} {advice}",
 }
