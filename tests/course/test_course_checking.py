@@ -55,7 +55,9 @@ def test_stars_from_wrong_attempts_and_hints(first_sum: PlayStep) -> None:
 def test_missed_move_uses_feedback_by_move(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "8s t")
     assert feedback.status == "missed"
-    assert feedback.message == "Trailing is legal, but you could have taken two cards."
+    # advice that names no card is read after the account of the move, as one message
+    assert feedback.message == ("8♠ trails: it takes nothing. The goal: take 5♣ and 3♦. "
+                                "Trailing is legal, but you could have taken two cards.")
     assert feedback.stars == 0 and feedback.code == "legal"
 
 
@@ -69,10 +71,11 @@ def test_missed_move_explains_what_it_did_and_what_was_asked(first_sum: PlayStep
 def test_illegal_move_uses_feedback_by_code(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "8s x 5c")
     assert feedback.status is FeedbackStatus.NOT_ALLOWED and feedback.code == "wrong-sum"
-    assert feedback.message == "Count again: 5 and 3 make 8."
+    assert feedback.message == "Count again: 5♣ and 3♦ make 8."
     assert feedback.rule == "4.1"
     # the author's words replace the judge's on screen; the judge's are kept beside them
-    assert feedback.judge_words == "5♣ is worth 5, not 8: 8♠ takes only 8s (4.1)."
+    assert feedback.judge_words == ("5♣ alone makes 5; 8♠ takes cards that add up to 8, such "
+                                    "as 5♣+3♦ (4.1).")
     assert feedback.verdict is not None and not feedback.verdict.legal
 
 
@@ -101,16 +104,17 @@ steps:
     prompt: Take two.
     goal: {capture: [5c, 3d]}
     feedback:
-      "8s x 9h": The 9 is worth 9.
+      "8s x 9h": The 9♥ is worth 9.
       missed: Take both.
 """, "f.yaml")
     step = lesson.steps[0]  # type: ignore[union-attr]
     assert isinstance(step, PlayStep)
-    assert check_answer(step, "8s x 9h").message == "The 9 is worth 9."
+    assert check_answer(step, "8s x 9h").message == "The 9♥ is worth 9."
     clicks = Attempt.selection(Card.parse("8s"), "capture", [Card.parse("9h")])
-    assert check_answer(step, clicks).message == "The 9 is worth 9."
-    assert check_answer(step, "8s x 5c").message.startswith("5♣ is worth 5")
-    assert check_answer(step, "2c t").message == "Take both."
+    assert check_answer(step, clicks).message == "The 9♥ is worth 9."
+    assert check_answer(step, "8s x 5c").message.startswith("5♣ alone makes 5")
+    assert check_answer(step, "2c t").message == ("2♣ trails: it takes nothing. The goal: take "
+                                                  "5♣ and 3♦. Take both.")
 
 
 def test_solutions(first_sum: PlayStep, good_course: Course) -> None:
@@ -140,8 +144,8 @@ def test_choose_step(good_course: Course) -> None:
     assert check_choice(step, frozenset({0, 2}), wrong_attempts=1).stars == 2
     wrong = check_choice(step, frozenset({0, 1, 2}))
     assert wrong.status is FeedbackStatus.MISSED and wrong.verdict is None
-    assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ make 9, not 8: "
-                             "every group 8♠ takes must add up to 8 (4.1).")
+    assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ add up to 9; "
+                             "8♠ takes cards that add up to 8, such as 8♦, 6♣+2♦, 5♠+3♥ (4.1).")
     assert check_choice(step, frozenset({0})).message == \
         "Not quite: you missed 1 correct option(s)."
 

@@ -188,10 +188,10 @@ def render(text: str, values: Mapping[str, str]) -> str:
 _CARD: Final = re.compile(r"(10|[2-9AJQK])([♠♣♥♦])")
 _PLAY_THIS: Final = re.compile(r"\b(?:play|try|use|trail)\s+(?:the|your)?\s*(10|[2-9AJQK])"
                                r"([♠♣♥♦])", re.IGNORECASE)
-_SUM_TO: Final = re.compile(r"\b(?:add(?:s)? up to|make(?:s)?|exactly|groups? of)"
+_SUM_TO: Final = re.compile(r"\b(?:adds? up to|must make|to make|exactly|groups? of)"
                             r"\s+(?:exactly\s+)?(\d+)\b", re.IGNORECASE)
 _KIND_WORDS: Final = (
-    (BUILD, re.compile(r"\b(?:your build|the build you|you announce|you are building|"
+    (BUILD, re.compile(r"\b(?:cards of your build|the build you make|you announce|you are building|"
                        r"adds? to the build)\b", re.IGNORECASE)),
     (CAPTURE, re.compile(r"\b(?:the cards you take|you took|your capture|that captures)\b",
                          re.IGNORECASE)),
