@@ -62,8 +62,7 @@ def play_by_clicking(at: AppTest, move: Move) -> None:
     elif move.kind == BUILD:
         for build in move.builds:
             click(at, f"cb-play-b{build.value}-{''.join(str(c) for c in build.cards)}")
-        at.number_input(key="play.value").set_value(move.value).run()
-        click(at, "play-build")
+        click(at, f"play-build-{move.value}")  # the button states the value
     else:
         click(at, "play-trail")
 
@@ -149,7 +148,7 @@ def test_a_hint_shows_the_move_and_why_and_can_select_its_cards(app: AppTest) ->
     if advice.move.kind == CAPTURE:
         click(app, "play-capture")
     elif advice.move.kind == BUILD:
-        click(app, "play-build")
+        click(app, f"play-build-{advice.move.value}")
     else:
         click(app, "play-trail")
     assert game_of(app).state.moves == (advice.move,)

@@ -386,6 +386,12 @@ MESSAGES: Final[dict[str, str]] = {
     "play.replay.start": "Hand {n}: the first deal",
     "play.replay.new_deal": " (then deal {n})",
     "play.replay.hand_end": " — the end of the hand",
+    # issue 10: honest controls, one message per try, rule links
+    "board.build_plain": "Build",
+    "board.build_help": "Your card and the table cards you chose make {n}",
+    "board.start_again": "Start again",
+    "rules.ref_one": "(rule {links})",
+    "rules.ref_many": "(rules {links})",
 }
 
 MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})

@@ -119,18 +119,20 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
         confirm_box(control, ALL, t("learn.everything"))
 
 
-def feedback_box(feedback: Feedback | None) -> None:
-    """The answer to the last try, right under the move or the options."""
+def feedback_box(feedback: Feedback | None, scope: str | None = None) -> None:
+    """The answer to the last try, right under the move or the options. With the
+    board's `scope` (a play step), a wrong try's message goes once the selection
+    changes, and Start again clears both in one click."""
     if feedback is None:
         return
     if feedback.status is FeedbackStatus.CORRECT:
-        st.success(f"{safe_text.lesson(feedback.message)}  \n"
+        st.success(f"{board.linked_lesson(feedback.message)}  \n"
                    f"{t('learn.stars', stars=star_text(feedback.stars))}",
                    icon=":material/check_circle:")
     elif feedback.status is FeedbackStatus.MISSED:
-        st.warning(safe_text.lesson(feedback.message), icon=":material/replay:")
+        board.missed(feedback.message, scope)
     else:
-        board.judged(feedback)
+        board.judged(feedback, scope)
 
 
 def hints_box(control: LessonController, screen: PlayerScreen) -> None:
@@ -156,7 +158,7 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
     board.hand(screen.board, BOARD, look)
     if not work.solved:
         board.action_bar(screen.board, BOARD, control.answer_move)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, None if work.solved else BOARD)
     if work.solved:
         if screen.pile is not None:
             board.pile(screen.pile, t("board.your_pile"))
@@ -195,7 +197,7 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
               on_click=control.answer_mistake)
     feedback_box(work.feedback)
     if work.solved and step.explanation:
-        st.info(safe_text.lesson(step.explanation), icon=":material/gavel:")
+        st.info(board.linked_lesson(step.explanation), icon=":material/gavel:")
 
 
 def player_screen(control: LessonController, screen: PlayerScreen) -> None:

@@ -68,13 +68,12 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         board.action_bar(view.board, BOARD, control.answer)
     feedback = work.feedback
     if feedback is not None:
-        message = safe_text.lesson(feedback.message)
         if feedback.status is FeedbackStatus.CORRECT:
-            st.success(message, icon=":material/check_circle:")
+            st.success(board.linked_lesson(feedback.message), icon=":material/check_circle:")
         elif feedback.status is FeedbackStatus.MISSED:
-            st.warning(message + t("puzzles.try_again"), icon=":material/replay:")
+            board.missed(feedback.message + t("puzzles.try_again"), BOARD)
         else:
-            board.judged(feedback)
+            board.judged(feedback, BOARD)
     if view.note is not None:
         st.caption(view.note)
 
