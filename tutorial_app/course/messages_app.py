@@ -318,14 +318,14 @@ MESSAGES: Final[dict[str, str]] = {
     "play.goal.hand": "one hand decides",
     "play.seed_shown": "seed {seed}",
     "play.you": "You",
-    "play.seat": "Seat {seat}",
-    "play.partner": "Seat {seat} (your partner)",
-    "play.side.yours": "You and seat 2",
-    "play.side.theirs": "Seats 1 and 3",
+    "play.seat": "Computer {seat}",
+    "play.partner": "Your partner",
+    "play.side.yours": "You and your partner",
+    "play.side.theirs": "Computers 1 and 3",
     "play.pile.yours": "Your pile",
-    "play.pile.of": "Seat {seat}'s pile",
+    "play.pile.of": "Computer {seat}'s pile",
     "play.pile.yours_team": "Your side",
-    "play.pile.theirs_team": "Seats 1 + 3",
+    "play.pile.theirs_team": "Computers 1 + 3",
     "play.stock": "Stock",
     "play.holds": "holds {cards}",
     "play.sweeps": "sweeps: {list}",
@@ -392,6 +392,11 @@ MESSAGES: Final[dict[str, str]] = {
     "board.start_again": "Start again",
     "rules.ref_one": "(rule {links})",
     "rules.ref_many": "(rules {links})",
+    "play.computer": "The computer",
+    "play.with_level": "{name} (level {n})",
+    "play.pile.computer": "The computer's pile",
+    "play.random_move": "Level 1 plays at random: it picked this move by chance from its "
+                        "legal moves, not for a reason.",
 }
 
 MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})

@@ -257,7 +257,7 @@ def seats(game: Game) -> tuple[Seat, ...]:
         level = game.setup.level(seat) or 0
         count = len(state.hands[seat])
         turn = game.in_play and state.to_move == seat
-        found.append(Seat(pw.seat_name(seat, players), pw.level_tag(level),
+        found.append(Seat(pw.seat_name(seat, players, level), pw.level_tag(level),
                           pw.level_name(level), count,
                           t("play.to_play") if turn else pw.cards_held(count), turn))
     return tuple(found)
@@ -286,7 +286,10 @@ def hand_title(game: Game) -> str:
 
 
 def waiting_for(game: Game) -> str | None:
-    return pw.seat_name(game.state.to_move, game.setup.players) if game.computer_turn else None
+    if not game.computer_turn:
+        return None
+    seat = game.state.to_move
+    return pw.seat_name(seat, game.setup.players, game.setup.level(seat))
 
 
 def residue_line(game: Game, hand: int) -> str | None:
