@@ -395,6 +395,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.computer": "The computer",
     "play.with_level": "{name} (level {n})",
     "play.pile.computer": "The computer's pile",
+    "play.advanced": "Advanced",
     "play.random_move": "Level 1 plays at random: it picked this move by chance from its "
                         "legal moves, not for a reason.",
 }

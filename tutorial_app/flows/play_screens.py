@@ -99,8 +99,9 @@ def coach_note(found: Review, number: int | None = None) -> CoachNote:
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    facts: str  # hand, deal, rules and seed in one line
+    facts: str  # hand, deal and rules in one line
     over: bool
+    seed: str = ""  # shown only under "Advanced"
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +240,8 @@ class GameScreen:
 def header(game: Game) -> Header:
     state = game.state
     facts = [t("play.hand_n", n=state.hand_number), pw.deal_text(state),
-             pw.rules_text(game.setup.rules), t("play.seed_shown", seed=game.setup.seed)]
-    return Header(" · ".join(facts), game.over)
+             pw.rules_text(game.setup.rules)]
+    return Header(" · ".join(facts), game.over, t("play.seed_shown", seed=game.setup.seed))
 
 
 def scores(game: Game) -> tuple[Score, ...]:
