@@ -142,8 +142,9 @@ def parse_move(text: str, position: Position) -> Move:
 def _judge(position: Position, attempt: Attempt) -> Move:
     card = attempt.card
     if card is None:
+        held = pretty_cards(position.hand, " or ") or "no card"
         raise _Illegal(ReasonCode.NO_CARD,
-                       "Every move plays one card from your hand: choose it first. "
+                       f"Every move plays one card from your hand ({held}): choose it first. "
                        "A build made only of table cards is not allowed (3.1, 5.3).", "3.1")
     if card not in position.hand:
         held = pretty_cards(position.hand) or "nothing"
