@@ -83,3 +83,15 @@ def test_four_wrong_tries_are_answered_truly(real_server: Server, small: Page) -
     expect(warning).not_to_contain_text("Try the 10♣")
     press(page, page.get_by_role("button", name="Start again"))
     expect(warning).to_have_count(0)
+
+
+def test_a_rule_number_links_to_its_rule(real_server: Server, small: Page) -> None:
+    page = small
+    open_step(page, real_server, "sums", "first-sum", first=True)
+    choose(page, "two of clubs", "three of diamonds")
+    press(page, page.get_by_role("button", name="Capture"))
+    link = page.get_by_test_id("stAlertContentError").get_by_role("link", name="4.1")
+    href = link.get_attribute("href")
+    assert href is not None and href.endswith("rules#4-capturing")
+    page.goto(f"{real_server.url}/rules#4-capturing")
+    expect(page.locator("[id='4-capturing']")).to_be_attached()
