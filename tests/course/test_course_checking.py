@@ -146,8 +146,21 @@ def test_choose_step(good_course: Course) -> None:
     assert wrong.status is FeedbackStatus.MISSED and wrong.verdict is None
     assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ add up to 9; "
                              "8♠ takes cards that add up to 8, such as 8♦, 6♣+2♦, 5♠+3♥ (4.1).")
+    # every missed option is named, with why it is correct
     assert check_choice(step, frozenset({0})).message == \
-        "Not quite: you missed 1 correct option(s)."
+        "Not quite. You left out 8♠ trails: A legal move."
+    # every wrong pick and every missed option at once
+    both = check_choice(step, frozenset({1})).message
+    assert both.startswith("Not quite. 8♠ takes 6♣+3♥: Not legal")
+    assert "You left out 8♠ takes 8♦, 6♣+2♦, 5♠+3♥: A legal move." in both
+    assert "You left out 8♠ trails: A legal move." in both
+    assert not step.single and step.hints[1] == "2 of the options are correct."
+
+
+def test_a_choose_step_with_one_answer_is_single_choice(good_course: Course) -> None:
+    step = good_course.lesson("basics").step("best-take")
+    assert isinstance(step, ChooseStep) and step.single
+    assert step.hints[0] == "Check each move: is it legal, and does it do what was asked?"
 
 
 def test_choose_step_by_goal(good_course: Course) -> None:
@@ -168,6 +181,13 @@ def test_mistake_step(good_course: Course) -> None:
     wrong = check_mistake(step, "wrong-sum")
     # the verdict is the judge's on the move shown, whichever reason the learner named
     assert wrong.status is FeedbackStatus.MISSED and wrong.code == "number-takes-court"
+    # a wrong pick hears why that reason does not apply to this move
+    assert wrong.message == ("Not that: the rules find another problem with 8♥ takes K♥ before "
+                             "that one. Look at the move again.")
+    twice = check_mistake(step, "card-used-twice")
+    assert twice.message == "Not that: no card appears twice in the move. Look at the move again."
+    assert step.hints[0].startswith("Look at 8♥ takes K♥ step by step")
+    assert step.hints[-1] == "The rule at stake is (rule 4.5) on the Rules page."
     assert step.move == "8h x Kh" and step.move_words == "8♥ takes K♥"
 
 

@@ -10,7 +10,7 @@ judge's explanation (illegal) or the goal's account of the miss (legal).
 from __future__ import annotations
 
 from engine import Attempt, Move, NotationError, Verdict, check, parse_attempt
-from tutorial_app.course import feedback, words
+from tutorial_app.course import feedback, whynot, words
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import (
     ChooseStep,
@@ -96,14 +96,12 @@ def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: 
         return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
                         stars=stars(wrong_attempts, hints_used))
     wrong = sorted(chosen - step.correct)
-    if wrong:
-        first = wrong[0]
-        message = t("choose.wrong-pick", option=step.options[first],
-                    why=step.explanations[first])
-    else:
-        missing = len(step.correct - chosen)
-        message = t("choose.missing", count=missing)
-    return Feedback(FeedbackStatus.MISSED, message)
+    missed = sorted(step.correct - chosen)
+    parts = [t("choose.picked-wrong", option=step.options[i], why=step.explanations[i])
+             for i in wrong]
+    parts += [t("choose.missed-one", option=step.options[i], why=step.explanations[i])
+              for i in missed]
+    return Feedback(FeedbackStatus.MISSED, t("choose.wrong-picks", wrong=" ".join(parts)))
 
 
 def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
@@ -116,4 +114,5 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
         message = step.success or t("mistake.correct", explanation=step.explanation)
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
                         stars(wrong_attempts, hints_used))
-    return Feedback(FeedbackStatus.MISSED, t("mistake.wrong"), verdict)
+    why = whynot.why_not(code, step.position, parse_attempt(step.move), verdict)
+    return Feedback(FeedbackStatus.MISSED, t("mistake.wrong-because", why=why), verdict)

@@ -396,6 +396,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.with_level": "{name} (level {n})",
     "play.pile.computer": "The computer's pile",
     "play.advanced": "Advanced",
+    "learn.pick_one": "Pick one:",
     "play.random_move": "Level 1 plays at random: it picked this move by chance from its "
                         "legal moves, not for a reason.",
 }

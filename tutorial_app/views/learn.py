@@ -137,7 +137,7 @@ def feedback_box(feedback: Feedback | None, scope: str | None = None) -> None:
 
 def hints_box(control: LessonController, screen: PlayerScreen) -> None:
     for text in screen.hints:
-        st.info(safe_text.lesson(text), icon=":material/lightbulb:")
+        st.info(board.linked_lesson(text), icon=":material/lightbulb:")
     if screen.next_hint is not None:
         st.button(t("learn.hint", n=screen.next_hint), key=f"hint-{screen.next_hint}",
                   on_click=control.hint, icon=":material/lightbulb:", help=t("learn.hint_help"))
@@ -172,16 +172,22 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
     st.markdown(f"### {safe_text.lesson(step.prompt)}")
     if step.position is not None:
         board.picture(step.position, BOARD)
-    st.caption(t("learn.tick_all"))
-    for i, option in enumerate(step.options):
-        st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
-                    disabled=work.solved)
+    if step.single:  # one answer is asked for: pick one
+        st.radio(t("learn.pick_one"), list(range(len(step.options))),
+                 key=control.single_key(step), index=None, disabled=work.solved,
+                 format_func=lambda i: safe_text.plain(step.options[i]))
+    else:
+        st.caption(t("learn.tick_all"))
+        for i, option in enumerate(step.options):
+            st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
+                        disabled=work.solved)
     st.button(t("learn.check"), key="check-choice", type="primary", disabled=work.solved,
               on_click=control.answer_choice)
     feedback_box(work.feedback)
     if work.solved and step.explanations:
         for option, why in zip(step.options, step.explanations, strict=False):
-            st.markdown(f"- {safe_text.plain(option)}: {safe_text.lesson(why)}")
+            st.markdown(f"- {safe_text.plain(option)}: {board.linked_lesson(why)}")
+    hints_box(control, screen)
 
 
 def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScreen) -> None:
@@ -198,6 +204,7 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
     feedback_box(work.feedback)
     if work.solved and step.explanation:
         st.info(board.linked_lesson(step.explanation), icon=":material/gavel:")
+    hints_box(control, screen)
 
 
 def player_screen(control: LessonController, screen: PlayerScreen) -> None:
