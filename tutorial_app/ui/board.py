@@ -109,7 +109,7 @@ def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None
     builds = [(build, _build_key(look, scope, build), build in sel.builds)
               for build in position.builds]
     painted = [Painted(key, svg.card_svg(card, colours)) for card, key, _ in loose]
-    painted += [Painted(key, svg.build_svg(build, colours, look.you),
+    painted += [Painted(key, svg.build_svg(build, colours, look.you, position.players),
                         svg.WIDTH + svg.FAN * (len(build.cards) - 1) + 8, svg.HEIGHT + 34)
                 for build, key, _ in builds]
     empty = (f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>'
@@ -122,7 +122,7 @@ def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None
                           disabled=not look.interactive,
                           on_click=_toggle, args=(scope, lambda s, c=card: s.toggle_loose(c)))
             for build, key, chosen in builds:
-                st.button(_selected(svg.build_label(build, look.you), chosen),
+                st.button(_selected(svg.build_label(build, look.you, position.players), chosen),
                           key=key, type=_look(chosen), disabled=not look.interactive,
                           on_click=_toggle,
                           args=(scope, lambda s, b=build: s.toggle_build(b)))
@@ -156,7 +156,9 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
         _zone_title(t("board.table"))
         parts = [svg.img_tag(svg.card_svg(c, colours), svg.card_name(c), height)
                  for c in position.loose]
-        parts += [svg.img_tag(svg.build_svg(b, colours, you), svg.build_label(b, you),
+        players = position.players
+        parts += [svg.img_tag(svg.build_svg(b, colours, you, players),
+                              svg.build_label(b, you, players),
                               height + 34 * height // svg.HEIGHT) for b in position.builds]
         if parts:
             st.html(f'<div class="ct-row">{"".join(parts)}</div>')
