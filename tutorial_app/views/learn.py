@@ -144,7 +144,7 @@ def hints_box(control: LessonController, screen: PlayerScreen) -> None:
 
 
 def read_step(step: ReadStep) -> None:
-    st.markdown(safe_text.lesson(step.text))
+    st.markdown(board.linked_lesson(step.text))
     if step.position is not None:
         board.picture(step.position, BOARD)
 
@@ -152,7 +152,7 @@ def read_step(step: ReadStep) -> None:
 def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -> None:
     work = screen.work
     assert screen.board is not None
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     look = board.BoardLook(interactive=not work.solved)
     board.table(screen.board, BOARD, look)
     board.hand(screen.board, BOARD, look)
@@ -169,7 +169,7 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
 
 def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     if step.position is not None:
         board.picture(step.position, BOARD)
     if step.single:  # one answer is asked for: pick one
@@ -192,7 +192,7 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
 
 def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     board.picture(step.position, BOARD)
     st.markdown(t("learn.the_move", move=safe_text.plain(step.move_words or step.move)))
     labels = dict(step.choices)
