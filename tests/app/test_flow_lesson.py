@@ -147,6 +147,9 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     work = page.player().work
     assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
     assert work.feedback.code == "wrong-sum"  # the judge's verdict on the move shown
+    assert work.feedback.message.startswith("Not that: ")  # why that reason does not apply
+    page.control.hint()
+    assert page.player().hints == step.hints[:1] and step.hints[0].startswith("Look at ")
     page.memory[page.control.reason_key(step)] = "wrong-sum"
     page.control.answer_mistake()
     screen = page.player()
