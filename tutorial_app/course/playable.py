@@ -125,6 +125,9 @@ def _feedback(src: Source, fields: Fields, position: Position | None,
     node = fields.get("feedback")
     out: dict[str, str] = {}
     if node is None:
+        if position is not None:
+            _prove_feedback(src, fields.get("position"), fields.at("position"), position, found,
+                            out, {})
         return out
     path = fields.at("feedback")
     if not isinstance(node, yaml.MappingNode):
@@ -148,7 +151,7 @@ def _feedback(src: Source, fields: Fields, position: Position | None,
         for match in _feedback_keys(src, key_node, entry_path, name, position, found):
             out[match] = message
             where.setdefault(match, (key_node, entry_path, name))
-    if position is not None and len(src.errors) == before and where:
+    if position is not None and len(src.errors) == before:
         _prove_feedback(src, node, path, position, found, out, where)
     return out
 
@@ -205,7 +208,7 @@ def _feedback_keys(src: Source, node: yaml.Node, path: str, name: str,
     return answers.feedback_keys(attempt, verdict)
 
 
-def _prove_feedback(src: Source, node: yaml.Node, path: str, position: Position,
+def _prove_feedback(src: Source, node: yaml.Node | None, path: str, position: Position,
                     found: tuple[Move, ...], out: dict[str, str],
                     where: dict[str, tuple[yaml.Node, str, str]]) -> None:
     """Every click attempt of the step, answered by the matching rules: each entry must
@@ -218,7 +221,9 @@ def _prove_feedback(src: Source, node: yaml.Node, path: str, position: Position,
         solved = verdict.legal and verdict.move in found
         chosen = feedback.choose(out, attempt, verdict, solved)
         if chosen is None:
-            if not solved and verdict.code == ReasonCode.UNEXPLAINED:
+            if not solved and not verdict.legal and (
+                    verdict.code == ReasonCode.UNEXPLAINED
+                    or not feedback.names_a_card(verdict.message, position, attempt)):
                 uncovered.append(attempt.text)
             continue
         entry, text = chosen
@@ -249,8 +254,8 @@ def _prove_feedback(src: Source, node: yaml.Node, path: str, position: Position,
                           f"it by the move kind: {', '.join(repr(e + ' ' + k) for k in many)}")
                 break
     if uncovered:
-        src.error(node, path, f"no text fits {uncovered[0]!r}: the judge cannot name what is "
-                  "wrong (code 'illegal'); add an entry for it")
+        src.error(node, path, f"no text fits {uncovered[0]!r}: the judge's words do not name "
+                  "what is wrong with it (or none of its cards); add an entry for it")
 
 
 def _misfit(text: str, position: Position, attempt: Attempt) -> str | None:
