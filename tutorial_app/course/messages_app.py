@@ -388,7 +388,8 @@ MESSAGES: Final[dict[str, str]] = {
     "play.replay.hand_end": " — the end of the hand",
     # issue 10: honest controls, one message per try, rule links
     "board.build_plain": "Build",
-    "board.build_help": "Your card and the table cards you chose make {n}",
+    "board.build_help": "Your card and the table cards you chose make {n} together",
+    "board.build_help_groups": "They make {total}: build {n}s, in groups of {n} each",
     "board.start_again": "Start again",
     "rules.ref_one": "(rule {links})",
     "rules.ref_many": "(rules {links})",

@@ -217,9 +217,10 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
         if rules.builds:
             # the values the selected cards make, nothing capped or guessed (clicks.py)
             for value in values:
+                helps = "board.build_help" if value == values[0] else "board.build_help_groups"
                 st.button(t("board.build", n=value), key=f"{scope}-build-{value}",
                           disabled=not enabled, icon=":material/layers:",
-                          help=t("board.build_help", n=value),
+                          help=t(helps, n=value, total=values[0]),
                           on_click=_fire, args=(scope, BUILD, on_attempt, value))
             if not values:
                 st.button(t("board.build_plain"), key=f"{scope}-build",
