@@ -105,6 +105,7 @@ class _Illegal(Exception):
 
     def __init__(self, code: ReasonCode, message: str, rule: str | None = None,
                  move: Move | None = None) -> None:
+        message = message[:1].upper() + message[1:]  # "The 8-build ..." opens a sentence
         super().__init__(message)
         self.verdict = Verdict(False, code, message, rule, move)
 
@@ -142,7 +143,9 @@ def parse_move(text: str, position: Position) -> Move:
 def _judge(position: Position, attempt: Attempt) -> Move:
     card = attempt.card
     if card is None:
-        held = pretty_cards(position.hand, " or ") or "no card"
+        cards = [c.pretty for c in position.hand]
+        held = (", ".join(cards[:-1]) + " or " + cards[-1]) if len(cards) > 1 else \
+            "".join(cards) or "no card"
         raise _Illegal(ReasonCode.NO_CARD,
                        f"Every move plays one card from your hand ({held}): choose it first. "
                        "A build made only of table cards is not allowed (3.1, 5.3).", "3.1")
@@ -522,9 +525,10 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
     targets = [i for g in groups for i in g if isinstance(i, Build)]
     courts = [c for c in loose if rules.table_value(c) is None]
     if courts:
+        has, joins = ("has", "joins") if len(courts) == 1 else ("have", "join")
         raise _Illegal(ReasonCode.COURT_CANNOT_BUILD,
-                       f"{_names(courts)} has no value in classic and never "
-                       "joins a build (1.3).", "1.3")
+                       f"{_names(courts)} {has} no value in classic and never "
+                       f"{joins} a build (1.3).", "1.3")
     if len(targets) > 1:
         raise _Illegal(ReasonCode.TWO_BUILDS,
                        f"A build move touches one build at most; {_names(targets)} "
