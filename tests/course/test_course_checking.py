@@ -187,7 +187,7 @@ def test_mistake_step(good_course: Course) -> None:
     twice = check_mistake(step, "card-used-twice")
     assert twice.message == "Not that: no card appears twice in the move. Look at the move again."
     assert step.hints[0].startswith("Look at 8♥ takes K♥ step by step")
-    assert step.hints[-1] == "The rule at stake is (rule 4.5) on the Rules page."
+    assert step.hints[-1] == "Read the rule at stake on the Rules page (rule 4.5)."
     assert step.move == "8h x Kh" and step.move_words == "8♥ takes K♥"
 
 

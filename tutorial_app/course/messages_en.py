@@ -191,7 +191,7 @@ MESSAGES: Final[dict[str, str]] = {
     "mistake.hint.look": "Look at {move} step by step: the card played, what it takes or "
                          "builds, and what it is worth.",
     "mistake.hint.not": "It is not \"{label}\": {why}",
-    "mistake.hint.rule": "The rule at stake is (rule {rule}) on the Rules page.",
+    "mistake.hint.rule": "Read the rule at stake on the Rules page (rule {rule}).",
     "choose.hint.legal": "Check each move against the rules: is the card's value right for "
                          "what it takes or builds?",
     "choose.hint.illegal": "Look for the moves the rules forbid: a wrong sum, a court card "
