@@ -193,3 +193,29 @@ def test_a_build_over_the_highest_says_what_the_cards_make() -> None:
 
 def test_messages_are_in_the_catalogue() -> None:
     assert t("feedback.joined", judge="A.", advice="B.") == "A. B."
+
+
+def test_an_attempt_the_judge_cannot_explain_needs_a_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No click attempt of the shipped course gets the catch-all; if one did, the
+    loader would say which, at the step's position."""
+    from engine import ReasonCode
+    from tutorial_app.course import LessonFileError, loads
+
+    attempt = Attempt.selection(Card.parse("8s"), CAPTURE, [Card.parse("9h")])
+    unexplained = Verdict(False, ReasonCode.UNEXPLAINED, "8s x 9h is not allowed here.")
+    monkeypatch.setattr("tutorial_app.course.clicks.judged_attempts",
+                        lambda position: ((attempt, unexplained),))
+    with pytest.raises(LessonFileError) as caught:
+        loads("""id: f
+title: F
+steps:
+  - id: s
+    kind: play
+    position: "table: 5c 3d 9h; hand: 8s 2c"
+    prompt: Take two.
+    goal: {capture: [5c, 3d]}
+""", "f.yaml")
+    assert [str(e) for e in caught.value.errors] == [
+        "f.yaml:6:15: steps[0].position: no text fits '8s x 9h': the judge's words do not "
+        "name what is wrong with it (or none of its cards); add an entry for it"]
