@@ -202,10 +202,16 @@ _ADDS_TO: Final = re.compile(r"\badds? to the build\b", re.IGNORECASE)
 
 def contradiction(text: str, position: Position, attempt: Attempt) -> str | None:
     """Why the text is not true for this attempt, or None when nothing in it
-    contradicts it: it tells the learner to play the card they just played, names
+    contradicts it: it names a card that is not in the position, tells the learner
+    to play the card they just played, names
     a total the played card does not take (a capture) or the build's value does
     not match (a build), speaks of another kind of move, or of adding to a build
     when none was chosen."""
+    here = {c.pretty for c in (*position.hand, *position.loose)}
+    here |= {c.pretty for b in position.builds for c in b.cards}
+    for match in _CARD.finditer(text):
+        if match.group(0) not in here:
+            return f"it names {match.group(0)}, which is not in this position"
     played = attempt.card
     for match in _PLAY_THIS.finditer(text):
         if played is not None and f"{match.group(1)}{match.group(2)}" == played.pretty:
