@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 from typing import Final
 
 from engine.cards import Card, pretty_cards
@@ -104,6 +105,7 @@ class _Illegal(Exception):
 
     def __init__(self, code: ReasonCode, message: str, rule: str | None = None,
                  move: Move | None = None) -> None:
+        message = message[:1].upper() + message[1:]  # "The 8-build ..." opens a sentence
         super().__init__(message)
         self.verdict = Verdict(False, code, message, rule, move)
 
@@ -141,8 +143,11 @@ def parse_move(text: str, position: Position) -> Move:
 def _judge(position: Position, attempt: Attempt) -> Move:
     card = attempt.card
     if card is None:
+        cards = [c.pretty for c in position.hand]
+        held = (", ".join(cards[:-1]) + " or " + cards[-1]) if len(cards) > 1 else \
+            "".join(cards) or "no card"
         raise _Illegal(ReasonCode.NO_CARD,
-                       "Every move plays one card from your hand: choose it first. "
+                       f"Every move plays one card from your hand ({held}): choose it first. "
                        "A build made only of table cards is not allowed (3.1, 5.3).", "3.1")
     if card not in position.hand:
         held = pretty_cards(position.hand) or "nothing"
@@ -315,9 +320,9 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
         candidates = [1] if only_ones else [14]
     value = candidates[0]
     if attempt.grouped and len(groups) > 0:
-        _check_groups(card, value, groups, rules)
+        _check_groups(position, card, value, groups)
     else:
-        _check_selection(card, value, items, rules)
+        _check_selection(position, card, value, items)
     loose = tuple(i for i in items if isinstance(i, Card))
     builds = tuple(i for i in items if isinstance(i, Build))
     return _finish(position, Move(card, CAPTURE, value, loose, builds, groups=None))
@@ -365,7 +370,8 @@ def _judge_rank_capture(position: Position, card: Card, items: list[Card | Build
     return _finish(position, Move(card, CAPTURE, card.rank, loose, builds))
 
 
-def _check_groups(card: Card, value: int, groups: Resolved, rules: Rules) -> None:
+def _check_groups(position: Position, card: Card, value: int, groups: Resolved) -> None:
+    rules = position.rules
     for group in groups:
         builds = [i for i in group if isinstance(i, Build)]
         if len(group) == 1 and builds:
@@ -377,17 +383,21 @@ def _check_groups(card: Card, value: int, groups: Resolved, rules: Rules) -> Non
                                _build_in_sum_message(build, group, card), "4.4")
         total = sum(_value(i, rules) for i in group)
         if total != value:
-            raise _Illegal(ReasonCode.WRONG_SUM, _sum_message(group, total, card, value), "4.1")
+            raise _Illegal(ReasonCode.WRONG_SUM,
+                           _sum_message(position, group, total, card, value), "4.1")
 
 
 def _check_whole_build(card: Card, value: int, build: Build) -> None:
     if build.value != value:
         raise _Illegal(ReasonCode.BUILD_WRONG_VALUE,
-                       f"{_name(build)} can only be taken by a card of "
-                       f"{build.value}; {card.pretty} counts {value} (5.1).", "5.1")
+                       f"{_name(build)} is worth {build.value}, and {card.pretty} takes only "
+                       f"what adds up to {value}: a build is taken by a card of its own value, "
+                       f"{_a(str(build.value))} (5.1).", "5.1")
 
 
-def _check_selection(card: Card, value: int, items: list[Card | Build], rules: Rules) -> None:
+def _check_selection(position: Position, card: Card, value: int,
+                     items: list[Card | Build]) -> None:
+    rules = position.rules
     pool: list[Card | Build] = []
     for item in items:
         if isinstance(item, Build) and item.value != value:
@@ -404,22 +414,91 @@ def _check_selection(card: Card, value: int, items: list[Card | Build], rules: R
     if not pool:
         return
     values = [_value(i, rules) for i in pool]
-    if split_into_groups(values, value) is None:
-        total = sum(values)
-        if total % value == 0 and total > value:
-            raise _Illegal(ReasonCode.WRONG_SUM,
-                           f"{_names(pool)} add up to {total}, but they cannot be split "
-                           f"into groups that each make {value} (4.2).", "4.2")
-        raise _Illegal(ReasonCode.WRONG_SUM, _sum_message(pool, total, card, value), "4.1")
+    if split_into_groups(values, value) is not None:
+        return
+    total = sum(values)
+    too_big = [i for i, v in zip(pool, values, strict=True) if v > value]
+    if len(pool) > 1 and not too_big:
+        twice = _counted_twice(pool, values, value)
+        if twice is not None:
+            raise _Illegal(ReasonCode.CARD_USED_TWICE, twice, "4.2")
+        split = _split_message(pool, values, card, value) if total > value else None
+        if split is not None:
+            raise _Illegal(ReasonCode.WRONG_SUM, split, "4.2")
+    raise _Illegal(ReasonCode.WRONG_SUM, _sum_message(position, pool, total, card, value), "4.1")
 
 
-def _sum_message(group: Sequence[Card | Build], total: int, card: Card, value: int) -> str:
+def _plus(items: Sequence[Card | Build]) -> str:
+    return "+".join(i.pretty if isinstance(i, Card) else f"the {i.value}-build" for i in items)
+
+
+def _counted_twice(pool: Sequence[Card | Build], values: Sequence[int], value: int) -> str | None:
+    """The card-used-twice mistake made by clicking: the selection splits into groups of
+    `value` only if one of its cards were counted in two groups (5♣+3♦ and 3♦+5♥)."""
+    if len(pool) > 10:
+        return None
+    for index, item in enumerate(pool):
+        groups = split_into_groups([*values, values[index]], value)
+        if groups is None:
+            continue
+        extra = len(values)
+        first = next(g for g in groups if index in g)
+        second = next(g for g in groups if extra in g)
+        if first is second:  # 4♥+4♥: one card twice in one group is a wrong sum
+            continue
+        one = _plus([pool[i] for i in first])
+        two = _plus([pool[i if i != extra else index] for i in second])
+        return (f"{one} makes {value}, and {two} would make {value} too, but only by counting "
+                f"{_name(item)} twice: each table card counts in one group only (4.2).")
+    return None
+
+
+def _split_message(pool: Sequence[Card | Build], values: Sequence[int], card: Card,
+                   value: int) -> str | None:
+    """Cards that add up to enough but cannot all be put into groups of `value`."""
+    kept: list[int] = []
+    if len(pool) <= 12:
+        for size in range(len(pool) - 1, 1, -1):
+            for combo in combinations(range(len(pool)), size):
+                if split_into_groups([values[i] for i in combo], value) is not None:
+                    kept = list(combo)
+                    break
+            if kept:
+                break
+    if not kept:
+        return None
+    rest = [pool[i] for i in range(len(pool)) if i not in kept]
+    head = (f"{_names(pool)} add up to {sum(values)}, and {card.pretty} takes cards in groups "
+            f"that each add up to {value}")
+    groups = split_into_groups([values[i] for i in kept], value) or []
+    made = ", ".join(_plus([pool[kept[i]] for i in g]) for g in groups)
+    left = _names(rest)
+    verb = "is" if len(rest) == 1 else "are"
+    each = "makes" if len(groups) == 1 else "each make"
+    return f"{head}: {made} {each} {value}, but {left} {verb} left over (4.2)."
+
+
+def _example(position: Position, card: Card, value: int) -> str:
+    """What would work: the largest legal capture by this card, as `5♣+3♦`."""
+    takes = [m for m in legal_moves(position)
+             if m.card == card and m.kind == CAPTURE and m.value == value]
+    if not takes:
+        return (f"; nothing on this table adds up to {value}, so {card.pretty} cannot "
+                "capture here")
+    best = max(takes, key=lambda m: len(m.loose) + sum(len(b.cards) for b in m.builds))
+    groups = ", ".join(_plus(g) for g in best.display_groups())
+    return f", such as {groups}"
+
+
+def _sum_message(position: Position, group: Sequence[Card | Build], total: int, card: Card,
+                 value: int) -> str:
     if len(group) == 1:
         item = group[0]
-        return (f"{_name(item)} is worth {total}, not {value}: {card.pretty} takes only "
-                f"{value}s (4.1).")
-    return (f"{_names(group)} make {total}, not {value}: every group {card.pretty} takes must "
-            f"add up to {value} (4.1).")
+        alone = f"{_name(item)} alone makes {total}"
+    else:
+        alone = f"{_names(group)} add up to {total}"
+    return (f"{alone}; {card.pretty} takes cards that add up to {value}"
+            f"{_example(position, card, value)} (4.1).")
 
 
 def _build_in_sum_message(build: Build, others: Sequence[Card | Build], card: Card) -> str:
@@ -446,9 +525,10 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
     targets = [i for g in groups for i in g if isinstance(i, Build)]
     courts = [c for c in loose if rules.table_value(c) is None]
     if courts:
+        has, joins = ("has", "joins") if len(courts) == 1 else ("have", "join")
         raise _Illegal(ReasonCode.COURT_CANNOT_BUILD,
-                       f"{_names(courts)} has no value in classic and never "
-                       "joins a build (1.3).", "1.3")
+                       f"{_names(courts)} {has} no value in classic and never "
+                       f"{joins} a build (1.3).", "1.3")
     if len(targets) > 1:
         raise _Illegal(ReasonCode.TWO_BUILDS,
                        f"A build move touches one build at most; {_names(targets)} "
@@ -458,8 +538,12 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
         raise _Illegal(ReasonCode.WRONG_SUM, "Say what value you are building.", "5.1")
     target = targets[0] if targets else None
     if value > rules.max_build:
-        raise _Illegal(ReasonCode.BUILD_TOO_HIGH, f"No build can be worth {value}: the highest is "
-                       f"{rules.max_build}, since you must hold a card to take it (5.2).", "5.2")
+        chosen: list[Card | Build] = [card, *loose, *targets]
+        made = f"{_names(chosen)} make {value}" if len(chosen) > 1 else f"A build of {value}"
+        raise _Illegal(ReasonCode.BUILD_TOO_HIGH,
+                       f"{made}, but no build can be worth more than {rules.max_build}: a build "
+                       f"is taken by a card of its value, and no card is worth {value} (5.2).",
+                       "5.2")
     if target is None:
         _check_new_build(card, played, value, loose)
     else:
@@ -488,7 +572,7 @@ def _check_build_cards(card: Card, played: int, value: int, loose: list[Card],
     values = [c.rank for c in loose]
     if played > value:
         raise _Illegal(ReasonCode.WRONG_SUM,
-                       f"{card.pretty} is worth {played}, more than {value}: it cannot "
+                       f"{card.pretty} alone is worth {played}, more than {value}: it cannot "
                        f"be part of a build of {value} (5.4).", "5.4")
     if split_into_groups([played, *values], value) is not None:
         return
@@ -500,8 +584,13 @@ def _check_build_cards(card: Card, played: int, value: int, loose: list[Card],
     total = played + sum(values)
     cards: list[Card | Build] = [card, *loose]
     onto = f" (for the build {base.pretty})" if base else ""
+    if total % value == 0:
+        raise _Illegal(ReasonCode.WRONG_SUM,
+                       f"{_names(cards)} add up to {total}{onto}, but they cannot be put into "
+                       f"groups that each make {value}, so they do not build {value} (5.4).",
+                       "5.4")
     raise _Illegal(ReasonCode.WRONG_SUM,
-                   f"{_names(cards)} make {total}, not {value}{onto}: the cards of a "
+                   f"{_names(cards)} add up to {total}, not {value}{onto}: the cards of a "
                    f"build must make {value}, or several groups of {value} (5.4).", "5.4")
 
 

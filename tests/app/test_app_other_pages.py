@@ -70,7 +70,7 @@ def test_classroom_shows_a_typed_position_and_plays_its_moves(app: AppTest, db: 
     assert app.query_params["position"] == "table: 3d 5c 9h; hand: 3h 8s"
     for key in ("cbbig-class-h-8s", "cbbig-class-t-5c", "class-capture"):
         click(app, key)
-    assert "5♣ is worth 5, not 8" in texts(app)  # the judge's words
+    assert "5♣ alone makes 5; 8♠ takes cards that add up to 8" in texts(app)  # the judge's words
     assert not any(b.key == "class-play" for b in app.button)  # nothing to play
     for key in ("class-clear", "cbbig-class-h-8s", "cbbig-class-t-5c", "cbbig-class-t-3d",
                 "class-capture"):

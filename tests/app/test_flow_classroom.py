@@ -130,7 +130,7 @@ def test_a_typed_position_whose_moves_the_class_plays_on(course: Course,
     page.run().try_move(attempt("capture", "8s", "5c"))
     shown = page.run().screen().position
     assert shown is not None and shown.verdict is not None and not shown.can_play
-    assert "5♣ is worth 5, not 8" in shown.verdict.message
+    assert "5♣ alone makes 5; 8♠ takes cards that add up to 8" in shown.verdict.message
     page.run().play_judged_move()  # nothing legal to play: nothing happens
     page.run().try_move(attempt("capture", "8s", "5c", "3d"))
     assert (shown := page.run().screen().position) is not None and shown.can_play

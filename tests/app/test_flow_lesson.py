@@ -147,6 +147,9 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     work = page.player().work
     assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
     assert work.feedback.code == "wrong-sum"  # the judge's verdict on the move shown
+    assert work.feedback.message.startswith("Not that: ")  # why that reason does not apply
+    page.control.hint()
+    assert page.player().hints == step.hints[:1] and step.hints[0].startswith("Look at ")
     page.memory[page.control.reason_key(step)] = "wrong-sum"
     page.control.answer_mistake()
     screen = page.player()
@@ -283,3 +286,38 @@ def test_the_pages_neither_judge_nor_score(page: str) -> None:
               if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
     assert not called & {"record_step", "record_puzzle", "complete_lesson", "reset_lesson",
                          "reset_all", "solved_puzzles", "rating_history"}
+
+
+def test_a_choose_step_with_one_answer_is_answered_by_one_pick(
+        store: ProgressStore, ana: Learner) -> None:
+    from tutorial_app.course import Lesson, loads
+
+    lesson = loads("""id: one
+title: One answer
+steps:
+  - id: best
+    kind: choose
+    prompt: Which move takes the most cards?
+    position: "table: 5c 3d 8d; hand: 8s"
+    options: ["8s x 8d 5c+3d", "8s x 8d", "8s t"]
+    correct: goal
+    goal: most-cards
+""", "one.yaml")
+    assert isinstance(lesson, Lesson)
+    page = Page(Course(lessons=[lesson]), store, ana)
+    page.control.open_lesson("one")
+    screen = page.player()
+    step = screen.step
+    assert isinstance(step, ChooseStep) and step.single and screen.next_hint == 1
+    page.control.answer_choice()  # nothing picked yet: nothing happens
+    assert page.player().work.feedback is None
+    page.memory[page.control.single_key(step)] = 1
+    page.control.answer_choice()
+    work = page.player().work
+    assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
+    assert "You left out 8♠ takes 8♦, 5♣+3♦" in work.feedback.message  # the missed one, named
+    page.control.hint()
+    assert page.player().hints == step.hints[:1]
+    page.memory[page.control.single_key(step)] = 0
+    page.control.answer_choice()
+    assert page.player().work.solved

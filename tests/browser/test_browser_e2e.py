@@ -40,7 +40,7 @@ def test_a_wrong_move_is_explained(server: Server, page: Page) -> None:
     press(page, page.get_by_role("button", name="Capture"))
     error = page.get_by_test_id("stAlertContentError")
     expect(error).to_contain_text("3♣")
-    expect(error).to_contain_text("(4.1)")  # the rule number
+    expect(error).to_contain_text("(rule 4.1)")  # the rule number, a link to the rule
     # clear the selection and try again
     press(page, page.get_by_role("button", name="Clear selection"))
     expect(card(page, "seven of spades (selected)")).to_have_count(0)

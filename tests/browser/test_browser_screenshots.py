@@ -100,8 +100,9 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     seed, rounds = 187, 5
     page.goto(f"{real_server.url}/play")
     sign_in(page, "Ana")
-    press(page, page.get_by_label("Seat 1"))
+    press(page, page.get_by_label("The computer"))
     press(page, page.get_by_role("option", name="Level 3: counting"))
+    press(page, page.get_by_text("Advanced"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
     seed_box.press("Enter")
@@ -143,6 +144,7 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     assert found is not None, "the picture needs a move the coach corrects"
     page.goto(f"{real_server.url}/play")
     sign_in(page, "Coach")
+    press(page, page.get_by_text("Advanced"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
     seed_box.press("Enter")

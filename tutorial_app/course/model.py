@@ -86,6 +86,12 @@ class ChooseStep:
     success: str = ""
     key: str = ""
     kind: Literal[StepKind.CHOOSE] = StepKind.CHOOSE
+    hints: tuple[str, ...] = ()  # made from the options: what to check, how many, one answer
+
+    @property
+    def single(self) -> bool:
+        """One correct option: the learner picks one (radio), not ticks several."""
+        return len(self.correct) == 1
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,7 @@ class MistakeStep:
     success: str = ""
     key: str = ""
     kind: Literal[StepKind.MISTAKE] = StepKind.MISTAKE
+    hints: tuple[str, ...] = ()  # made from the move: where to look, one wrong choice, the rule
 
     @property
     def answer(self) -> str:

@@ -17,13 +17,14 @@ from engine import (
     REASON_CODES,
     Attempt,
     NotationError,
+    Position,
     ReasonCode,
     Rules,
     Verdict,
     check,
     parse_attempt,
 )
-from tutorial_app.course import answers, words, yamlsrc
+from tutorial_app.course import answers, whynot, words, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text, t
@@ -194,9 +195,12 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
         src.error(mode_node, fields.at("correct"), "every option is correct, so the step cannot "
                   "be failed")
     option_texts = tuple(a.text for a in options)
+    hints = (t(f"choose.hint.{mode.value}"), t("choose.hint.count", count=len(correct)),
+             t("choose.hint.one", option=shown[min(correct)]) if correct else "")
     return ChooseStep(id="", prompt=prompt, position=position, options=tuple(shown),
                       correct=frozenset(correct), option_moves=option_texts,
-                      explanations=tuple(explained), success=success)
+                      explanations=tuple(explained), success=success,
+                      hints=tuple(h for h in hints if h))
 
 
 def _explain(verdict: Verdict, mode: Correct, goal: Goal | None, scene: Scene) -> str:
@@ -267,7 +271,24 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
     codes = _arrange(choices, verdict.code, key)
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,
                        verdict=verdict, choices=tuple((c, reason_label(c)) for c in codes),
-                       move_words=words.attempt(attempt), success=success)
+                       move_words=words.attempt(attempt), success=success,
+                       hints=_mistake_hints(position, attempt, verdict, codes))
+
+
+def _mistake_hints(position: Position, attempt: Attempt, verdict: Verdict,
+                   codes: list[str]) -> tuple[str, ...]:
+    """Where to look; one choice ruled out, with why; the rule at stake."""
+    hints = [t("mistake.hint.look", move=words.attempt(attempt))]
+    for code in codes:
+        if code == verdict.code:
+            continue
+        why = whynot.fact(code, position, attempt, verdict)
+        if why is not None:
+            hints.append(t("mistake.hint.not", label=reason_label(code), why=why))
+            break
+    if verdict.rule:
+        hints.append(t("mistake.hint.rule", rule=verdict.rule))
+    return tuple(hints)
 
 
 def _choices(src: Source, fields: Fields) -> list[str] | None:

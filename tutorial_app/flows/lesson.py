@@ -256,6 +256,9 @@ class LessonController:
     def reason_key(self, step: MistakeStep) -> str:
         return self.memory.key(f"why.{step.id}")
 
+    def single_key(self, step: ChooseStep) -> str:
+        return self.memory.key(f"one.{step.id}")
+
     # ----- where the learner is --------------------------------------------------------------
 
     def lesson(self) -> Lesson | None:
@@ -381,8 +384,14 @@ class LessonController:
         step = lesson.steps[index]
         if not isinstance(step, ChooseStep) or work.solved:
             return
-        chosen = frozenset(i for i in range(len(step.options))
-                           if self.memory.get(f"opt.{step.id}.{i}"))
+        if step.single:  # one correct option: a radio, which holds the index picked
+            picked = self.memory.get(f"one.{step.id}")
+            if picked is None:
+                return
+            chosen = frozenset({int(picked)})
+        else:
+            chosen = frozenset(i for i in range(len(step.options))
+                               if self.memory.get(f"opt.{step.id}.{i}"))
         feedback = check_choice(step, chosen, wrong_attempts=work.wrong, hints_used=work.hints)
         self._judged(lesson, work, feedback, chosen)
 
@@ -525,6 +534,7 @@ class LessonController:
             move = work.feedback.move if work.solved and work.feedback else None
             if move is not None and move.kind == CAPTURE:
                 pile = len(move.taken_cards) + 1
+        if isinstance(step, (PlayStep, ChooseStep, MistakeStep)):
             hints = step.hints[:work.hints]
             if work.hints < len(step.hints) and not work.solved:
                 next_hint = work.hints + 1

@@ -321,6 +321,10 @@ class PlayController:
         """Why move number `ply` was made from `state`, worked out once and remembered;
         a short word that none is available if the explanation fails (logged)."""
         notes = self._notes()
+        current = self.game
+        level = current.setup.level(state.to_move) if current is not None else None
+        if ply not in notes and level == 1:
+            notes[ply] = t("play.random_move")  # level 1 has no reason to give
         if ply not in notes:
             try:
                 notes[ply] = explain(state, move)

@@ -153,19 +153,29 @@ def back_svg() -> str:
 FAN: Final = 24  # horizontal step between the cards of a pile
 
 
-def build_label(build: Build, you: int | None = 0) -> str:
+def build_label(build: Build, you: int | None = 0, players: int = 2) -> str:
     """Words for a build, for screen readers and captions."""
     cards = ", ".join(card.pretty for card in build.cards)
-    owner = "you" if build.controller == you else f"seat {build.controller}"
+    owner = controller_text(build, you, players)
+    owner = owner if you is None else owner.lower()
     return f"build of {build.value} ({build.kind}): {cards}; controlled by {owner}"
 
 
-def controller_text(build: Build, you: int | None = 0) -> str:
-    return "You" if build.controller == you else f"Seat {build.controller}"
+def controller_text(build: Build, you: int | None = 0, players: int = 2) -> str:
+    """Who controls the build, as the learner reads it: "You", "Partner" (across the
+    table with four players), "Opponent"; in the sandbox (`you` None) its seat."""
+    if you is None:
+        return f"Seat {build.controller}"
+    if build.controller == you:
+        return "You"
+    if players == 4 and build.controller == (you + 2) % 4:
+        return "Partner"
+    return "Opponent"
 
 
 @lru_cache(maxsize=256)
-def build_svg(build: Build, four_colour: bool = False, you: int | None = 0) -> str:
+def build_svg(build: Build, four_colour: bool = False, you: int | None = 0,
+              players: int = 2) -> str:
     """A build as a fanned pile with a value badge, its kind and its controller."""
     n = len(build.cards)
     width = WIDTH + FAN * (n - 1) + 8
@@ -185,9 +195,9 @@ def build_svg(build: Build, four_colour: bool = False, you: int | None = 0) -> s
         f'<rect x="2" y="{HEIGHT + 9}" width="{width - 4}" height="23" rx="11" fill="{ribbon}"/>'
         f'<text x="{width / 2:g}" y="{HEIGHT + 25}" font-family="{_SANS}" font-size="13" '
         f'font-weight="700" text-anchor="middle" fill="#fff">{kind} · '
-        f"{escape(controller_text(build, you))}</text>"
+        f"{escape(controller_text(build, you, players))}</text>"
     )
-    return _svg("".join(parts), width, height, build_label(build, you))
+    return _svg("".join(parts), width, height, build_label(build, you, players))
 
 
 @lru_cache(maxsize=64)

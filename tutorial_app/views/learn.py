@@ -119,30 +119,32 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
         confirm_box(control, ALL, t("learn.everything"))
 
 
-def feedback_box(feedback: Feedback | None) -> None:
-    """The answer to the last try, right under the move or the options."""
+def feedback_box(feedback: Feedback | None, scope: str | None = None) -> None:
+    """The answer to the last try, right under the move or the options. With the
+    board's `scope` (a play step), a wrong try's message goes once the selection
+    changes, and Start again clears both in one click."""
     if feedback is None:
         return
     if feedback.status is FeedbackStatus.CORRECT:
-        st.success(f"{safe_text.lesson(feedback.message)}  \n"
+        st.success(f"{board.linked_lesson(feedback.message)}  \n"
                    f"{t('learn.stars', stars=star_text(feedback.stars))}",
                    icon=":material/check_circle:")
     elif feedback.status is FeedbackStatus.MISSED:
-        st.warning(safe_text.lesson(feedback.message), icon=":material/replay:")
+        board.missed(feedback.message, scope)
     else:
-        board.judged(feedback)
+        board.judged(feedback, scope)
 
 
 def hints_box(control: LessonController, screen: PlayerScreen) -> None:
     for text in screen.hints:
-        st.info(safe_text.lesson(text), icon=":material/lightbulb:")
+        st.info(board.linked_lesson(text), icon=":material/lightbulb:")
     if screen.next_hint is not None:
         st.button(t("learn.hint", n=screen.next_hint), key=f"hint-{screen.next_hint}",
                   on_click=control.hint, icon=":material/lightbulb:", help=t("learn.hint_help"))
 
 
 def read_step(step: ReadStep) -> None:
-    st.markdown(safe_text.lesson(step.text))
+    st.markdown(board.linked_lesson(step.text))
     if step.position is not None:
         board.picture(step.position, BOARD)
 
@@ -150,13 +152,13 @@ def read_step(step: ReadStep) -> None:
 def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -> None:
     work = screen.work
     assert screen.board is not None
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     look = board.BoardLook(interactive=not work.solved)
     board.table(screen.board, BOARD, look)
     board.hand(screen.board, BOARD, look)
     if not work.solved:
         board.action_bar(screen.board, BOARD, control.answer_move)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, None if work.solved else BOARD)
     if work.solved:
         if screen.pile is not None:
             board.pile(screen.pile, t("board.your_pile"))
@@ -167,24 +169,30 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
 
 def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     if step.position is not None:
         board.picture(step.position, BOARD)
-    st.caption(t("learn.tick_all"))
-    for i, option in enumerate(step.options):
-        st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
-                    disabled=work.solved)
+    if step.single:  # one answer is asked for: pick one
+        st.radio(t("learn.pick_one"), list(range(len(step.options))),
+                 key=control.single_key(step), index=None, disabled=work.solved,
+                 format_func=lambda i: safe_text.plain(step.options[i]))
+    else:
+        st.caption(t("learn.tick_all"))
+        for i, option in enumerate(step.options):
+            st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
+                        disabled=work.solved)
     st.button(t("learn.check"), key="check-choice", type="primary", disabled=work.solved,
               on_click=control.answer_choice)
     feedback_box(work.feedback)
     if work.solved and step.explanations:
         for option, why in zip(step.options, step.explanations, strict=False):
-            st.markdown(f"- {safe_text.plain(option)}: {safe_text.lesson(why)}")
+            st.markdown(f"- {safe_text.plain(option)}: {board.linked_lesson(why)}")
+    hints_box(control, screen)
 
 
 def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     board.picture(step.position, BOARD)
     st.markdown(t("learn.the_move", move=safe_text.plain(step.move_words or step.move)))
     labels = dict(step.choices)
@@ -195,7 +203,8 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
               on_click=control.answer_mistake)
     feedback_box(work.feedback)
     if work.solved and step.explanation:
-        st.info(safe_text.lesson(step.explanation), icon=":material/gavel:")
+        st.info(board.linked_lesson(step.explanation), icon=":material/gavel:")
+    hints_box(control, screen)
 
 
 def player_screen(control: LessonController, screen: PlayerScreen) -> None:

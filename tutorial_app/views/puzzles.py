@@ -60,7 +60,7 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
     st.caption(t("puzzles.meta", dots=dots, themes=safe_text.plain(", ".join(puzzle.themes)),
                  id=safe_text.plain(puzzle.id))
                + (t("puzzles.done_before") if view.solved_before else ""))
-    st.markdown(f"### {safe_text.lesson(puzzle.prompt)}")
+    st.markdown(f"### {board.linked_lesson(puzzle.prompt)}")
     look = board.BoardLook(interactive=not work.solved)
     board.table(view.board, BOARD, look)
     board.hand(view.board, BOARD, look)
@@ -68,18 +68,17 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         board.action_bar(view.board, BOARD, control.answer)
     feedback = work.feedback
     if feedback is not None:
-        message = safe_text.lesson(feedback.message)
         if feedback.status is FeedbackStatus.CORRECT:
-            st.success(message, icon=":material/check_circle:")
+            st.success(board.linked_lesson(feedback.message), icon=":material/check_circle:")
         elif feedback.status is FeedbackStatus.MISSED:
-            st.warning(message + t("puzzles.try_again"), icon=":material/replay:")
+            board.missed(feedback.message + t("puzzles.try_again"), BOARD)
         else:
-            board.judged(feedback)
+            board.judged(feedback, BOARD)
     if view.note is not None:
         st.caption(view.note)
 
     for text in view.hints:
-        st.info(safe_text.lesson(text), icon=":material/lightbulb:")
+        st.info(board.linked_lesson(text), icon=":material/lightbulb:")
     with st.container(horizontal=True, gap="small", key="puzzle-tools"):
         if view.next_hint is not None:
             st.button(t("learn.hint", n=view.next_hint), key=f"puzzle-hint-{view.next_hint}",
