@@ -76,7 +76,7 @@ def test_a_live_question_answered_by_three_learners(app: AppTest, db: Path) -> N
     assert {bars[0][0], bars[1][0]} == {"~", "✗"}  # the mistakes before the right move
     said = texts(teacher)
     assert "could take 4 cards" in said                 # the legal miss: the goal's reason
-    assert "5♥ is worth 5, not 8" in said               # the illegal move: the judge's
+    assert "5♥ alone makes 5" in said               # the illegal move: the judge's
     assert "Ana" not in said and "Cy" not in said      # names hidden by default
     miss = next(b for b in teacher.button if b.key and b.label.startswith("~"))
     miss.click().run()

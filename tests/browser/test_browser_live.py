@@ -83,7 +83,7 @@ def test_a_live_question_with_three_phones(server: Server, page: Page, browser: 
     assert labels[2].startswith("✓"), labels
     assert {labels[0][0], labels[1][0]} == {"~", "✗"}, labels
     expect(page.get_by_text("could take 4 cards")).to_be_visible()
-    expect(page.get_by_text("5♥ is worth 5, not 8", exact=False)).to_be_visible()
+    expect(page.get_by_text("5♥ alone makes 5", exact=False)).to_be_visible()
     expect(page.get_by_text("Ana", exact=True)).to_have_count(0)  # names hidden
 
     press(page, page.get_by_role("button", name="Next question"))
