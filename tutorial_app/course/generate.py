@@ -131,7 +131,8 @@ def _build_goal(test: Callable[[Move], bool]) -> GoalMaker:
         values = sorted({m.value for m in scene.moves if m.kind == BUILD and m.value})
         for value in values:
             found = [m for m in scene.moves if m.kind == BUILD and m.value == value]
-            if 1 <= len(found) <= 2 and all(test(m) for m in found):
+            if 1 <= len(found) <= 2 and 2 * len(found) < len(scene.moves) and \
+                    all(test(m) for m in found):
                 return {"build": value}
         return None
     return make
@@ -254,7 +255,8 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
         if goal is None:
             continue
         found = solutions(position, goal)
-        if not 1 <= len(found) <= 2 or len(scene.moves) < MIN_MOVES:
+        if not 1 <= len(found) <= 2 or len(scene.moves) < MIN_MOVES \
+                or 2 * len(found) >= len(scene.moves):  # a guess must pass less than half
             continue
         if not recipe.accept(scene, found):
             continue

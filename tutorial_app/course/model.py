@@ -131,6 +131,7 @@ class Lesson:
     steps: tuple[Step, ...]
     file: str = ""
     practice: tuple[str, ...] = ()  # puzzle themes to practise once the lesson is done
+    teaches: tuple[str, ...] = ()  # concepts (course/concepts.py) this lesson introduces
 
     def step(self, step_id: str) -> Step:
         for step in self.steps:

@@ -23,7 +23,7 @@ from engine import (
     check,
     parse_attempt,
 )
-from tutorial_app.course import answers, words, yamlsrc
+from tutorial_app.course import answers, chance, words, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text, t
@@ -263,6 +263,11 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
     if verdict.code == ReasonCode.UNEXPLAINED:
         src.error(move_node, fields.at("move"), "the judge cannot name what is wrong with this "
                   f"move ({verdict.message})")
+        return None
+    given = chance.prompt_gives_away(prompt, verdict.code) if fields.get("prompt") else None
+    if given is not None:
+        src.error(fields.get("prompt"), fields.at("prompt"), f"the prompt gives the answer "
+                  f"away: {given!r} names what is wrong ({verdict.code}); describe the move only")
         return None
     codes = _arrange(choices, verdict.code, key)
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,
