@@ -30,6 +30,7 @@ from engine import (
 from engine.cards import full_deck
 from engine.scoring import card_points
 from tutorial_app.course.answers import solutions
+from tutorial_app.course.difficulty import features_of, level
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.loader import loads
@@ -227,13 +228,10 @@ def _goal_of(data: object, position: Position) -> Goal | None:
 
 
 def grade(scene: Scene, found: tuple[Move, ...], base: int = 0) -> int:
-    """Difficulty 1-5: more choice on the table, bigger answers and harder themes."""
-    move = found[0]
-    score = len(move.taken_cards) + len(_groups(move)) - 1 + 2 * len(move.builds)
-    score += 1 if move.kind == BUILD else 0
-    score += (len(scene.moves) > 8) + (len(scene.moves) > 16) + (len(scene.moves) > 30)
-    score += 1 if len(found) == 1 else 0
-    return max(1, min(5, (score + 1) // 2 + base))
+    """Difficulty 1-5, computed from measured features (course/difficulty.py); `base`
+    (a theme's extra weight) is no longer added: the features already measure it."""
+    del base
+    return level(features_of(scene.position, found).score)
 
 
 def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[str, object]]:
