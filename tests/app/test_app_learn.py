@@ -168,3 +168,27 @@ def test_a_shared_link_opens_the_step_and_the_link_follows_the_learner(app: AppT
 def test_a_link_to_a_missing_lesson_says_so(app: AppTest) -> None:
     open_page(app, "learn", lesson="nope")
     assert any("does not exist" in e.value for e in app.error)
+
+
+def test_continue_resumes_at_the_first_unsolved_task(app: AppTest) -> None:
+    open_page(app, "learn", lesson="basics", step="pair")
+    sign_in(app)
+    click(app, "cb-learn-h-7s")
+    click(app, "cb-learn-t-7h")
+    click(app, "learn-capture")
+    assert app.success
+    click(app, "to-path")
+    assert app.button(key="open-basics").label == "Continue"
+    click(app, "open-basics")
+    assert "Which moves are legal?" in texts(app)  # step 3 of 4, not step 1
+    assert app.query_params["step"] in ("which", ["which"])
+
+
+def test_a_locked_lesson_by_link_says_so(app: AppTest, db: Path) -> None:
+    open_page(app, "learn", lesson="after-basics", step="sum")
+    sign_in(app)
+    assert any("is locked" in e.value for e in app.error), texts(app)
+    assert "Take two cards at once" not in texts(app)
+    store = ProgressStore(db)
+    (learner,) = store.learners()
+    assert store.progress(learner.id) == {}

@@ -386,6 +386,11 @@ MESSAGES: Final[dict[str, str]] = {
     "play.replay.start": "Hand {n}: the first deal",
     "play.replay.new_deal": " (then deal {n})",
     "play.replay.hand_end": " — the end of the hand",
+    # issue 11: a course that follows the learner
+    "learn.locked_link": "The lesson \u201c{title}\u201d is locked: finish {titles} first. "
+                         "Nothing was recorded.",
+    "learn.next_lesson": "Next lesson: {title}",
+    "puzzles.missed_list": "Missed puzzles to retry ({n})",
 }
 
 MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})

@@ -95,6 +95,17 @@ def unsolved(lesson: _LessonLike, step_stars: Mapping[str, int]) -> list[str]:
     return [step_id for step_id in scored_steps(lesson) if step_id not in step_stars]
 
 
+def resume_index(lesson: _LessonLike, step_stars: Mapping[str, int]) -> int:
+    """Where Continue opens a lesson: its first scored step not solved yet (0 when every
+    step is solved or none is: a lesson not begun starts at its first step)."""
+    if not step_stars:
+        return 0
+    for index, step in enumerate(lesson.steps):
+        if step.kind != StepKind.READ and step.id not in step_stars:
+            return index
+    return 0
+
+
 @dataclass(frozen=True, slots=True)
 class PathEntry:
     lesson: _LessonLike
@@ -186,6 +197,7 @@ class Finished:
     title: str
     stars: int
     practice: Practice | None
+    next_lesson: Lesson | None = None  # the next lesson now open, offered straight away
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +317,21 @@ class LessonController:
     # ----- links ---------------------------------------------------------------------------
 
     def follow_link(self) -> None:
-        """Open the lesson step named in the link (`?lesson=..&step=..`), once per new link."""
+        """Open the lesson step named in the link (`?lesson=..&step=..`), once per new link;
+        a lesson still locked for the signed-in learner is closed again, saying why (it
+        is checked once the learner is known, so a link followed before signing in is
+        judged by the learner's own progress)."""
+        self._follow_link()
+        lesson = self.lesson()
+        if self.learner is None or lesson is None:
+            return
+        missing = self.missing(lesson)
+        if missing:  # a locked lesson is not played by link: nothing would count
+            self.memory["link_error"] = t("learn.locked_link", title=lesson.title,
+                                          titles=", ".join(missing))
+            self.open_lesson(None)
+
+    def _follow_link(self) -> None:
         link = (self.params.get(links.LESSON, ""), self.params.get(links.STEP, ""))
         if self.memory.get("link") == link:
             return
@@ -319,6 +345,16 @@ class LessonController:
         step_id = links.clean_id(link[1])
         index = next((i for i, s in enumerate(lesson.steps) if s.id == step_id), 0)
         self.open_lesson(lesson.id, index)
+
+    def missing(self, lesson: Lesson) -> tuple[str, ...]:
+        """Titles of the lessons to finish before this one (empty: it is open)."""
+        progress = self._progress()
+        return tuple(self._title(req) for req in lesson.requires
+                     if not progress.get(req, LessonProgress()).completed)
+
+    def _title(self, lesson_id: str) -> str:
+        found = self._find(lesson_id)
+        return found.title if found is not None else lesson_id
 
     def take_link_error(self) -> str | None:
         """What was wrong with the link just followed (said once)."""
@@ -342,6 +378,14 @@ class LessonController:
         self.memory["step"] = index
         self.memory.clear("try", "confirm")
         self._fresh_board()
+
+    def resume(self, lesson_id: str) -> None:
+        """Continue: open the lesson at its first unsolved task (Start: at its first)."""
+        lesson = self._find(lesson_id)
+        if lesson is None:
+            return
+        mine = self._progress().get(lesson.id)
+        self.open_lesson(lesson.id, resume_index(lesson, mine.steps if mine else {}))
 
     def go(self, delta: int) -> None:
         """Back (-1) or Next (+1)."""
@@ -411,6 +455,8 @@ class LessonController:
         """Keep the solved try, and record its stars (the ones the Feedback carries)."""
         self.memory["try"] = work
         learner, feedback = self.learner, work.feedback
+        if self.missing(lesson):  # a locked lesson records nothing
+            return
         if learner is not None and feedback is not None:
             self._save(lambda: self.store.record_step(learner.id, lesson.id, work.step,
                                                       feedback.stars, work.wrong, work.hints))
@@ -437,6 +483,8 @@ class LessonController:
         if unsolved(lesson, step_stars):
             return
         earned = lesson_stars(lesson, step_stars)
+        if self.missing(lesson):
+            return
         if self._save(lambda: self.store.complete_lesson(learner.id, lesson.id, earned)):
             self.memory["finished"] = (lesson.id, earned)
             self.open_lesson(None)
@@ -500,7 +548,8 @@ class LessonController:
         if isinstance(finished, tuple) and len(finished) == 2:
             lesson = self._find(str(finished[0]))
             if lesson is not None:
-                done = Finished(lesson.title, int(finished[1]), self.practice(lesson))
+                done = Finished(lesson.title, int(finished[1]), self.practice(lesson),
+                                self._next_open(lesson))
         reset_done = bool(self.memory.pop("reset_done"))
         confirm = self.memory.get("confirm")
         entries = lesson_path(self.course.lessons, self._progress())
@@ -511,6 +560,17 @@ class LessonController:
             for number, (lesson, entry) in enumerate(zip(self.course.lessons, entries,
                                                          strict=True), start=1))
         return PathScreen(cards, done, reset_done, confirm == ALL)
+
+    def _next_open(self, after: Lesson) -> Lesson | None:
+        """The first lesson after `after` (in course order, then from the start) that is
+        open and not finished: what "Next lesson" offers."""
+        entries = lesson_path(self.course.lessons, self._progress())
+        lessons: list[Lesson] = list(self.course.lessons)
+        start = next((i for i, lesson in enumerate(lessons) if lesson.id == after.id), -1) + 1
+        order = [*range(start, len(lessons)), *range(0, start)]
+        found: Lesson | None = next((lessons[i] for i in order if entries[i].state is OPEN),
+                                    None)
+        return found
 
     def _player(self, lesson: Lesson, index: int, work: StepTry) -> PlayerScreen:
         step = lesson.steps[index]

@@ -88,7 +88,7 @@ def lesson_card(control: LessonController, card: LessonCard) -> None:
                      else t("learn.start"),
                      LessonState.LOCKED: t("learn.start")}[entry.state]
             with st.container(horizontal=True, gap="small"):
-                st.button(label, key=f"open-{lesson.id}", on_click=control.open_lesson,
+                st.button(label, key=f"open-{lesson.id}", on_click=control.resume,
                           args=(lesson.id,), disabled=entry.state is LessonState.LOCKED,
                           type="primary" if entry.state is LessonState.OPEN else "secondary")
                 if card.can_reset:
@@ -105,6 +105,11 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
     if screen.finished is not None:
         st.success(t("learn.finished", title=safe_text.plain(screen.finished.title),
                      stars=star_text(screen.finished.stars)), icon=":material/celebration:")
+        following = screen.finished.next_lesson
+        if following is not None:
+            st.button(t("learn.next_lesson", title=safe_text.plain(following.title)),
+                      key="next-lesson", type="primary", on_click=control.resume,
+                      args=(following.id,), icon=":material/arrow_forward:")
         practice_link(screen.finished.practice)  # straight on to the puzzles, while fresh
     if screen.reset_done:
         st.info(t("learn.reset_done"), icon=":material/restart_alt:")

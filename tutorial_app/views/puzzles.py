@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course import FeedbackStatus
+from tutorial_app.course import FeedbackStatus, Puzzle
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
 from tutorial_app.flows.puzzles import (
@@ -100,6 +100,17 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         links.share_url(st.context.url, "puzzles", view.share))))
 
 
+def missed_list(control: PuzzleController, missed: tuple[Puzzle, ...]) -> None:
+    """The puzzles tried and not solved yet, each a button to try it again."""
+    if not missed:
+        return
+    with st.expander(t("puzzles.missed_list", n=len(missed)), icon=":material/replay:"), \
+            st.container(horizontal=True, gap="small", key="missed-list"):
+        for puzzle in missed[:40]:
+            st.button(safe_text.plain(puzzle.title), key=f"retry-{puzzle.id}",
+                      on_click=control.show, args=(puzzle.id,), type="tertiary")
+
+
 DRAWN_RATING = "view.puzzles_rating"  # the rating line the whole page drew last
 
 
@@ -120,6 +131,7 @@ def puzzle_area() -> None:
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
     screen = control.screen()
+    missed_list(control, screen.missed)
     if screen.shown is None:
         st.info(t("puzzles.none"))
     else:
