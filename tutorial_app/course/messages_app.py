@@ -391,6 +391,12 @@ MESSAGES: Final[dict[str, str]] = {
                          "Nothing was recorded.",
     "learn.next_lesson": "Next lesson: {title}",
     "puzzles.missed_list": "Missed puzzles to retry ({n})",
+    "learn.stars_words": "{stars} ({n} of {out_of} stars)",
+    "learn.stars_of": "{n} of {out_of} stars",
+    "learn.named": "{action}: {title}",
+    "learn.state.done": "Done",
+    "learn.state.open": "Open",
+    "learn.state.locked": "Locked",
 }
 
 MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})

@@ -140,6 +140,12 @@ def star_text(stars: int, out_of: int = 3) -> str:
     return "★" * stars + "☆" * (out_of - stars)
 
 
+def stars_words(stars: int, out_of: int = 3) -> str:
+    """The stars as drawn and as read aloud: "★★☆ (2 of 3 stars)"."""
+    stars = max(0, min(stars, out_of))
+    return t("learn.stars_words", stars=star_text(stars, out_of), n=stars, out_of=out_of)
+
+
 @dataclass(frozen=True)
 class StepTry:
     """The learner's work on the step on screen (kept in session state; defined here,

@@ -39,13 +39,14 @@ from tutorial_app.flows.lesson import (
     PlayerScreen,
     Practice,
     star_text,
+    stars_words,
 )
 from tutorial_app.ui import board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
+from tutorial_app.ui.focus import focus_feedback
 
-STATE_ICON = {LessonState.DONE: ":green[:material/check_circle:]",
-              LessonState.OPEN: ":blue[:material/play_circle:]",
-              LessonState.LOCKED: ":gray[:material/lock:]"}
+STATE_COLOUR = {LessonState.DONE: "green", LessonState.OPEN: "blue",
+                LessonState.LOCKED: "gray"}
 
 
 def confirm_box(control: LessonController, target: str, what: str) -> None:
@@ -74,25 +75,29 @@ def lesson_card(control: LessonController, card: LessonCard) -> None:
     with st.container(border=True, key=f"lesson-{lesson.id}"):
         head, side = st.columns([5, 2], vertical_alignment="center")
         with head:
-            st.markdown(f"#### {STATE_ICON[entry.state]} {card.number}. "
-                        f"{safe_text.plain(lesson.title)}")
-            st.markdown(safe_text.lesson(lesson.summary))
+            # no icon in the heading: a screen reader would read its name ("lock")
+            st.markdown(f"#### {card.number}. {safe_text.plain(lesson.title)}")
+            st.markdown(f":{STATE_COLOUR[entry.state]}-badge[{t(f'learn.state.{entry.state}')}]"
+                        f" {safe_text.lesson(lesson.summary)}")
             if entry.state is LessonState.LOCKED:
                 st.caption(t("learn.locked", titles=safe_text.plain(", ".join(entry.missing))))
         with side:
-            st.html(f'<div class="ct-stars" aria-label="{entry.stars} of 3 stars">'
+            spoken = safe_text.plain(t("learn.stars_of", n=entry.stars, out_of=3))
+            st.html(f'<div class="ct-stars" role="img" aria-label="{spoken}">'
                     f"{star_text(entry.stars)}</div>")
             st.caption(t("learn.steps_done", solved=entry.solved, total=entry.total))
             label = {LessonState.DONE: t("learn.review"),
                      LessonState.OPEN: t("learn.continue") if entry.started
                      else t("learn.start"),
                      LessonState.LOCKED: t("learn.start")}[entry.state]
+            named = t("learn.named", action=label, title=lesson.title)
             with st.container(horizontal=True, gap="small"):
-                st.button(label, key=f"open-{lesson.id}", on_click=control.resume,
+                st.button(named, key=f"open-{lesson.id}", on_click=control.resume,
                           args=(lesson.id,), disabled=entry.state is LessonState.LOCKED,
                           type="primary" if entry.state is LessonState.OPEN else "secondary")
                 if card.can_reset:
-                    st.button(t("learn.reset"), key=f"reset-{lesson.id}", type="tertiary",
+                    st.button(t("learn.named", action=t("learn.reset"), title=lesson.title),
+                              key=f"reset-{lesson.id}", type="tertiary",
                               on_click=control.ask_reset, args=(lesson.id,))
         practice_link(card.practice)
         if card.confirming:
@@ -104,7 +109,7 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
     st.caption(t("learn.intro"))
     if screen.finished is not None:
         st.success(t("learn.finished", title=safe_text.plain(screen.finished.title),
-                     stars=star_text(screen.finished.stars)), icon=":material/celebration:")
+                     stars=stars_words(screen.finished.stars)), icon=":material/celebration:")
         following = screen.finished.next_lesson
         if following is not None:
             st.button(t("learn.next_lesson", title=safe_text.plain(following.title)),
@@ -124,18 +129,26 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
         confirm_box(control, ALL, t("learn.everything"))
 
 
-def feedback_box(feedback: Feedback | None) -> None:
-    """The answer to the last try, right under the move or the options."""
+def feedback_box(feedback: Feedback | None, token: str = "") -> None:
+    """The answer to the last try, right under the move or the options; focus moves
+    to it (for keyboard and screen-reader users) once per new try (`token`)."""
     if feedback is None:
         return
-    if feedback.status is FeedbackStatus.CORRECT:
-        st.success(f"{safe_text.lesson(feedback.message)}  \n"
-                   f"{t('learn.stars', stars=star_text(feedback.stars))}",
-                   icon=":material/check_circle:")
-    elif feedback.status is FeedbackStatus.MISSED:
-        st.warning(safe_text.lesson(feedback.message), icon=":material/replay:")
-    else:
-        board.judged(feedback)
+    with st.container(key="feedback"):
+        if feedback.status is FeedbackStatus.CORRECT:
+            st.success(f"{safe_text.lesson(feedback.message)}  \n"
+                       f"{t('learn.stars', stars=stars_words(feedback.stars))}",
+                       icon=":material/check_circle:")
+        elif feedback.status is FeedbackStatus.MISSED:
+            st.warning(safe_text.lesson(feedback.message), icon=":material/replay:")
+        else:
+            board.judged(feedback)
+    if token:
+        focus_feedback("feedback", token)
+
+
+def try_token(lesson: str, step: str, wrong: int, solved: bool) -> str:
+    return f"{lesson}-{step}-{wrong}-{int(solved)}"
 
 
 def hints_box(control: LessonController, screen: PlayerScreen) -> None:
@@ -161,7 +174,7 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
     board.hand(screen.board, BOARD, look)
     if not work.solved:
         board.action_bar(screen.board, BOARD, control.answer_move)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved:
         if screen.pile is not None:
             board.pile(screen.pile, t("board.your_pile"))
@@ -181,7 +194,7 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
                     disabled=work.solved)
     st.button(t("learn.check"), key="check-choice", type="primary", disabled=work.solved,
               on_click=control.answer_choice)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanations:
         for option, why in zip(step.options, step.explanations, strict=False):
             st.markdown(f"- {safe_text.plain(option)}: {safe_text.lesson(why)}")
@@ -198,7 +211,7 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
              disabled=work.solved)
     st.button(t("learn.check"), key="check-mistake", type="primary", disabled=work.solved,
               on_click=control.answer_mistake)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanation:
         st.info(safe_text.lesson(step.explanation), icon=":material/gavel:")
 
