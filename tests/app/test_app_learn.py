@@ -126,7 +126,7 @@ def test_progress_is_saved_and_restored_and_unlocks_the_next_lesson(app: AppTest
     assert ProgressStore(db).progress(ProgressStore(db).learners()[0].id)["basics"].completed
     # the finished lesson leads to its practice puzzles (`practice: [pairing]`)
     (link,) = [p for p in again.get("page_link") if "Practise it" in p.proto.label]
-    assert link.proto.label == "Practise it: 1 puzzle (pairing)"
+    assert link.proto.label == "Practise it: 1 puzzle (Pairs)"
     assert link.proto.query_string == "theme=pairing"
 
 

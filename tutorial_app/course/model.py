@@ -17,7 +17,7 @@ from tutorial_app.course.goals import Goal
 THEMES: Final = (
     "pairing", "sum", "multiple-capture", "court-cards", "build", "raise", "multiple-build",
     "take-build", "controller", "sweep", "mistake", "endgame", "scoring", "strategy", "royal",
-    "variant",
+    "variant", "add-to-build", "ace-high",
 )
 
 

@@ -66,7 +66,7 @@ def practice_link(practice: Practice | None) -> None:
         return
     st.page_link("views/puzzles.py",
                  label=t("learn.practice", puzzles=count_of(practice.puzzles, "puzzle"),
-                         themes=", ".join(practice.themes)),
+                         themes=", ".join(t(f"theme.{x}.name") for x in practice.themes)),
                  icon=":material/extension:", query_params=practice.params)
 
 
