@@ -105,3 +105,42 @@ def test_stats_command_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: 
     (tmp_path / "bad.yaml").write_text("id: x\ntitle: x\nsteps: []\n", encoding="utf-8")
     assert main(["stats", str(tmp_path)]) == 1
     assert "a lesson needs at least one step" in capsys.readouterr().err
+
+
+def test_every_shipped_puzzle_has_its_own_prompt_two_hints_and_success() -> None:
+    import yaml
+
+    for path in sorted((LESSONS / "puzzles").glob("*.yaml")):
+        for puzzle in yaml.safe_load(path.read_text(encoding="utf-8"))["puzzles"]:
+            where = f"{path.name}: {puzzle['id']}"
+            assert puzzle.get("prompt"), where
+            assert len(puzzle.get("hints", [])) >= 2, where
+            assert puzzle.get("success"), where
+
+
+def test_themes_have_readable_names_and_descriptions() -> None:
+    from tutorial_app.course.i18n import t
+    from tutorial_app.course.model import THEMES
+
+    for theme in THEMES:
+        name, description = t(f"theme.{theme}.name"), t(f"theme.{theme}.description")
+        assert name and name != theme and "theme." not in name, theme
+        assert description.endswith(".") and len(description) < 100, theme
+
+
+def test_enough_puzzles_for_the_rare_themes_and_each_setting_value(shipped: Course) -> None:
+    from tutorial_app.course.concepts import rules_concepts
+
+    themes = {theme: len(shipped.puzzles_with(theme))
+              for theme in ("add-to-build", "endgame", "ace-high")}
+    print(themes)
+    assert all(n >= 15 for n in themes.values()), themes
+    by_setting: dict[str, int] = {}
+    for puzzle in shipped.puzzles:
+        for setting in rules_concepts(puzzle.position.rules):
+            by_setting[setting] = by_setting.get(setting, 0) + 1
+    print(by_setting)
+    for setting in ("face_values=royal", "ace_high=true", "build_in_sums=true",
+                    "face_capture=all", "aces_like_faces=true", "controller_trail=always",
+                    "keep_capture_card=false", "builds=off", "scoring=spades"):
+        assert by_setting.get(setting, 0) >= 15, setting

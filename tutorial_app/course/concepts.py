@@ -159,6 +159,8 @@ def step_needs(step: Step | Puzzle) -> dict[str, str]:
     out = dict(rules_concepts(position.rules))
     if position.builds:
         out.setdefault("build", "a build in its position")
+    if position.last:
+        out.setdefault("last-cards", "the last play of the hand")
     if isinstance(step, (PlayStep, Puzzle)):
         needed: set[str] | None = None
         for move in step.solution_moves:

@@ -116,15 +116,20 @@ def position_key(puzzle: Puzzle) -> tuple[object, ...]:
 
 def solution_pattern(puzzle: Puzzle) -> tuple[object, ...]:
     """The shape of the goal and answer: goal name, and per solution its kind, the rank
-    played, the value, and its group sizes (how many items, builds among them)."""
+    played, the value, and its group sizes (how many items, builds among them); with
+    the rules (the same answer under other rules is another lesson)."""
+    return (str(puzzle.position.rules), *pattern_of(puzzle.goal, puzzle.solution_moves))
+
+
+def pattern_of(goal: object, moves: tuple[Move, ...]) -> tuple[object, ...]:
     shapes = []
-    for move in puzzle.solution_moves:
+    for move in moves:
         groups = tuple(sorted((len(g), sum(isinstance(i, Build) for i in g))
                               for g in move.display_groups()))
         shapes.append((str(move.kind), move.card.rank, move.value, groups,
                        move.target is not None))
-    goal = getattr(puzzle.goal, "name", type(puzzle.goal).__name__)
-    return (goal, tuple(sorted(shapes)))
+    name = getattr(goal, "name", type(goal).__name__)
+    return (name, tuple(sorted(shapes)))
 
 
 def duplicates(puzzles: list[Puzzle]) -> list[list[Puzzle]]:

@@ -163,7 +163,8 @@ MESSAGES: Final[dict[str, str]] = {
     "theme.sum.success": 'The sum adds up.',
     "theme.multiple-capture.name": 'Several groups',
     "theme.multiple-capture.description": 'One card takes every group of its value at once.',
-    "theme.multiple-capture.nudge": "Count every group of table cards that makes your card's value.",
+    "theme.multiple-capture.nudge": ("Count every group of table cards that makes your card's "
+        "value."),
     "theme.multiple-capture.success": 'Every group at once.',
     "theme.court-cards.name": 'Court cards',
     "theme.court-cards.description": 'Jacks, queens and kings take only a card of their own rank.',
@@ -186,7 +187,8 @@ MESSAGES: Final[dict[str, str]] = {
     "theme.take-build.nudge": 'Which build matches one of your cards, and what else goes with it?',
     "theme.take-build.success": 'The build is yours.',
     "theme.controller.name": "The controller's duty",
-    "theme.controller.description": 'Who controls a build may not trail and must keep a card to take it.',
+    "theme.controller.description": ('Who controls a build may not trail and must keep a card to '
+        'take it.'),
     "theme.controller.nudge": 'You control a build: what may you do, and what must you keep?',
     "theme.controller.success": 'You kept your duty as the controller.',
     "theme.sweep.name": 'Sweeps',
@@ -215,11 +217,14 @@ MESSAGES: Final[dict[str, str]] = {
     "theme.royal.success": 'Royal arithmetic.',
     "theme.variant.name": 'Other rules',
     "theme.variant.description": 'The same table under another setting: the setting decides.',
-    "theme.variant.nudge": 'Read the rules named with the position: which setting changes the answer?',
+    "theme.variant.nudge": ('Read the rules named with the position: which setting '
+        'changes the answer?'),
     "theme.variant.success": 'The setting decided it.',
     "theme.add-to-build.name": 'Adding to a build',
-    "theme.add-to-build.description": "Put a new group of the build's value on a build, keeping its value.",
-    "theme.add-to-build.nudge": "Can you make a group of the build's value and add it to the build?",
+    "theme.add-to-build.description": ("Put a new group of the build's value on a build, keeping "
+        "its value."),
+    "theme.add-to-build.nudge": ("Can you make a group of the build's value and add it to the "
+        "build?"),
     "theme.add-to-build.success": 'One more group in the build, and its value is the same.',
     "theme.ace-high.name": 'Aces high',
     "theme.ace-high.description": 'With aces high, an ace you play may count 14.',
