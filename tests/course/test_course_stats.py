@@ -144,3 +144,39 @@ def test_enough_puzzles_for_the_rare_themes_and_each_setting_value(shipped: Cour
                     "face_capture=all", "aces_like_faces=true", "controller_trail=always",
                     "keep_capture_card=false", "builds=off", "scoring=spades"):
         assert by_setting.get(setting, 0) >= 15, setting
+
+
+def test_quiz_facts_are_the_engine_s() -> None:
+    from engine import Rules
+    from tutorial_app.course.facts import FACTS, NO_WINNER
+
+    classic = Rules()
+    assert FACTS["pack-size"](classic, {}) == 52
+    assert FACTS["deals-per-hand"](classic, {"players": 2}) == 6
+    assert FACTS["deals-per-hand"](classic, {"players": 4}) == 3
+    assert FACTS["deals-per-hand"](Rules.parse("classic draw=true"), {"players": 2}) == 1
+    assert FACTS["stock-after"](classic, {"players": 2, "deals": 1}) == 40
+    assert FACTS["next-dealer"](classic, {"players": 4, "dealer": 3}) == 0
+    assert FACTS["hand-points"](classic, {}) == 11
+    assert FACTS["hand-points"](classic, {"cards-tie": True}) == 8
+    assert FACTS["spades-to-secure"](classic, {}) == 7
+    hand = {"before": [19, 20], "hand": [{"cards": 3}, {"spades": 1, "aces": 2}]}
+    assert FACTS["winner"](classic, hand) == 1  # 23 against 22
+    assert FACTS["winner"](Rules.parse("classic tie_break=count_out"), hand) == 0
+    tie = {"before": [18, 17], "hand": [{"cards": 3, "aces": 1}, {"aces": 5}]}
+    assert FACTS["winner"](classic, tie) == NO_WINNER
+    assert FACTS["last-play-sweep"](Rules.parse("classic last_play_sweep=false"), {}) == 0
+
+
+def test_a_quiz_step_is_checked(shipped: Course) -> None:
+    from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz
+
+    quiz = shipped.lesson("cards").step("stock-after-first-deal")
+    assert isinstance(quiz, QuizStep) and quiz.answer == "40"
+    assert check_quiz(quiz, "40").status is FeedbackStatus.CORRECT
+    assert check_quiz(quiz, "36").status is FeedbackStatus.MISSED
+
+
+def test_every_rule_and_setting_value_is_practised(shipped: Course) -> None:
+    text = report(shipped)
+    assert "Not practised: none" in text

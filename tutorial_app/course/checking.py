@@ -19,6 +19,7 @@ from tutorial_app.course.model import (
     MistakeStep,
     PlayStep,
     Puzzle,
+    QuizStep,
 )
 from tutorial_app.course.scene import Scene
 
@@ -108,3 +109,12 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
                         stars(wrong_attempts, hints_used))
     return Feedback(FeedbackStatus.MISSED, t("mistake.wrong"), verdict)
+
+
+def check_quiz(step: QuizStep, value: str, *, wrong_attempts: int = 0,
+               hints_used: int = 0) -> Feedback:
+    """Right when the learner picks the value the engine computed for the fact."""
+    if value == step.answer:
+        return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
+                        stars=stars(wrong_attempts, hints_used))
+    return Feedback(FeedbackStatus.MISSED, t("quiz.wrong"))

@@ -25,7 +25,16 @@ from engine import CLASSIC, Move, Position, Rules, check, parse_attempt
 from engine.moves import BUILD, TRAIL
 from engine.position import Build
 from tutorial_app.course import goals as g
-from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle, ReadStep, Step
+from tutorial_app.course.facts import FACT_CONCEPTS
+from tutorial_app.course.model import (
+    ChooseStep,
+    MistakeStep,
+    PlayStep,
+    Puzzle,
+    QuizStep,
+    ReadStep,
+    Step,
+)
 
 CONCEPTS: Final = (
     "values", "trail", "pair", "sum", "several-groups", "court-capture", "build",
@@ -97,7 +106,7 @@ def rules_concepts(rules: Rules) -> dict[str, str]:
     out: dict[str, str] = {}
     for field in fields(Rules):
         value = getattr(rules, field.name)
-        if value != getattr(CLASSIC, field.name) and field.name != "target":
+        if value != getattr(CLASSIC, field.name):
             out[f"{field.name}={_setting_text(field.name, value)}"] = "its rules"
     return out
 
@@ -153,6 +162,10 @@ def goal_concepts(goal: g.Goal) -> dict[str, str]:
 
 def step_needs(step: Step | Puzzle) -> dict[str, str]:
     """Each concept the step needs, with where the need comes from (for the error)."""
+    if isinstance(step, QuizStep):
+        quiz = dict(rules_concepts(step.rules))
+        quiz.setdefault(FACT_CONCEPTS[step.fact], f"its fact {step.fact}")
+        return quiz
     if isinstance(step, ReadStep) or step.position is None:
         return {}
     position = step.position

@@ -397,6 +397,7 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.state.done": "Done",
     "learn.state.open": "Open",
     "learn.state.locked": "Locked",
+    "learn.pick_one": "Pick one answer.",
 }
 
 MESSAGES.update({f"play.level.{n}": name for n, name in LEVEL_NAMES.items()})

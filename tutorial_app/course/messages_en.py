@@ -230,4 +230,5 @@ MESSAGES: Final[dict[str, str]] = {
     "theme.ace-high.description": 'With aces high, an ace you play may count 14.',
     "theme.ace-high.nudge": 'An ace from your hand may count 1 or 14.',
     "theme.ace-high.success": 'The ace counted 14.',
+    "quiz.wrong": "Not that one. Count again and pick another.",
 }

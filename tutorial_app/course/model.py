@@ -28,6 +28,7 @@ class StepKind(StrEnum):
     PLAY = "play"  # make a move that meets the goal
     CHOOSE = "choose"  # tick every correct option
     MISTAKE = "mistake"  # name what is wrong with an illegal move
+    QUIZ = "quiz"  # pick the value of a fact of the game the engine computes (the deal...)
 
 
 STEP_KINDS: Final = tuple(StepKind)
@@ -118,7 +119,24 @@ class MistakeStep:
         return self.verdict.rule
 
 
-Step = ReadStep | PlayStep | ChooseStep | MistakeStep
+@dataclass(frozen=True)
+class QuizStep:
+    """Pick the value of a fact of the game (the deal, the stock, who wins): the engine
+    computes it (course/facts.py), the author only lists the choices."""
+
+    id: str
+    prompt: str
+    fact: str  # a name of course/facts.py
+    rules: Rules
+    choices: tuple[tuple[str, str], ...]  # (value as text, what the learner reads)
+    answer: str  # the value, as text, the engine computed
+    success: str = ""
+    key: str = ""
+    position: None = None
+    kind: Literal[StepKind.QUIZ] = StepKind.QUIZ
+
+
+Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep
 
 
 @dataclass(frozen=True)

@@ -28,12 +28,14 @@ from engine import Rules, check, legal_moves, parse_attempt
 from tutorial_app.course.concepts import step_needs
 from tutorial_app.course.course import Course
 from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
+from tutorial_app.course.facts import FACT_RULES
 from tutorial_app.course.model import (
     THEMES,
     ChooseStep,
     MistakeStep,
     PlayStep,
     Puzzle,
+    QuizStep,
     ReadStep,
     Step,
 )
@@ -94,6 +96,8 @@ def task_rules(task: Task) -> set[str]:
     out: set[str] = set()
     for concept in step_needs(task):
         out.update(CONCEPT_RULES.get(concept, ()))
+    if isinstance(task, QuizStep):
+        out.update(FACT_RULES[task.fact])
     if isinstance(task, MistakeStep) and task.rule:
         out.add(task.rule)
     if isinstance(task, ChooseStep) and task.position is not None:
@@ -119,10 +123,13 @@ def setting_text(name: str, value: object) -> str:
 
 def task_settings(task: Task) -> set[str]:
     """`name=value` for each setting that decides this task's answer."""
-    if task.position is None:
+    if isinstance(task, QuizStep):
+        rules = task.rules
+    elif task.position is None:
         return set()
+    else:
+        rules = task.position.rules
     needs = step_needs(task)
-    rules = task.position.rules
     out: set[str] = set()
     for field in fields(Rules):
         text = f"{field.name}={setting_text(field.name, getattr(rules, field.name))}"

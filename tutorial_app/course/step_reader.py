@@ -38,6 +38,7 @@ from tutorial_app.course.model import (
 )
 from tutorial_app.course.playable import read_playable
 from tutorial_app.course.positions import read_position
+from tutorial_app.course.quiz_reader import read_quiz
 from tutorial_app.course.reasons import reason_label
 from tutorial_app.course.scene import Scene
 from tutorial_app.course.yamlsrc import Fields, Source, suggest
@@ -47,6 +48,7 @@ KEYS: Final[dict[StepKind, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     StepKind.PLAY: (("position", "goal", "prompt"), ("hints", "feedback", "success")),
     StepKind.CHOOSE: (("prompt", "position", "options", "correct"), ("goal", "success")),
     StepKind.MISTAKE: (("position", "move"), ("prompt", "choices", "success")),
+    StepKind.QUIZ: (("prompt", "fact", "choices"), ("rules", "success")),
 }
 
 
@@ -90,6 +92,8 @@ def read_step(src: Source, node: yaml.Node, path: str, lesson_id: str,
         step = _play(src, fields, rules, key)
     elif kind is StepKind.CHOOSE:
         step = _choose(src, fields, rules, key)
+    elif kind is StepKind.QUIZ:
+        step = read_quiz(src, fields, rules, key)
     else:
         step = _mistake(src, fields, rules, key)
     if step_id is None or len(src.errors) > before:

@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from engine import CAPTURE, Attempt, Position, apply_move
-from tutorial_app.course.checking import check_answer, check_choice, check_mistake
+from tutorial_app.course.checking import check_answer, check_choice, check_mistake, check_quiz
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import (
     ChooseStep,
@@ -30,6 +30,7 @@ from tutorial_app.course.model import (
     Lesson,
     MistakeStep,
     PlayStep,
+    QuizStep,
     Step,
     StepKind,
 )
@@ -273,6 +274,9 @@ class LessonController:
     def reason_key(self, step: MistakeStep) -> str:
         return self.memory.key(f"why.{step.id}")
 
+    def quiz_key(self, step: QuizStep) -> str:
+        return self.memory.key(f"quiz.{step.id}")
+
     # ----- where the learner is --------------------------------------------------------------
 
     def lesson(self) -> Lesson | None:
@@ -447,6 +451,22 @@ class LessonController:
             return
         feedback = check_mistake(step, str(code), wrong_attempts=work.wrong,
                                  hints_used=work.hints)
+        self._judged(lesson, work, feedback, frozenset())
+
+    def answer_quiz(self) -> None:
+        """Check the value picked for a quiz step."""
+        here = self._here()
+        if here is None:
+            return
+        lesson, index, work = here
+        step = lesson.steps[index]
+        if not isinstance(step, QuizStep) or work.solved:
+            return
+        value = self.memory.get(f"quiz.{step.id}")
+        if value is None:
+            return
+        feedback = check_quiz(step, str(value), wrong_attempts=work.wrong,
+                              hints_used=work.hints)
         self._judged(lesson, work, feedback, frozenset())
 
     def _judged(self, lesson: Lesson, work: StepTry, feedback: Feedback,

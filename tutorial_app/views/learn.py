@@ -24,6 +24,7 @@ from tutorial_app.course import (
     FeedbackStatus,
     MistakeStep,
     PlayStep,
+    QuizStep,
     ReadStep,
 )
 from tutorial_app.course.i18n import count as count_of
@@ -216,6 +217,18 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
         st.info(safe_text.lesson(step.explanation), icon=":material/gavel:")
 
 
+def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -> None:
+    work = screen.work
+    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    labels = dict(step.choices)
+    st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
+             key=control.quiz_key(step), index=None,
+             format_func=lambda value: safe_text.plain(labels[value]), disabled=work.solved)
+    st.button(t("learn.check"), key="check-quiz", type="primary", disabled=work.solved,
+              on_click=control.answer_quiz)
+    feedback_box(work.feedback, try_token(work.lesson, work.step, work.wrong, work.solved))
+
+
 def player_screen(control: LessonController, screen: PlayerScreen) -> None:
     step = screen.step
     st.button(t("learn.all_lessons"), key="to-path", on_click=control.open_lesson,
@@ -230,6 +243,8 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
         play_step(control, step, screen)
     elif isinstance(step, ChooseStep):
         choose_step(control, step, screen)
+    elif isinstance(step, QuizStep):
+        quiz_step(control, step, screen)
     else:
         mistake_step(control, step, screen)
 
