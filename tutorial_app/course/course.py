@@ -20,6 +20,7 @@ from tutorial_app.course.errors import LessonError
 from tutorial_app.course.i18n import set_language
 from tutorial_app.course.loader import Document, read_document, read_file, unknown_concepts
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet
+from tutorial_app.course.stages import split
 from tutorial_app.course.yamlsrc import Source
 
 SUFFIXES = (".yaml", ".yml")
@@ -98,7 +99,7 @@ def load_course(folder: Path | str, *, language: str | None = None) -> Course:
             failed.add(document.id)
     documents = _unique_ids(documents, course.errors)
     lessons = [d for d in documents if isinstance(d.content, Lesson)]
-    course.lessons = _ordered(lessons, documents, failed, course.errors)
+    course.lessons = split(_ordered(lessons, documents, failed, course.errors))
     course.puzzle_sets = [d.content for d in documents if isinstance(d.content, PuzzleSet)]
     course.errors.sort()
     course.files = len(paths)

@@ -150,6 +150,9 @@ class Lesson:
     file: str = ""
     practice: tuple[str, ...] = ()  # puzzle themes to practise once the lesson is done
     teaches: tuple[str, ...] = ()  # concepts (course/concepts.py) this lesson introduces
+    chapter: str = ""  # the lesson file's title, when this is one of its stages
+    stage: int = 1  # which stage of the chapter (course/stages.py)
+    stages: int = 1  # how many stages the chapter has
 
     def step(self, step_id: str) -> Step:
         for step in self.steps:

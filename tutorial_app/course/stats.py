@@ -160,8 +160,11 @@ def report(course: Course, rules_text: str | None = None) -> str:
         doing_total += len(doing)
         all_steps += len(lesson.steps)
         sizes.append(len(lesson.steps))
-        lines.append(f"  {number:2}. {lesson.id}: {len(lesson.steps)} task(s), "
-                     f"{len(doing)} doing")
+        shape = "" if 3 <= len(lesson.steps) <= 8 and 3 * len(doing) >= 2 * len(
+            lesson.steps) else "  <- not 3-8 tasks with two thirds doing"
+        chapter = f" [{lesson.chapter} {lesson.stage}/{lesson.stages}]" if lesson.chapter else ""
+        lines.append(f"  {number:2}. {lesson.id}{chapter}: {len(lesson.steps)} task(s), "
+                     f"{len(doing)} doing{shape}")
         tasks += [(lesson.id, s) for s in doing]
     if sizes:
         lines.append(f"Tasks per stage: min {min(sizes)}, median {statistics.median(sizes):g}, "

@@ -353,8 +353,20 @@ class LessonController:
             self.memory["link_error"] = t("learn.no_such_lesson", id=link[0][:80])
             return
         step_id = links.clean_id(link[1])
+        lesson = self._stage_with(lesson, step_id or "")
         index = next((i for i, s in enumerate(lesson.steps) if s.id == step_id), 0)
         self.open_lesson(lesson.id, index)
+
+    def _stage_with(self, lesson: Lesson, step_id: str) -> Lesson:
+        """The stage of the lesson's chapter that holds the step (a link written before
+        the lesson was cut into stages names the chapter's first stage)."""
+        if any(s.id == step_id for s in lesson.steps) or lesson.stages <= 1:
+            return lesson
+        for other in self.course.lessons:
+            if other.chapter == lesson.chapter and other.id.startswith(lesson.id) and any(
+                    s.id == step_id for s in other.steps):
+                return other
+        return lesson
 
     def missing(self, lesson: Lesson) -> tuple[str, ...]:
         """Titles of the lessons to finish before this one (empty: it is open)."""

@@ -122,6 +122,8 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
     if not screen.cards:
         st.info(t("learn.no_lessons"))
     for card in screen.cards:
+        if card.lesson.stages > 1 and card.lesson.stage == 1:  # the course map's chapter
+            st.subheader(safe_text.plain(card.lesson.chapter), divider="gray")
         lesson_card(control, card)
     st.divider()
     st.button(t("learn.reset_all"), key="reset-all", on_click=control.ask_reset, args=(ALL,),
