@@ -107,4 +107,5 @@ def test_puzzles_open_on_a_taught_theme(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/puzzles")
     sign_in(page, "Rae")
     expect(page.get_by_text("Pair a card.")).to_be_visible()  # tp2, theme pairing
-    expect(page.get_by_text("Pairs").first).to_be_visible()  # the theme's readable name
+    # the theme's one-line description, under its readable name
+    expect(page.get_by_text("A card takes a loose card of the same value.")).to_be_visible()
