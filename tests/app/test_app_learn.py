@@ -202,3 +202,24 @@ def test_buttons_carry_the_lesson_name_and_headings_no_icon_names(app: AppTest) 
     assert len(set(labels)) == len(labels)
     headings = [m.value for m in app.markdown if m.value.startswith("#### ")]
     assert headings and not any(":material/" in h for h in headings)
+
+
+def test_a_quiz_step_on_the_deal(app: AppTest, course_dir: Path) -> None:
+    (course_dir / "quiz.yaml").write_text(
+        "id: deal-quiz\ntitle: The deal\nteaches: [deal]\nsteps:\n"
+        "  - id: stock\n    kind: quiz\n    prompt: Cards left in the stock?\n"
+        "    fact: {stock-after: {players: 2, deals: 1}}\n    choices: [36, 40, 44]\n"
+        "    success: Forty cards wait.\n"
+        "  - id: first\n    kind: quiz\n    prompt: Who plays first?\n"
+        "    fact: {first-to-play: {players: 3, dealer: 0}}\n"
+        "    choices: {0: The dealer, 1: The left, 2: The right}\n", encoding="utf-8")
+    open_page(app, "learn", lesson="deal-quiz", step="stock")
+    sign_in(app)
+    assert "Cards left in the stock?" in texts(app)
+    app.radio(key="learn.quiz.stock").set_value("36").run()
+    click(app, "check-quiz")
+    assert app.warning and not app.success  # wrong: try again
+    app.radio(key="learn.quiz.stock").set_value("40").run()
+    click(app, "check-quiz")
+    assert app.success and "Forty cards wait." in app.success[0].value
+    assert "2 of 3 stars" in app.success[0].value
