@@ -250,3 +250,17 @@ def test_nearest_puzzle_to_the_rating() -> None:
     assert nearest(pool, 1300.0, {}).id == "b"  # type: ignore[union-attr]
     assert nearest(pool, 1700.0, {}).id == "c"  # type: ignore[union-attr]
     assert nearest(pool, 1300.0, {"b": True}).id == "a"  # type: ignore[union-attr]
+
+
+def test_the_review_list_moves_on_from_a_puzzle_solved_since(course: Course,
+                                                             store: ProgressStore,
+                                                             ana: Learner) -> None:
+    page = Page(course, store, ana, puzzle="tp1")
+    page.run()
+    page.control.answer(parse_attempt("4d t"))  # missed
+    page.control.answer(parse_attempt("8s x 6s+2c 5h+3d"))  # then solved
+    assert page.shown().work.solved  # the success stays on screen
+    page.control.show("tp1")  # a fresh visit to it, on the review list
+    page.memory[page.control.missed_only_key] = True
+    screen = page.run()
+    assert screen.pool == 0 and screen.shown is None

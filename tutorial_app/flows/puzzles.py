@@ -379,8 +379,12 @@ class PuzzleController:
         """The puzzles that match the filters and the one on screen (the first of them
         when none is chosen yet). Keeps the link in step with it."""
         solved = self._solved()
-        pool = matching(list(self.course.puzzles), self.filter(), solved)
+        rule = self.filter()
+        pool = matching(list(self.course.puzzles), rule, solved)
         puzzle = self.puzzle()
+        if puzzle is not None and rule.missed_only and solved.get(puzzle.id) and \
+                not self._work(puzzle).solved:
+            puzzle = None  # the review list moves on from a puzzle solved since
         if puzzle is None and pool:
             line = self.rating()
             puzzle = nearest(pool, line.rating if line else elo.START, solved)
