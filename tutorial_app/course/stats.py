@@ -162,7 +162,8 @@ def report(course: Course, rules_text: str | None = None) -> str:
         sizes.append(len(lesson.steps))
         shape = "" if 3 <= len(lesson.steps) <= 8 and 3 * len(doing) >= 2 * len(
             lesson.steps) else "  <- not 3-8 tasks with two thirds doing"
-        chapter = f" [{lesson.chapter} {lesson.stage}/{lesson.stages}]" if lesson.chapter else ""
+        chapter = (f" [{lesson.chapter} {lesson.stage}/{lesson.stages}]" if lesson.stages > 1
+                   else f" [{lesson.chapter}]" if lesson.chapter else "")
         lines.append(f"  {number:2}. {lesson.id}{chapter}: {len(lesson.steps)} task(s), "
                      f"{len(doing)} doing{shape}")
         tasks += [(lesson.id, s) for s in doing]
