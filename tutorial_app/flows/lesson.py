@@ -35,6 +35,7 @@ from tutorial_app.course.model import (
     StepKind,
 )
 from tutorial_app.flows import links
+from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
@@ -429,6 +430,8 @@ class LessonController:
         if not isinstance(step, PlayStep) or work.solved:
             return
         feedback = check_answer(step, attempt, wrong_attempts=work.wrong, hints_used=work.hints)
+        log_attempt(self.store, self.learner.id if self.learner else None, "step",
+                    f"{lesson.id}/{step.id}", attempt, feedback)
         if feedback.correct:
             after = apply_move(step.position, feedback.move).position if feedback.move else None
             self._solved(lesson, replace(work, feedback=feedback, after=after))

@@ -26,6 +26,7 @@ from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
 from tutorial_app.flows import links
+from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
@@ -314,6 +315,8 @@ class PuzzleController:
         if work.solved:
             return
         feedback = check_answer(puzzle, attempt)
+        log_attempt(self.store, self.learner.id if self.learner else None, "puzzle", puzzle.id,
+                    attempt, feedback)
         if feedback.correct:
             after = apply_move(puzzle.position, feedback.move).position if feedback.move else None
             work = self._record(puzzle, replace(work, feedback=feedback, after=after), True)

@@ -42,7 +42,7 @@ from tutorial_app.flows.lesson import (
     star_text,
     stars_words,
 )
-from tutorial_app.ui import board, safe_text, session
+from tutorial_app.ui import board, homework_panels, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
 
@@ -296,11 +296,13 @@ def render() -> None:
     link_error = control.take_link_error()
     if link_error:
         st.error(safe_text.plain(link_error), icon=":material/link_off:")
-    if session.require_learner() is None:
+    who = session.require_learner()
+    if who is None:
         return
     if control.lesson() is not None:
         player()
         return
+    homework_panels.learner_box(session.rooms(), course, who)  # issue 15: homework first
     notice = control.take_notice()
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
