@@ -23,7 +23,7 @@ from tutorial_app.ui.teacher import learner_only
 configure_logging()
 send_without_delay()  # once per process: no 40 ms wait on every click (ui/serving.py)
 st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
-                   initial_sidebar_state="expanded")
+                   initial_sidebar_state="auto")  # collapsed on phones
 st.html(BASE_CSS)
 
 VIEWS = Path(__file__).parent / "views"

@@ -321,3 +321,49 @@ steps:
     page.memory[page.control.single_key(step)] = 0
     page.control.answer_choice()
     assert page.player().work.solved
+def test_continue_resumes_at_the_first_unsolved_task(course: Course, store: ProgressStore,
+                                                     ana: Learner) -> None:
+    page = Page(course, store, ana)
+    page.control.resume("basics")
+    assert page.player().index == 0  # not begun: the first step
+    page.control.go(1)
+    page.control.answer_move(parse_attempt("7s x 7h"))  # solves "pair", step 1
+    page.control.open_lesson(None)
+    page.path()
+    page.control.resume("basics")
+    screen = page.player()
+    assert screen.step.id == "which" and screen.index == 2
+
+
+def test_the_end_of_a_lesson_offers_the_next_lesson(course: Course, store: ProgressStore,
+                                                    ana: Learner) -> None:
+    for step, stars in (("pair", 3), ("which", 3), ("spot", 3)):
+        store.record_step(ana.id, "basics", step, stars, 0, 0)
+    page = Page(course, store, ana)
+    page.control.open_lesson("basics", 3)
+    page.player()
+    page.control.finish()
+    screen = page.path()
+    assert screen.finished is not None and screen.finished.next_lesson is not None
+    assert screen.finished.next_lesson.id == "after-basics"
+    assert screen.finished.practice is not None  # and its practice puzzles
+    page.control.resume(screen.finished.next_lesson.id)
+    assert page.player().lesson.id == "after-basics"
+
+
+def test_a_locked_lesson_by_link_says_so_and_records_nothing(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    page = Page(course, store, ana, lesson="after-basics", step="sum")
+    screen = page.run()
+    assert isinstance(screen, PathScreen)
+    error = page.control.take_link_error()
+    assert error is not None and "locked" in error and "Test basics" in error
+    # opened another way, the next run closes it again
+    page.control.open_lesson("after-basics")
+    assert isinstance(page.run(), PathScreen)
+    # and a try sent to it all the same (no run in between) is not recorded
+    control = page.control
+    control.open_lesson("after-basics")
+    control.answer_move(parse_attempt("8s x 5c+3d"))
+    control.finish()
+    assert "after-basics" not in store.progress(ana.id)

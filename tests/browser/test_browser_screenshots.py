@@ -54,7 +54,7 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     sign_in(page, "Ana")
     snap(page, shots, "learn-path", full=False)
 
-    page.goto(f"{url}/?lesson=sums&step=first-sum")  # the browser remembers Ana from here on
+    page.goto(f"{url}/?lesson=cards&step=play-seven")  # the browser remembers Ana from here on
     expect(page.get_by_text("Learning as Ana")).to_be_visible()
     expect(page.locator('[class*="st-key-hand-learn"]')).to_be_visible()
     hand = page.locator('[class*="st-key-hand-learn"] button').first

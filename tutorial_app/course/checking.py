@@ -19,6 +19,7 @@ from tutorial_app.course.model import (
     MistakeStep,
     PlayStep,
     Puzzle,
+    QuizStep,
 )
 from tutorial_app.course.scene import Scene
 
@@ -116,3 +117,12 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
                         stars(wrong_attempts, hints_used))
     why = whynot.why_not(code, step.position, parse_attempt(step.move), verdict)
     return Feedback(FeedbackStatus.MISSED, t("mistake.wrong-because", why=why), verdict)
+
+
+def check_quiz(step: QuizStep, value: str, *, wrong_attempts: int = 0,
+               hints_used: int = 0) -> Feedback:
+    """Right when the learner picks the value the engine computed for the fact."""
+    if value == step.answer:
+        return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
+                        stars=stars(wrong_attempts, hints_used))
+    return Feedback(FeedbackStatus.MISSED, t("quiz.wrong"))

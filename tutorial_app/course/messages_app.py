@@ -386,6 +386,18 @@ MESSAGES: Final[dict[str, str]] = {
     "play.replay.start": "Hand {n}: the first deal",
     "play.replay.new_deal": " (then deal {n})",
     "play.replay.hand_end": " — the end of the hand",
+    # issue 11: a course that follows the learner
+    "learn.locked_link": "The lesson \u201c{title}\u201d is locked: finish {titles} first. "
+                         "Nothing was recorded.",
+    "learn.next_lesson": "Next lesson: {title}",
+    "puzzles.missed_list": "Missed puzzles to retry ({n})",
+    "learn.stars_words": "{stars} ({n} of {out_of} stars)",
+    "learn.stars_of": "{n} of {out_of} stars",
+    "learn.named": "{action}: {title}",
+    "learn.state.done": "Done",
+    "learn.state.open": "Open",
+    "learn.state.locked": "Locked",
+    "learn.pick_one": "Pick one answer.",
     # issue 15: teachers, classes, live questions, homework
     "nav.live": "Class question",
     "join.title": "Join a class",
@@ -484,7 +496,6 @@ MESSAGES: Final[dict[str, str]] = {
     "play.with_level": "{name} (level {n})",
     "play.pile.computer": "The computer's pile",
     "play.advanced": "Advanced",
-    "learn.pick_one": "Pick one:",
     "play.random_move": "Level 1 plays at random: it picked this move by chance from its "
                         "legal moves, not for a reason.",
 }

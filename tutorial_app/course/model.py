@@ -17,7 +17,7 @@ from tutorial_app.course.goals import Goal
 THEMES: Final = (
     "pairing", "sum", "multiple-capture", "court-cards", "build", "raise", "multiple-build",
     "take-build", "controller", "sweep", "mistake", "endgame", "scoring", "strategy", "royal",
-    "variant",
+    "variant", "add-to-build", "ace-high",
 )
 
 
@@ -28,6 +28,7 @@ class StepKind(StrEnum):
     PLAY = "play"  # make a move that meets the goal
     CHOOSE = "choose"  # tick every correct option
     MISTAKE = "mistake"  # name what is wrong with an illegal move
+    QUIZ = "quiz"  # pick the value of a fact of the game the engine computes (the deal...)
 
 
 STEP_KINDS: Final = tuple(StepKind)
@@ -125,7 +126,24 @@ class MistakeStep:
         return self.verdict.rule
 
 
-Step = ReadStep | PlayStep | ChooseStep | MistakeStep
+@dataclass(frozen=True)
+class QuizStep:
+    """Pick the value of a fact of the game (the deal, the stock, who wins): the engine
+    computes it (course/facts.py), the author only lists the choices."""
+
+    id: str
+    prompt: str
+    fact: str  # a name of course/facts.py
+    rules: Rules
+    choices: tuple[tuple[str, str], ...]  # (value as text, what the learner reads)
+    answer: str  # the value, as text, the engine computed
+    success: str = ""
+    key: str = ""
+    position: None = None
+    kind: Literal[StepKind.QUIZ] = StepKind.QUIZ
+
+
+Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep
 
 
 @dataclass(frozen=True)
@@ -138,6 +156,10 @@ class Lesson:
     steps: tuple[Step, ...]
     file: str = ""
     practice: tuple[str, ...] = ()  # puzzle themes to practise once the lesson is done
+    teaches: tuple[str, ...] = ()  # concepts (course/concepts.py) this lesson introduces
+    chapter: str = ""  # the lesson file's title, when this is one of its stages
+    stage: int = 1  # which stage of the chapter (course/stages.py)
+    stages: int = 1  # how many stages the chapter has
 
     def step(self, step_id: str) -> Step:
         for step in self.steps:

@@ -25,7 +25,7 @@ from engine import (
     legal_moves,
     parse_attempt,
 )
-from tutorial_app.course import answers, clicks, feedback, hints, yamlsrc
+from tutorial_app.course import answers, chance, clicks, feedback, hints, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text
@@ -67,7 +67,7 @@ def read_playable(src: Source, fields: Fields, rules: Rules, key: str) -> Playab
         _feedback(src, fields, None, (), key)
         return None
     found = answers.solutions(position, goal)
-    _prove(src, goal_node, fields.at("goal"), position, goal, found)
+    _prove(src, goal_node, fields.at("goal"), position, goal, found, _raw(fields, "prompt"))
     feedback = _feedback(src, fields, position, found, key)
     if len(src.errors) > before or given is None:
         return None
@@ -76,7 +76,7 @@ def read_playable(src: Source, fields: Fields, rules: Rules, key: str) -> Playab
 
 
 def _prove(src: Source, node: yaml.Node, path: str, position: Position, goal: Goal,
-           found: tuple[Move, ...]) -> None:
+           found: tuple[Move, ...], prompt: str) -> None:
     moves = check_moves(position)
     if not found:
         src.error(node, path, "no legal move meets this goal, so the step cannot be solved; "
@@ -84,6 +84,14 @@ def _prove(src: Source, node: yaml.Node, path: str, position: Position, goal: Go
     elif len(found) == len(moves) and not goal.legality_only:
         src.error(node, path, f"every legal move meets this goal ({len(moves)} of "
                   f"{len(moves)}), so the step cannot be failed: {_listing(moves)}")
+    else:
+        for problem in chance.playable_problems(position, goal, found, moves, prompt):
+            src.error(node, path, problem)
+
+
+def _raw(fields: Fields, name: str) -> str:
+    node = fields.get(name)
+    return str(node.value) if isinstance(node, yaml.ScalarNode) else ""
 
 
 def check_moves(position: Position) -> list[Move]:

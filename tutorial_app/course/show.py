@@ -18,6 +18,7 @@ from tutorial_app.course.model import (
     PlayStep,
     Puzzle,
     PuzzleSet,
+    QuizStep,
     ReadStep,
     Step,
 )
@@ -104,6 +105,11 @@ def _step(number: int, step: Step) -> list[str]:
         return [head, *_playable(step)]
     if isinstance(step, ChooseStep):
         return [head, *_choose(step)]
+    if isinstance(step, QuizStep):
+        return [head, f"{_INDENT}prompt: {step.prompt}",
+                f"{_INDENT}fact: {step.fact} under {step.rules.text}",
+                *(f"{_INDENT}  {'+' if v == step.answer else '-'} {v}: {label}"
+                  for v, label in step.choices)]
     return [head, *_mistake(step)]
 
 

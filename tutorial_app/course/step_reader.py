@@ -24,7 +24,7 @@ from engine import (
     check,
     parse_attempt,
 )
-from tutorial_app.course import answers, whynot, words, yamlsrc
+from tutorial_app.course import answers, chance, whynot, words, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text, t
@@ -39,6 +39,7 @@ from tutorial_app.course.model import (
 )
 from tutorial_app.course.playable import read_playable
 from tutorial_app.course.positions import read_position
+from tutorial_app.course.quiz_reader import read_quiz
 from tutorial_app.course.reasons import reason_label
 from tutorial_app.course.scene import Scene
 from tutorial_app.course.yamlsrc import Fields, Source, suggest
@@ -48,6 +49,7 @@ KEYS: Final[dict[StepKind, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     StepKind.PLAY: (("position", "goal", "prompt"), ("hints", "feedback", "success")),
     StepKind.CHOOSE: (("prompt", "position", "options", "correct"), ("goal", "success")),
     StepKind.MISTAKE: (("position", "move"), ("prompt", "choices", "success")),
+    StepKind.QUIZ: (("prompt", "fact", "choices"), ("rules", "success")),
 }
 
 
@@ -91,6 +93,8 @@ def read_step(src: Source, node: yaml.Node, path: str, lesson_id: str,
         step = _play(src, fields, rules, key)
     elif kind is StepKind.CHOOSE:
         step = _choose(src, fields, rules, key)
+    elif kind is StepKind.QUIZ:
+        step = read_quiz(src, fields, rules, key)
     else:
         step = _mistake(src, fields, rules, key)
     if step_id is None or len(src.errors) > before:
@@ -267,6 +271,11 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
     if verdict.code == ReasonCode.UNEXPLAINED:
         src.error(move_node, fields.at("move"), "the judge cannot name what is wrong with this "
                   f"move ({verdict.message})")
+        return None
+    given = chance.prompt_gives_away(prompt, verdict.code) if fields.get("prompt") else None
+    if given is not None:
+        src.error(fields.get("prompt"), fields.at("prompt"), f"the prompt gives the answer "
+                  f"away: {given!r} names what is wrong ({verdict.code}); describe the move only")
         return None
     codes = _arrange(choices, verdict.code, key)
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,

@@ -25,7 +25,15 @@ from engine import Attempt, CassinoError, Position, Verdict, check, legal_moves
 from tutorial_app.course import solutions
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import t
-from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle, ReadStep, Step
+from tutorial_app.course.model import (
+    ChooseStep,
+    MistakeStep,
+    PlayStep,
+    Puzzle,
+    QuizStep,
+    ReadStep,
+    Step,
+)
 from tutorial_app.flows import class_report, links
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.class_report import ClassRow
@@ -357,7 +365,8 @@ class ClassroomController:
             position=position, playable=playable,
             verdict=self.memory.typed(_VERDICT, Verdict) if playable else None,
             move_words=(item.move_words or item.move) if isinstance(item, MistakeStep) else None,
-            options=item.options if isinstance(item, ChooseStep) else (),
+            options=item.options if isinstance(item, ChooseStep) else tuple(
+                label for _, label in item.choices) if isinstance(item, QuizStep) else (),
             can_back=index > 0, can_next=index < len(items) - 1,
             answer=answer(item) if self.memory.get("reveal") and not reading else None,
             legal_moves=_legal_moves(position) if self.memory.get("moves") and position
@@ -395,6 +404,8 @@ def answer(item: Item) -> tuple[AnswerLine, ...]:
         return tuple(AnswerLine(t("classroom.correct_option", option=item.options[i]))
                      for i in sorted(item.correct)) or (
             AnswerLine(t("classroom.none_correct")),)
+    if isinstance(item, QuizStep):
+        return (AnswerLine(dict(item.choices)[item.answer]),)
     if isinstance(item, MistakeStep):
         labels = dict(item.choices)
         return (AnswerLine(labels.get(item.answer, item.answer)), AnswerLine(item.explanation))
