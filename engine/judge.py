@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import combinations
 from typing import Final, NoReturn
 
 from engine.cards import Card
 from engine.errors import AmbiguousMoveError, IllegalMoveError
-from engine.judge_words import Facts, Hand, Rank, Value, Word, english
+from engine.judge_words import Either, Facts, Groups, Hand, Plus, Rank, Value, Word, english
 from engine.movegen import controlled_after, controller_may_trail, legal_moves
 from engine.moves import BUILD, CAPTURE, TRAIL, Attempt, BuildRef, Move, parse_attempt
 from engine.position import Build, Position
@@ -149,7 +150,7 @@ def parse_move(text: str, position: Position) -> Move:
 def _judge(position: Position, attempt: Attempt) -> Move:
     card = attempt.card
     if card is None:
-        raise _Illegal(ReasonCode.NO_CARD, "no-card", "3.1")
+        raise _Illegal(ReasonCode.NO_CARD, "no-card", "3.1", held=Either(tuple(position.hand)))
     if card not in position.hand:
         raise _Illegal(ReasonCode.CARD_NOT_IN_HAND, "card-not-in-hand", "3.1",
                        card=card, held=Hand(tuple(position.hand)))
@@ -285,9 +286,9 @@ def _judge_capture(position: Position, attempt: Attempt, card: Card, groups: Res
         candidates = [1] if only_ones else [14]
     value = candidates[0]
     if attempt.grouped and len(groups) > 0:
-        _check_groups(card, value, groups, rules)
+        _check_groups(position, card, value, groups)
     else:
-        _check_selection(card, value, items, rules)
+        _check_selection(position, card, value, items)
     loose = tuple(i for i in items if isinstance(i, Card))
     builds = tuple(i for i in items if isinstance(i, Build))
     return _finish(position, Move(card, CAPTURE, value, loose, builds, groups=None))
@@ -330,7 +331,8 @@ def _judge_rank_capture(position: Position, card: Card, items: list[Card | Build
     return _finish(position, Move(card, CAPTURE, card.rank, loose, builds))
 
 
-def _check_groups(card: Card, value: int, groups: Resolved, rules: Rules) -> None:
+def _check_groups(position: Position, card: Card, value: int, groups: Resolved) -> None:
+    rules = position.rules
     for group in groups:
         builds = [i for i in group if isinstance(i, Build)]
         if len(group) == 1 and builds:
@@ -341,16 +343,19 @@ def _check_groups(card: Card, value: int, groups: Resolved, rules: Rules) -> Non
                 _build_in_sum(build, group, card)
         total = sum(_value(i, rules) for i in group)
         if total != value:
-            _wrong_sum(group, total, card, value)
+            _wrong_sum(position, group, total, card, value)
 
 
 def _check_whole_build(card: Card, value: int, build: Build) -> None:
     if build.value != value:
         raise _Illegal(ReasonCode.BUILD_WRONG_VALUE, "build-wrong-value", "5.1",
-                       item=build, value=build.value, card=card, counts=value)
+                       item=build, total=build.value, card=card, value=value,
+                       a_value=Value(build.value))
 
 
-def _check_selection(card: Card, value: int, items: list[Card | Build], rules: Rules) -> None:
+def _check_selection(position: Position, card: Card, value: int,
+                     items: list[Card | Build]) -> None:
+    rules = position.rules
     pool: list[Card | Build] = []
     for item in items:
         if isinstance(item, Build) and item.value != value:
@@ -366,20 +371,82 @@ def _check_selection(card: Card, value: int, items: list[Card | Build], rules: R
     if not pool:
         return
     values = [_value(i, rules) for i in pool]
-    if split_into_groups(values, value) is None:
-        total = sum(values)
-        if total % value == 0 and total > value:
-            raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.split", "4.2",
-                           items=tuple(pool), total=total, value=value)
-        _wrong_sum(pool, total, card, value)
+    if split_into_groups(values, value) is not None:
+        return
+    total = sum(values)
+    too_big = [i for i, v in zip(pool, values, strict=True) if v > value]
+    if len(pool) > 1 and not too_big:
+        _counted_twice(pool, values, value)
+        if total > value:
+            _left_over(pool, values, card, value)
+    _wrong_sum(position, pool, total, card, value)
 
 
-def _wrong_sum(group: Sequence[Card | Build], total: int, card: Card, value: int) -> NoReturn:
+def _plus(items: Sequence[Card | Build]) -> Plus:
+    return Plus(tuple(items))
+
+
+def _counted_twice(pool: Sequence[Card | Build], values: Sequence[int], value: int) -> None:
+    """The card-used-twice mistake made by clicking: the selection splits into groups of
+    `value` only if one of its cards were counted in two groups (5♣+3♦ and 3♦+5♥)."""
+    if len(pool) > 10:
+        return
+    for index, item in enumerate(pool):
+        groups = split_into_groups([*values, values[index]], value)
+        if groups is None:
+            continue
+        extra = len(values)
+        first = next(g for g in groups if index in g)
+        second = next(g for g in groups if extra in g)
+        if first is second:  # 4♥+4♥: one card twice in one group is a wrong sum
+            continue
+        one = _plus([pool[i] for i in first])
+        two = _plus([pool[i if i != extra else index] for i in second])
+        raise _Illegal(ReasonCode.CARD_USED_TWICE, "card-used-twice.clicked", "4.2",
+                       one=one, two=two, value=value, item=item)
+
+
+def _left_over(pool: Sequence[Card | Build], values: Sequence[int], card: Card,
+               value: int) -> None:
+    """Cards that add up to enough but cannot all be put into groups of `value`."""
+    kept: list[int] = []
+    if len(pool) <= 12:
+        for size in range(len(pool) - 1, 1, -1):
+            for combo in combinations(range(len(pool)), size):
+                if split_into_groups([values[i] for i in combo], value) is not None:
+                    kept = list(combo)
+                    break
+            if kept:
+                break
+    if not kept:
+        return
+    rest = tuple(pool[i] for i in range(len(pool)) if i not in kept)
+    groups = split_into_groups([values[i] for i in kept], value) or []
+    made = Groups(tuple(_plus([pool[kept[i]] for i in g]) for g in groups))
+    key = "wrong-sum.left-over" + (".groups" if len(groups) > 1 else "") + (
+        ".cards" if len(rest) > 1 else "")
+    raise _Illegal(ReasonCode.WRONG_SUM, key, "4.2", items=tuple(pool), total=sum(values),
+                   card=card, value=value, made=made, left=rest)
+
+
+def _wrong_sum(position: Position, group: Sequence[Card | Build], total: int, card: Card,
+               value: int) -> NoReturn:
+    """What the cards make, what the card takes, and what would work: the largest legal
+    capture by this card (as `5♣+3♦`), or that nothing here adds up to its value."""
+    takes = [m for m in legal_moves(position)
+             if m.card == card and m.kind == CAPTURE and m.value == value]
+    key = "wrong-sum.one" if len(group) == 1 else "wrong-sum.group"
+    facts: dict[str, object] = {"total": total, "card": card, "value": value}
     if len(group) == 1:
-        raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.one", "4.1",
-                       item=group[0], total=total, value=value, card=card)
-    raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.group", "4.1",
-                   items=tuple(group), total=total, value=value, card=card)
+        facts["item"] = group[0]
+    else:
+        facts["items"] = tuple(group)
+    if takes:
+        best = max(takes, key=lambda m: len(m.loose) + sum(len(b.cards) for b in m.builds))
+        facts["example"] = Groups(tuple(_plus(g) for g in best.display_groups()))
+    else:
+        key += ".none"
+    raise _Illegal(ReasonCode.WRONG_SUM, key, "4.1", None, **facts)
 
 
 def _build_in_sum(build: Build, others: Sequence[Card | Build], card: Card) -> NoReturn:
@@ -402,8 +469,8 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
     targets = [i for g in groups for i in g if isinstance(i, Build)]
     courts = [c for c in loose if rules.table_value(c) is None]
     if courts:
-        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD, "court-cannot-build.loose", "1.3",
-                       items=tuple(courts))
+        key = "court-cannot-build.loose" + (".many" if len(courts) > 1 else "")
+        raise _Illegal(ReasonCode.COURT_CANNOT_BUILD, key, "1.3", items=tuple(courts))
     if len(targets) > 1:
         raise _Illegal(ReasonCode.TWO_BUILDS, "two-builds", "5.8", items=tuple(targets))
     value = attempt.value
@@ -411,6 +478,10 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
         raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.no-value", "5.1")
     target = targets[0] if targets else None
     if value > rules.max_build:
+        chosen: tuple[Card | Build, ...] = (card, *loose, *targets)
+        if len(chosen) > 1:
+            raise _Illegal(ReasonCode.BUILD_TOO_HIGH, "build-too-high.cards", "5.2",
+                           items=chosen, value=value, highest=rules.max_build)
         raise _Illegal(ReasonCode.BUILD_TOO_HIGH, "build-too-high", "5.2",
                        value=value, highest=rules.max_build)
     if target is None:
@@ -445,11 +516,12 @@ def _check_build_cards(card: Card, played: int, value: int, loose: list[Card],
                        items=tuple(loose), value=value, card=card)
     total = played + sum(values)
     cards = (card, *loose)
+    key = "wrong-sum.build" + ("-onto" if base is not None else "") + (
+        ".groups" if total % value == 0 else "")
     if base is not None:
-        raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.build-onto", "5.4",
+        raise _Illegal(ReasonCode.WRONG_SUM, key, "5.4",
                        items=cards, total=total, value=value, build=base.pretty)
-    raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.build", "5.4",
-                   items=cards, total=total, value=value)
+    raise _Illegal(ReasonCode.WRONG_SUM, key, "5.4", items=cards, total=total, value=value)
 
 
 def _check_onto_build(card: Card, played: int, value: int, target: Build, loose: list[Card],

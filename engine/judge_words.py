@@ -44,6 +44,27 @@ class Hand:
 
 
 @dataclass(frozen=True, slots=True)
+class Either:
+    """The cards one may choose from: "5♣, 3♦ or 8♠", "no card" when empty."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Plus:
+    """One group of a capture, written as a sum: "5♣+3♦", "the 8-build+2♠"."""
+
+    items: tuple[Card | Build, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Groups:
+    """Several groups (`Plus`), separated by commas: "5♣+3♦, 8♥"."""
+
+    groups: tuple[Plus, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Word:
     """A word of the judge's small vocabulary (`WORDS`)."""
 
@@ -55,6 +76,7 @@ Facts = Mapping[str, Fact]
 
 WORDS: Final[dict[str, str]] = {
     "nothing": "nothing",
+    "no-card": "no card",
     "an-ace": "an ace",
     "a-court-card": "a court card",
 }
@@ -66,10 +88,13 @@ RANK_WORDS: Final[dict[int, str]] = {1: "an ace", 11: "a jack", 12: "a queen", 1
 
 TEMPLATES: Final[dict[str, str]] = {
     "legal": "{move}: a legal move.",
-    "no-card": "Every move plays one card from your hand: choose it first. A build made "
-               "only of table cards is not allowed (3.1, 5.3).",
+    "no-card": "Every move plays one card from your hand ({held}): choose it first. A build "
+               "made only of table cards is not allowed (3.1, 5.3).",
     "card-not-in-hand": "{card} is not in your hand (you hold {held}).",
     "card-used-twice": "{card} is counted twice. Each table card counts in one group only (4.2).",
+    "card-used-twice.clicked": "{one} makes {value}, and {two} would make {value} too, but "
+                               "only by counting {item} twice: each table card counts in one "
+                               "group only (4.2).",
     "card-used-twice.build": "The {value}-build is counted twice. Each table card counts in "
                              "one group only (4.2).",
     "part-of-build": "{card} is part of the build {build}. A build is never broken up: it is "
@@ -103,33 +128,62 @@ TEMPLATES: Final[dict[str, str]] = {
                       "ace (4.6).",
     "court-takes-more-than-one": "{card} takes exactly one of {items}, even when more lie on "
                                  "the table (4.6).",
-    "build-wrong-value": "{item} can only be taken by a card of {value}; {card} counts "
-                         "{counts} (5.1).",
-    "wrong-sum.split": "{items} add up to {total}, but they cannot be split into groups that "
-                       "each make {value} (4.2).",
-    "wrong-sum.one": "{item} is worth {total}, not {value}: {card} takes only {value}s (4.1).",
-    "wrong-sum.group": "{items} make {total}, not {value}: every group {card} takes must add "
-                       "up to {value} (4.1).",
+    "build-wrong-value": "{item} is worth {total}, and {card} takes only what adds up to "
+                         "{value}: a build is taken by a card of its own value, {a_value} "
+                         "(5.1).",
+    "wrong-sum.left-over": "{items} add up to {total}, and {card} takes cards in groups that "
+                           "each add up to {value}: {made} makes {value}, but {left} is left "
+                           "over (4.2).",
+    "wrong-sum.left-over.cards": "{items} add up to {total}, and {card} takes cards in groups "
+                                 "that each add up to {value}: {made} makes {value}, but "
+                                 "{left} are left over (4.2).",
+    "wrong-sum.left-over.groups": "{items} add up to {total}, and {card} takes cards in "
+                                  "groups that each add up to {value}: {made} each make "
+                                  "{value}, but {left} is left over (4.2).",
+    "wrong-sum.left-over.groups.cards": "{items} add up to {total}, and {card} takes cards in "
+                                        "groups that each add up to {value}: {made} each make "
+                                        "{value}, but {left} are left over (4.2).",
+    "wrong-sum.one": "{item} alone makes {total}; {card} takes cards that add up to {value}, "
+                     "such as {example} (4.1).",
+    "wrong-sum.one.none": "{item} alone makes {total}; {card} takes cards that add up to "
+                          "{value}; nothing on this table adds up to {value}, so {card} cannot "
+                          "capture here (4.1).",
+    "wrong-sum.group": "{items} add up to {total}; {card} takes cards that add up to {value}, "
+                       "such as {example} (4.1).",
+    "wrong-sum.group.none": "{items} add up to {total}; {card} takes cards that add up to "
+                            "{value}; nothing on this table adds up to {value}, so {card} "
+                            "cannot capture here (4.1).",
     "build-in-sum": "{item} cannot be added to {items} to make {card}'s value: a build is "
                     "taken whole and only as its own group (4.4).",
     "builds-off": "These rules have no building: capture or trail (11.1).",
     "court-cannot-build": "{card} has no value in classic, so it never builds (1.3).",
     "court-cannot-build.loose": "{items} has no value in classic and never joins a build (1.3).",
+    "court-cannot-build.loose.many": "{items} have no value in classic and never join a build "
+                                     "(1.3).",
     "two-builds": "A build move touches one build at most; {items} cannot be merged (5.8).",
     "wrong-sum.no-value": "Say what value you are building.",
-    "build-too-high": "No build can be worth {value}: the highest is {highest}, since you must "
-                      "hold a card to take it (5.2).",
+    "build-too-high": "A build of {value}, but no build can be worth more than {highest}: a "
+                      "build is taken by a card of its value, and no card is worth {value} "
+                      "(5.2).",
+    "build-too-high.cards": "{items} make {value}, but no build can be worth more than "
+                            "{highest}: a build is taken by a card of its value, and no card is "
+                            "worth {value} (5.2).",
     "build-not-held": "To build {value} you must keep {keep} in your hand to take it later; "
                       "after playing {card} you would hold {held} (5.2).",
     "build-no-table-cards": "A build puts {card} together with table cards; on its own it is "
                             "a trail (5.3, 6.1).",
-    "wrong-sum.too-big": "{card} is worth {played}, more than {value}: it cannot be part of a "
-                         "build of {value} (5.4).",
+    "wrong-sum.too-big": "{card} alone is worth {played}, more than {value}: it cannot be "
+                         "part of a build of {value} (5.4).",
     "build-without-played-card": "{items} make {value} on their own, and {card} does not fit: "
                                  "every build move must include the card you play (5.3).",
-    "wrong-sum.build": "{items} make {total}, not {value}: the cards of a build must make "
-                       "{value}, or several groups of {value} (5.4).",
-    "wrong-sum.build-onto": "{items} make {total}, not {value} (for the build {build}): the "
+    "wrong-sum.build": "{items} add up to {total}, not {value}: the cards of a build must "
+                       "make {value}, or several groups of {value} (5.4).",
+    "wrong-sum.build.groups": "{items} add up to {total}, but they cannot be put into groups "
+                              "that each make {value}, so they do not build {value} (5.4).",
+    "wrong-sum.build-onto.groups": "{items} add up to {total} (for the build {build}), but they "
+                                   "cannot be put into groups that each make {value}, so they "
+                                   "do not build {value} (5.4).",
+    "wrong-sum.build-onto": "{items} add up to {total}, not {value} (for the build {build}): the "
                             "cards of a build must make {value}, or several groups of {value} "
                             "(5.4).",
     "wrong-sum.join": "{card} is worth more than {value}; it cannot join {item} (5.7).",
@@ -146,8 +200,10 @@ TEMPLATES: Final[dict[str, str]] = {
 
 
 def english(key: str, facts: Facts) -> str:
-    """The English sentence for a template and its facts."""
-    return TEMPLATES[key].format(**{name: _english(value) for name, value in facts.items()})
+    """The English sentence for a template and its facts; its first letter a capital
+    ("The 8-build ..." opens a sentence)."""
+    text = TEMPLATES[key].format(**{name: _english(value) for name, value in facts.items()})
+    return text[:1].upper() + text[1:]
 
 
 def english_fact(value: Fact) -> str:
@@ -176,6 +232,16 @@ def _english(value: Fact) -> str:
         return " ".join(c.pretty for c in value.cards) or WORDS["nothing"]
     if isinstance(value, Word):
         return WORDS[value.key]
+    if isinstance(value, Either):
+        names = [c.pretty for c in value.cards]
+        if len(names) <= 1:
+            return "".join(names) or WORDS["no-card"]
+        return ", ".join(names[:-1]) + " or " + names[-1]
+    if isinstance(value, Plus):
+        return "+".join(i.pretty if isinstance(i, Card) else f"the {i.value}-build"
+                        for i in value.items)
+    if isinstance(value, Groups):
+        return ", ".join(_english(g) for g in value.groups)
     if hasattr(value, "pretty"):  # a Move
         return str(value.pretty)
     return str(value)

@@ -286,7 +286,8 @@ class Attempt:
         if self.kind == TRAIL:
             return f"{card} t"
         if self.kind == BUILD:
-            parts = [f"{card} b{self.value}", *(_item_text(t) for t in self.targets)]
+            value = "" if self.value is None else str(self.value)  # a build with no value
+            parts = [f"{card} b{value}", *(_item_text(t) for t in self.targets)]
             parts.extend(_item_text(i) for i in self.items)
             return " ".join(parts)
         action = "x14" if self.value == 14 else "x"

@@ -19,12 +19,13 @@ from tutorial_app.ui import language
 from tutorial_app.ui.css import BASE_CSS
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
+from tutorial_app.ui.teacher import learner_only
 
 configure_logging()
 send_without_delay()  # once per process: no 40 ms wait on every click (ui/serving.py)
 language.apply()  # this run's language, from the session (never a process-wide setting)
 st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
-                   initial_sidebar_state="expanded")
+                   initial_sidebar_state="auto")  # collapsed on phones
 st.html(BASE_CSS)
 
 VIEWS = Path(__file__).parent / "views"
@@ -38,12 +39,17 @@ sandbox = st.Page(VIEWS / "sandbox.py", title=t("nav.sandbox"), icon=":material/
                   url_path="sandbox")
 classroom = st.Page(VIEWS / "classroom.py", title=t("nav.classroom"), icon=":material/co_present:",
                     url_path="classroom")
+live = st.Page(VIEWS / "live.py", title=t("nav.live"), icon=":material/how_to_vote:",
+               url_path="live")
 rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
                 url_path="rules")
 
+# Teacher pages are not offered to a signed-in learner, and a learner who types their
+# address gets the default page (the page itself refuses a learner too, ui/teacher.py).
+explore = [sandbox, rules] if learner_only() else [sandbox, classroom, rules]
 current = st.navigation({
-    t("nav.section.learn"): [learn, puzzles, play],
-    t("nav.section.explore"): [sandbox, classroom, rules],
+    t("nav.section.learn"): [learn, puzzles, play, live],
+    t("nav.section.explore"): explore,
 })
 
 # A shared link opened at the app's root still lands on the page it names.

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -116,6 +117,24 @@ def sqlite_file(url: str) -> Path | None:
             return Path(url[len(scheme):].split("?", 1)[0])
     return None
 
+
+
+TEACHER_VARIABLE = "CASSINO_TEACHER"
+PASSWORD_VARIABLE = "CASSINO_TEACHER_PASSWORD"
+
+
+def first_teacher(env: Mapping[str, str] | None = None) -> tuple[str, str] | None:
+    """The first teacher's name and password from CASSINO_TEACHER and
+    CASSINO_TEACHER_PASSWORD (issue 15), or None when either is unset."""
+    source = os.environ if env is None else env
+    name = source.get(TEACHER_VARIABLE, "").strip()
+    password = source.get(PASSWORD_VARIABLE, "")
+    return (name, password) if name and password else None
+
+
+def teacher_password() -> str | None:
+    """CASSINO_TEACHER_PASSWORD, for `python -m tutorial_app.admin` run from a script."""
+    return os.environ.get(PASSWORD_VARIABLE) or None
 
 
 def configure_logging() -> None:

@@ -18,7 +18,12 @@ PAGES = {
     "classroom": "views/classroom.py",
     "rules": "views/rules.py",
     "play": "views/play.py",
+    "live": "views/live.py",
 }
+TEACHER_PAGES = {"classroom"}
+# The first teacher of every app test's store (tests/app/conftest.py's `env` sets these);
+# a teacher page opened by `open_page` is opened signed in as them, id 1 in a fresh store.
+TEACHER = ("Teacher", "teacher-pass")
 
 
 def new_app() -> AppTest:
@@ -30,6 +35,8 @@ def open_page(at: AppTest, page: str, **params: str) -> AppTest:
     at.run()
     at.query_params.clear()
     at.query_params.update(params)
+    if page in TEACHER_PAGES and "teacher_id" not in at.session_state:
+        at.session_state["teacher_id"] = 1
     at.switch_page(PAGES[page]).run()
     assert not at.exception, [e.value for e in at.exception]
     return at

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from apphelpers import FIXTURES, new_app
+from apphelpers import FIXTURES, TEACHER, new_app
 from storefixtures import new_database, open_store, store, store_url
 from streamlit.testing.v1 import AppTest
 
@@ -33,6 +33,8 @@ def db(tmp_path: Path) -> Path:
 def env(course_dir: Path, db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("CASSINO_DB", str(db))
     monkeypatch.setenv("CASSINO_LESSONS", str(course_dir))
+    monkeypatch.setenv("CASSINO_TEACHER", TEACHER[0])  # the first teacher (issue 15)
+    monkeypatch.setenv("CASSINO_TEACHER_PASSWORD", TEACHER[1])
     yield
 
 

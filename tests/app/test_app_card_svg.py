@@ -55,10 +55,13 @@ def test_build_drawing_shows_value_kind_and_controller() -> None:
     single, multiple = sorted(position.builds, key=lambda b: b.value, reverse=True)
     drawing = svg.build_svg(single, you=0)
     ET.fromstring(drawing)
-    assert ">8</text>" in drawing and "single · Seat 1" in drawing
+    assert ">8</text>" in drawing and "single · Opponent" in drawing  # not a seat number
     assert "multiple · You" in svg.build_svg(multiple, you=0)
     assert svg.build_label(single, 0) == (
-        "build of 8 (single): 3♠, 5♥; controlled by seat 1")
+        "build of 8 (single): 3♠, 5♥; controlled by opponent")
+    assert svg.build_label(single, None) == (  # the sandbox names seats
+        "build of 8 (single): 3♠, 5♥; controlled by Seat 1")
+    assert "Partner" in svg.build_svg(single, you=3, players=4)
 
 
 def test_stacks_show_their_count() -> None:

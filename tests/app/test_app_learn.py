@@ -122,11 +122,11 @@ def test_progress_is_saved_and_restored_and_unlocks_the_next_lesson(app: AppTest
     sign_in(again, "bea")
     assert "★★★" in "".join(str(h.proto.body) for h in again.get("html"))
     assert not again.button(key="open-after-basics").disabled
-    assert again.button(key="open-basics").label == "Review"
+    assert again.button(key="open-basics").label == "Review: Test basics"
     assert ProgressStore(db).progress(ProgressStore(db).learners()[0].id)["basics"].completed
     # the finished lesson leads to its practice puzzles (`practice: [pairing]`)
     (link,) = [p for p in again.get("page_link") if "Practise it" in p.proto.label]
-    assert link.proto.label == "Practise it: 1 puzzle (pairing)"
+    assert link.proto.label == "Practise it: 1 puzzle (Pairs)"
     assert link.proto.query_string == "theme=pairing"
 
 
@@ -168,3 +168,58 @@ def test_a_shared_link_opens_the_step_and_the_link_follows_the_learner(app: AppT
 def test_a_link_to_a_missing_lesson_says_so(app: AppTest) -> None:
     open_page(app, "learn", lesson="nope")
     assert any("does not exist" in e.value for e in app.error)
+
+
+def test_continue_resumes_at_the_first_unsolved_task(app: AppTest) -> None:
+    open_page(app, "learn", lesson="basics", step="pair")
+    sign_in(app)
+    click(app, "cb-learn-h-7s")
+    click(app, "cb-learn-t-7h")
+    click(app, "learn-capture")
+    assert app.success
+    click(app, "to-path")
+    assert app.button(key="open-basics").label.startswith("Continue")
+    click(app, "open-basics")
+    assert "Which moves are legal?" in texts(app)  # step 3 of 4, not step 1
+    assert app.query_params["step"] in ("which", ["which"])
+
+
+def test_a_locked_lesson_by_link_says_so(app: AppTest, db: Path) -> None:
+    open_page(app, "learn", lesson="after-basics", step="sum")
+    sign_in(app)
+    assert any("is locked" in e.value for e in app.error), texts(app)
+    assert "Take two cards at once" not in texts(app)
+    store = ProgressStore(db)
+    (learner,) = store.learners()
+    assert store.progress(learner.id) == {}
+
+
+def test_buttons_carry_the_lesson_name_and_headings_no_icon_names(app: AppTest) -> None:
+    open_page(app, "learn")
+    sign_in(app)
+    labels = [b.label for b in app.button if b.key and b.key.startswith("open-")]
+    assert labels == ["Start: Test basics", "Start: Test sums"]
+    assert len(set(labels)) == len(labels)
+    headings = [m.value for m in app.markdown if m.value.startswith("#### ")]
+    assert headings and not any(":material/" in h for h in headings)
+
+
+def test_a_quiz_step_on_the_deal(app: AppTest, course_dir: Path) -> None:
+    (course_dir / "quiz.yaml").write_text(
+        "id: deal-quiz\ntitle: The deal\nteaches: [deal]\nsteps:\n"
+        "  - id: stock\n    kind: quiz\n    prompt: Cards left in the stock?\n"
+        "    fact: {stock-after: {players: 2, deals: 1}}\n    choices: [36, 40, 44]\n"
+        "    success: Forty cards wait.\n"
+        "  - id: first\n    kind: quiz\n    prompt: Who plays first?\n"
+        "    fact: {first-to-play: {players: 3, dealer: 0}}\n"
+        "    choices: {0: The dealer, 1: The left, 2: The right}\n", encoding="utf-8")
+    open_page(app, "learn", lesson="deal-quiz", step="stock")
+    sign_in(app)
+    assert "Cards left in the stock?" in texts(app)
+    app.radio(key="learn.quiz.stock").set_value("36").run()
+    click(app, "check-quiz")
+    assert app.warning and not app.success  # wrong: try again
+    app.radio(key="learn.quiz.stock").set_value("40").run()
+    click(app, "check-quiz")
+    assert app.success and "Forty cards wait." in app.success[0].value
+    assert "2 of 3 stars" in app.success[0].value

@@ -70,7 +70,7 @@ def test_classroom_shows_a_typed_position_and_plays_its_moves(app: AppTest, db: 
     assert app.query_params["position"] == "table: 3d 5c 9h; hand: 3h 8s"
     for key in ("cbbig-class-h-8s", "cbbig-class-t-5c", "class-capture"):
         click(app, key)
-    assert "5♣ is worth 5, not 8" in texts(app)  # the judge's words
+    assert "5♣ alone makes 5; 8♠ takes cards that add up to 8" in texts(app)  # the judge's words
     assert not any(b.key == "class-play" for b in app.button)  # nothing to play
     for key in ("class-clear", "cbbig-class-h-8s", "cbbig-class-t-5c", "cbbig-class-t-3d",
                 "class-capture"):
@@ -165,7 +165,7 @@ def test_a_lesson_that_tries_to_inject_html_is_shown_as_text(app: AppTest,
         "rules: classic\nsteps:\n"
         f'  - id: read\n    kind: read\n    text: "{EVIL} ![p](http://example.com/p.png)"\n'
         f'    position: "table: 7h; hand: 7s"\n'
-        f'  - id: play\n    kind: play\n    position: "table: 7h; hand: 7s"\n'
+        f'  - id: play\n    kind: play\n    position: "table: 7h; hand: 7s 3d"\n'
         f'    prompt: "{EVIL}"\n    goal: {{capture: [7h]}}\n    success: "{EVIL}"\n',
         encoding="utf-8")
     open_page(app, "learn", lesson="evil", step="read")
@@ -215,16 +215,22 @@ def test_the_four_colour_deck(app: AppTest) -> None:
 
 
 def test_every_real_lesson_step_and_a_sample_of_puzzles_open(
-        env: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Smoke test over the real course: each lesson step and every 10th puzzle renders."""
+        env: None, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Smoke test over the real course: each lesson step and every 10th puzzle renders
+    (for a learner who finished every lesson: a locked lesson does not open by link)."""
     from tutorial_app.config import shipped_lessons
     from tutorial_app.course import load_course
+    from tutorial_app.services.store import ProgressStore
 
     monkeypatch.delenv("CASSINO_LESSONS")
     course = load_course(shipped_lessons())
+    store = ProgressStore(db)
+    learner = store.learner("Ana")
+    for lesson in course.lessons:
+        store.complete_lesson(learner.id, lesson.id, 3)
     at = new_app()
     open_page(at, "learn")
-    sign_in(at)
+    sign_in(at, "Ana")
     for lesson in course.lessons:
         for step in lesson.steps:
             at.query_params.clear()

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine import BUILD, CAPTURE, Move
 from engine.advice import explain, hint, review
 from tutorial_app.course import words
+from tutorial_app.course.i18n import t
 from tutorial_app.flows import play_game as pg
 from tutorial_app.flows import play_replay as pr
 from tutorial_app.flows import play_words as pw
@@ -62,8 +63,7 @@ def play_by_clicking(at: AppTest, move: Move) -> None:
     elif move.kind == BUILD:
         for build in move.builds:
             click(at, f"cb-play-b{build.value}-{''.join(str(c) for c in build.cards)}")
-        at.number_input(key="play.value").set_value(move.value).run()
-        click(at, "play-build")
+        click(at, f"play-build-{move.value}")  # the button states the value
     else:
         click(at, "play-trail")
 
@@ -109,15 +109,15 @@ def test_a_legal_move_by_clicking_then_the_computer_replies(app: AppTest) -> Non
     after = game_of(app)
     assert after.state.moves == (move,) and after.computer_turn
     assert f"cb-play-h-{move.card}" not in [b.key for b in app.button]
-    assert "**Seat 1** is to play." in said(app)
+    assert "**The computer (level 1)** is to play." in said(app)
     # the computer's reply, with the reason for it
     click(app, "play-continue")
     replied = game_of(app)
     reply = replied.state.moves[1]
     assert replied.your_turn
     page = said(app)
-    assert f"Seat 1: {words.move(reply)}" in page
-    assert explain(after.state, reply) in page
+    assert f"The computer: {words.move(reply)}" in page
+    assert t("play.random_move") in page  # level 1 plays at random, and says so
     assert f"You: {words.move(move)}" in page
 
 
@@ -149,7 +149,7 @@ def test_a_hint_shows_the_move_and_why_and_can_select_its_cards(app: AppTest) ->
     if advice.move.kind == CAPTURE:
         click(app, "play-capture")
     elif advice.move.kind == BUILD:
-        click(app, "play-build")
+        click(app, f"play-build-{advice.move.value}")
     else:
         click(app, "play-trail")
     assert game_of(app).state.moves == (advice.move,)
@@ -213,7 +213,7 @@ def test_the_end_of_a_hand_shows_the_breakdown_then_the_next_hand(app: AppTest,
         assert label in labels
     result = ended.state.results[0]
     assert list(frame["You"])[labels.index("points this hand")] == result.scores[0].total
-    assert list(frame["Seat 1"])[labels.index("game total")] == result.totals[1]
+    assert list(frame["The computer"])[labels.index("game total")] == result.totals[1]
     assert "The first to reach 21 points wins the game." in texts(app)
     # the hand can be replayed with every card shown
     click(app, "replay-forward")
@@ -225,8 +225,8 @@ def test_the_end_of_a_hand_shows_the_breakdown_then_the_next_hand(app: AppTest,
         assert all(card.name in bodies for card in replayed.hands[seat])
     click(app, "replay-forward")  # the computer's reply, with its reason
     reply = near.state.moves[1]
-    assert f"Seat 1: {words.move(reply)}" in said(app)
-    assert explain(pr.state_before(ended, 1), reply) in said(app)
+    assert f"The computer: {words.move(reply)}" in said(app)
+    assert t("play.random_move") in said(app)
     click(app, "play-next-hand")
     second = game_of(app)
     assert second.state.hand_number == 2 and second.computer_turn
@@ -287,7 +287,7 @@ def test_a_reload_carries_on_with_the_game(app: AppTest, db: Path) -> None:
     sign_in(again, "cy")
     restored = game_of(again)
     assert restored == before
-    assert restored.computer_turn and "**Seat 2** is to play." in said(again)
+    assert restored.computer_turn and "**Computer 2 (level 2)** is to play." in said(again)
     click(again, "play-continue")
     assert game_of(again).your_turn
     assert all(f"cb-play-h-{c}" in [b.key for b in again.button]
@@ -320,9 +320,9 @@ def test_four_players_with_a_computer_partner(app: AppTest) -> None:
     game = start_game(app, players=4, levels=(1, 3, 2), target="21")
     assert game.setup.levels == (1, 3, 2)
     bodies = "".join(str(h.proto.body) for h in app.get("html"))
-    assert "Seat 2 (your partner)" in bodies and "Seat 3" in bodies
-    assert [m.label for m in app.metric] == ["You and seat 2", "Seats 1 and 3"]
-    assert "Your side" in bodies and "Seats 1 + 3" in bodies  # the captured piles
+    assert "Your partner (level 3)" in bodies and "Computer 3 (level 2)" in bodies
+    assert [m.label for m in app.metric] == ["You and your partner", "Computers 1 and 3"]
+    assert "Your side" in bodies and "Computers 1 + 3" in bodies  # the captured piles
 
 
 def test_a_new_game_leaves_the_old_one(app: AppTest, db: Path) -> None:

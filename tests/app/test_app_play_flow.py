@@ -77,7 +77,7 @@ def test_a_whole_single_hand_game_is_scored_and_won() -> None:
     assert game.over and game.hand_over and not game.in_play
     (result,) = game.state.results
     table = pw.breakdown(result, 2)
-    assert table.sides == ("You", "Seat 1")
+    assert table.sides == ("You", "The computer")
     labels = [label for label, _ in table.rows]
     assert {"most cards", "big casino (10♦)", "little casino (2♠)", "aces", "sweeps"} <= set(
         labels)
@@ -87,7 +87,7 @@ def test_a_whole_single_hand_game_is_scored_and_won() -> None:
     columns = table.as_columns("Points for")
     assert columns["Points for"] == labels and len(columns["You"]) == len(labels)
     winner = pw.winner_text(game)
-    assert winner in ("You win the game!", "Seat 1 won the game. Play again?")
+    assert winner in ("You win the game!", "The computer won the game. Play again?")
     kinds = [line.kind for line in pw.log_lines(game)]
     assert kinds[0] == "deal" and kinds[-1] == "score" and kinds.count("move") == 48
 
@@ -143,7 +143,7 @@ def test_the_log_names_the_seats_and_what_they_did() -> None:
     assert lines[0].text.startswith("Hand 1: the first deal")
     first, second = (line for line in lines if line.kind == "move")
     assert first.text.startswith("You: ") and not first.computer and first.ply == 0
-    assert second.text.startswith("Seat 1: ") and second.computer and second.ply == 1
+    assert second.text.startswith("The computer: ") and second.computer and second.ply == 1
     assert pw.since_your_move(game) == [first, second]
     game = play_until(game, lambda g: len(g.state.moves) == 3)
     assert [line.ply for line in pw.since_your_move(game)] == [2]
@@ -151,15 +151,18 @@ def test_the_log_names_the_seats_and_what_they_did() -> None:
 
 def test_seats_sides_and_piles_with_four_players() -> None:
     assert [pw.seat_name(s, 4) for s in range(4)] == [
-        "You", "Seat 1", "Seat 2 (your partner)", "Seat 3"]
-    assert pw.side_name(0, 4) == "You and seat 2" and pw.side_name(1, 4) == "Seats 1 and 3"
-    assert pw.side_name(2, 3) == "Seat 2" and pw.pile_caption(1, 2) == "Seat 1's pile"
+        "You", "Computer 1", "Your partner", "Computer 3"]
+    assert pw.seat_name(1, 2, level=2) == "The computer (level 2)"
+    assert pw.side_name(0, 4) == "You and your partner"
+    assert pw.side_name(1, 4) == "Computers 1 and 3"
+    assert pw.side_name(2, 3) == "Computer 2" and pw.pile_caption(1, 2) == "The computer's pile"
     assert pw.pile_caption(0, 4) == "Your side"
     game = play_until(Game.start(Setup(4, (1, 1, 1), SINGLE_HAND, 31)))
     assert game.over
     assert pw.winner_text(game) in ("You and your partner win the game!",
-                                    "Seats 1 and 3 won the game. Play again?")
-    assert pw.breakdown(game.state.results[0], 4).sides == ("You and seat 2", "Seats 1 and 3")
+                                    "Computers 1 and 3 won the game. Play again?")
+    assert pw.breakdown(game.state.results[0], 4).sides == ("You and your partner",
+                                                                "Computers 1 and 3")
 
 
 def test_the_deal_and_the_rules_in_words() -> None:

@@ -43,14 +43,15 @@ def test_a_missed_puzzle_lowers_the_rating_and_offers_the_solution(app: AppTest,
     assert "8♠ takes" in texts(app)
 
 
-def test_an_illegal_try_is_explained_and_not_rated(app: AppTest, db: Path) -> None:
+def test_an_illegal_try_is_explained_and_fails_the_puzzle(app: AppTest, db: Path) -> None:
     open_page(app, "puzzles", puzzle="tp1")
     sign_in(app)
     click(app, "cb-puzzle-h-8s")
     click(app, "cb-puzzle-t-2c")
     click(app, "puzzle-capture")
     assert app.error and "2♣" in app.error[0].value
-    assert rating(db) == 1200
+    assert rating(db) < 1200  # the first wrong move, legal or not, is the rated miss
+    assert "Missed puzzles to retry (1)" in [e.label for e in app.expander]
 
 
 def test_a_hint_makes_the_try_unrated(app: AppTest, db: Path) -> None:
@@ -69,7 +70,9 @@ def test_next_puzzle_and_filters(app: AppTest) -> None:
     open_page(app, "puzzles")
     sign_in(app)
     first = app.session_state["puzzles.current"]
-    assert first == "tp2"  # the easiest first
+    assert first == "tp2"  # a theme the first lesson teaches, nearest the rating
+    assert app.multiselect(key="puzzles.themes").value == ["pairing"]
+    app.multiselect(key="puzzles.themes").set_value([]).run()
     click(app, "next-puzzle")
     assert app.session_state["puzzles.current"] == "tp1"
     assert app.query_params["puzzle"] in ("tp1", ["tp1"])

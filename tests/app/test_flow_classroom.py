@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -130,7 +131,7 @@ def test_a_typed_position_whose_moves_the_class_plays_on(course: Course,
     page.run().try_move(attempt("capture", "8s", "5c"))
     shown = page.run().screen().position
     assert shown is not None and shown.verdict is not None and not shown.can_play
-    assert "5♣ is worth 5, not 8" in shown.verdict.message
+    assert "5♣ alone makes 5; 8♠ takes cards that add up to 8" in shown.verdict.message
     page.run().play_judged_move()  # nothing legal to play: nothing happens
     page.run().try_move(attempt("capture", "8s", "5c", "3d"))
     assert (shown := page.run().screen().position) is not None and shown.can_play
@@ -197,3 +198,13 @@ def test_the_class_progress_and_the_names_setting(course: Course, store: Progres
     assert header[0] == "learner" and row[0] == "Dora"
     page.set("names_shown", False).names_toggled()
     assert not store.names_on_welcome() and not page.run().progress().names_on_welcome
+
+
+def test_a_quiz_step_shows_its_choices_and_answer() -> None:
+    from tutorial_app.course import QuizStep, load_course
+    from tutorial_app.flows.classroom import answer
+
+    shipped = load_course(Path(__file__).resolve().parents[2] / "lessons")
+    quiz = next(s for lesson in shipped.lessons for s in lesson.steps if isinstance(s, QuizStep))
+    lines = answer(quiz)
+    assert len(lines) == 1 and lines[0].words == dict(quiz.choices)[quiz.answer]

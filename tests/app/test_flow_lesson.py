@@ -147,6 +147,9 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     work = page.player().work
     assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
     assert work.feedback.code == "wrong-sum"  # the judge's verdict on the move shown
+    assert work.feedback.message.startswith("Not that: ")  # why that reason does not apply
+    page.control.hint()
+    assert page.player().hints == step.hints[:1] and step.hints[0].startswith("Look at ")
     page.memory[page.control.reason_key(step)] = "wrong-sum"
     page.control.answer_mistake()
     screen = page.player()
@@ -283,3 +286,84 @@ def test_the_pages_neither_judge_nor_score(page: str) -> None:
               if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
     assert not called & {"record_step", "record_puzzle", "complete_lesson", "reset_lesson",
                          "reset_all", "solved_puzzles", "rating_history"}
+
+
+def test_a_choose_step_with_one_answer_is_answered_by_one_pick(
+        store: ProgressStore, ana: Learner) -> None:
+    from tutorial_app.course import Lesson, loads
+
+    lesson = loads("""id: one
+title: One answer
+steps:
+  - id: best
+    kind: choose
+    prompt: Which move takes the most cards?
+    position: "table: 5c 3d 8d; hand: 8s"
+    options: ["8s x 8d 5c+3d", "8s x 8d", "8s t"]
+    correct: goal
+    goal: most-cards
+""", "one.yaml")
+    assert isinstance(lesson, Lesson)
+    page = Page(Course(lessons=[lesson]), store, ana)
+    page.control.open_lesson("one")
+    screen = page.player()
+    step = screen.step
+    assert isinstance(step, ChooseStep) and step.single and screen.next_hint == 1
+    page.control.answer_choice()  # nothing picked yet: nothing happens
+    assert page.player().work.feedback is None
+    page.memory[page.control.single_key(step)] = 1
+    page.control.answer_choice()
+    work = page.player().work
+    assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
+    assert "You left out 8♠ takes 8♦, 5♣+3♦" in work.feedback.message  # the missed one, named
+    page.control.hint()
+    assert page.player().hints == step.hints[:1]
+    page.memory[page.control.single_key(step)] = 0
+    page.control.answer_choice()
+    assert page.player().work.solved
+def test_continue_resumes_at_the_first_unsolved_task(course: Course, store: ProgressStore,
+                                                     ana: Learner) -> None:
+    page = Page(course, store, ana)
+    page.control.resume("basics")
+    assert page.player().index == 0  # not begun: the first step
+    page.control.go(1)
+    page.control.answer_move(parse_attempt("7s x 7h"))  # solves "pair", step 1
+    page.control.open_lesson(None)
+    page.path()
+    page.control.resume("basics")
+    screen = page.player()
+    assert screen.step.id == "which" and screen.index == 2
+
+
+def test_the_end_of_a_lesson_offers_the_next_lesson(course: Course, store: ProgressStore,
+                                                    ana: Learner) -> None:
+    for step, stars in (("pair", 3), ("which", 3), ("spot", 3)):
+        store.record_step(ana.id, "basics", step, stars, 0, 0)
+    page = Page(course, store, ana)
+    page.control.open_lesson("basics", 3)
+    page.player()
+    page.control.finish()
+    screen = page.path()
+    assert screen.finished is not None and screen.finished.next_lesson is not None
+    assert screen.finished.next_lesson.id == "after-basics"
+    assert screen.finished.practice is not None  # and its practice puzzles
+    page.control.resume(screen.finished.next_lesson.id)
+    assert page.player().lesson.id == "after-basics"
+
+
+def test_a_locked_lesson_by_link_says_so_and_records_nothing(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    page = Page(course, store, ana, lesson="after-basics", step="sum")
+    screen = page.run()
+    assert isinstance(screen, PathScreen)
+    error = page.control.take_link_error()
+    assert error is not None and "locked" in error and "Test basics" in error
+    # opened another way, the next run closes it again
+    page.control.open_lesson("after-basics")
+    assert isinstance(page.run(), PathScreen)
+    # and a try sent to it all the same (no run in between) is not recorded
+    control = page.control
+    control.open_lesson("after-basics")
+    control.answer_move(parse_attempt("8s x 5c+3d"))
+    control.finish()
+    assert "after-basics" not in store.progress(ana.id)

@@ -97,14 +97,14 @@ def test_the_set_up_form_starts_filled_in_and_names_the_seats(store: ProgressSto
     assert memory["play.seed"] >= 100_000 and memory["play.target"] == "21"
     assert form.players.values == (2, 3, 4)
     assert form.players.label(4) == "4 — two partnerships (your partner is a computer)"
-    assert [pick.name for pick in form.seats] == ["Seat 1"]
+    assert [pick.name for pick in form.seats] == ["The computer"]
     assert form.levels.label(1).startswith("Level 1: random")
     assert form.targets.label("hand") == "a single hand" and form.targets.label("61") == (
         "61 points")
     assert form.error is None
     memory["play.players"] = 4
     assert [pick.name for pick in play.setup_screen().seats] == [
-        "Seat 1", "Seat 2 (your partner)", "Seat 3"]
+        "Computer 1", "Your partner", "Computer 3"]
 
 
 def test_a_preset_brings_its_target_and_settings(store: ProgressStore, ana: int) -> None:
@@ -134,13 +134,13 @@ def test_starting_a_two_player_game_with_a_seed(store: ProgressStore, ana: int) 
     assert game.setup == Setup(2, (1,), SINGLE_HAND, SEED) and game.your_turn
     assert kept(store, ana) == game
     screen = the_screen(play)
-    assert screen.header.facts == (
-        f"Hand 1 · deal 1 of 6 · classic rules, one hand decides · seed {SEED}")
-    assert [(s.side, s.total) for s in screen.scores] == [("You", 0), ("Seat 1", 0)]
+    assert screen.header.facts == "Hand 1 · deal 1 of 6 · classic rules, one hand decides"
+    assert screen.header.seed == f"seed {SEED}"  # shown only under "Advanced"
+    assert [(s.side, s.total) for s in screen.scores] == [("You", 0), ("The computer", 0)]
     (seat,) = screen.seats
-    assert seat == ps.Seat("Seat 1", "Level 1 · random", seat.level_name, 4, "holds 4 cards",
-                           False)
-    assert dict(screen.stacks.counts) == {"Your pile": 0, "Seat 1's pile": 0, "Stock": 40}
+    assert seat == ps.Seat("The computer (level 1)", "Level 1 · random", seat.level_name, 4,
+                           "holds 4 cards", False)
+    assert dict(screen.stacks.counts) == {"Your pile": 0, "The computer's pile": 0, "Stock": 40}
     assert screen.computer.your_turn and screen.computer.waiting_for is None
     assert screen.computer.recent == () and screen.end is None and screen.replay is None
     side = the_side(play)
@@ -165,7 +165,7 @@ def test_a_legal_move_is_played_kept_and_said(store: ProgressStore, ana: int) ->
     assert side.notice == ps.Notice(ps.Tone.PLAYED, f"You played: {words.move(move)}.")
     assert not side.your_turn and side.hand_title == "Your hand"
     computer = the_screen(play).computer
-    assert computer.waiting_for == "Seat 1" and not computer.your_turn
+    assert computer.waiting_for == "The computer (level 1)" and not computer.your_turn
     assert computer.recent == (ps.Said(f"You: {words.move(move)}"),)
 
 
@@ -221,7 +221,7 @@ def test_the_computer_replies_with_the_reason_for_its_move(store: ProgressStore,
     side = the_side(play)
     assert side.notice is None  # "You played" is gone once the computer has moved
     assert the_screen(play).computer.recent == (
-        ps.Said(f"You: {words.move(move)}"), ps.Said(f"Seat 1: {words.move(reply)}", reason))
+        ps.Said(f"You: {words.move(move)}"), ps.Said(f"The computer: {words.move(reply)}", reason))
     play.advance()  # the learner's turn: Continue does nothing
     assert the_game(play) == after
 
@@ -312,7 +312,7 @@ def test_a_failed_explanation_is_logged_and_said(store: ProgressStore, ana: int,
         raise CassinoError("no words for this")
 
     monkeypatch.setattr(flow, "explain_phrase", broken)
-    play, _ = started(store, ana)
+    play, _ = started(store, ana, levels=(2,))  # level 1 gives no reason: it plays at random
     play.move(a_capture_or_a_trail(the_game(play)).as_attempt())
     with caplog.at_level(logging.ERROR, logger="tutorial_app.flows.play"):
         play.advance()
@@ -364,7 +364,7 @@ def test_the_end_of_a_hand_its_review_its_replay_and_the_next_hand(store: Progre
     end = screen.end
     assert end is not None and screen.side is None
     assert end.hand == 1 and not end.over and end.winner == ""
-    assert end.table.sides == ("You", "Seat 1")
+    assert end.table.sides == ("You", "The computer")
     assert end.next_caption == "The first to reach 21 points wins the game."
     assert end.review == ps.HandReview(1, asked=False)
     # the coach's review, on request
@@ -387,7 +387,8 @@ def test_the_end_of_a_hand_its_review_its_replay_and_the_next_hand(store: Progre
     play.replay_step(2)  # after the computer's first move: its reason
     replay = the_screen(play).replay
     assert replay is not None and replay.at == 2
-    assert replay.reason == explain(pr.state_before(ended, 1), ended.state.moves[1])
+    # the computer here is level 1, which plays at random and says so
+    assert replay.reason == t("play.random_move")
     first = moves[0]
     play.show_in_replay(1, first.frame)
     replay = the_screen(play).replay
@@ -413,7 +414,7 @@ def test_a_single_hand_game_ends_with_the_winner_and_can_be_played_again(
     over = the_game(play)
     end = the_screen(play).end
     assert over.over and end is not None and end.over
-    assert end.winner in ("You win the game!", "Seat 1 won the game. Play again?")
+    assert end.winner in ("You win the game!", "The computer won the game. Play again?")
     play.next_hand()  # no next hand after the end of the game
     assert the_game(play) == over
     play.play_again()  # the same deals again
@@ -432,11 +433,12 @@ def test_abandoning_forgets_the_game_here_and_in_the_store(store: ProgressStore,
 def test_four_players_name_the_partner_and_the_sides(store: ProgressStore, ana: int) -> None:
     play, _ = started(store, ana, players=4, levels=(1, 3, 2), target="21")
     screen = the_screen(play)
-    assert [seat.name for seat in screen.seats] == ["Seat 1", "Seat 2 (your partner)", "Seat 3"]
+    assert [seat.name for seat in screen.seats] == [
+        "Computer 1 (level 1)", "Your partner (level 3)", "Computer 3 (level 2)"]
     assert [seat.level_tag for seat in screen.seats][1].startswith("Level 3")
-    assert [score.side for score in screen.scores] == ["You and seat 2", "Seats 1 and 3"]
+    assert [score.side for score in screen.scores] == ["You and your partner", "Computers 1 and 3"]
     assert [caption for caption, _ in screen.stacks.counts] == [
-        "Your side", "Seats 1 + 3", "Stock"]
+        "Your side", "Computers 1 + 3", "Stock"]
 
 
 # ----- keeping the game ------------------------------------------------------------------
@@ -449,7 +451,7 @@ def test_a_reload_carries_on_with_the_kept_game(store: ProgressStore, ana: int) 
     before = the_game(play)
     again = controller(store, ana)  # a reload: a new session, the same store
     assert again.game == before
-    assert the_screen(again).computer.waiting_for == "Seat 2"
+    assert the_screen(again).computer.waiting_for == "Computer 2 (level 2)"
     again.advance()
     assert the_game(again).your_turn and kept(store, ana) == the_game(again)
     other = controller(store, store.learner("Bo").id)  # another learner has no game

@@ -60,9 +60,13 @@ class Page:
 def test_the_easiest_puzzle_first_and_the_filters(course: Course, store: ProgressStore,
                                                   ana: Learner) -> None:
     page = Page(course, store, ana)
+    screen = page.run()  # a first visit starts on the themes taught so far: pairing
+    assert page.memory[page.control.themes_key] == ["pairing"]
+    assert screen.pool == 1 and screen.shown is not None
+    assert screen.shown.puzzle.id == "tp2" and page.params == {"puzzle": "tp2"}
+    page.memory[page.control.themes_key] = []
     screen = page.run()
     assert screen.pool == 2 and screen.shown is not None
-    assert screen.shown.puzzle.id == "tp2" and page.params == {"puzzle": "tp2"}
     assert screen.shown.following == "tp1" and screen.shown.title == "Test puzzles #2"
     page.memory[page.control.themes_key] = ["multiple-capture"]
     assert page.run().pool == 1
@@ -105,8 +109,9 @@ def test_wrong_then_right_the_rating_and_the_review_list(course: Course, store: 
     assert page.run().pool == 0  # off the review list
 
 
-def test_a_move_not_allowed_is_explained_and_not_counted(course: Course, store: ProgressStore,
-                                                         ana: Learner) -> None:
+def test_a_move_not_allowed_is_explained_and_fails_the_puzzle(course: Course,
+                                                              store: ProgressStore,
+                                                              ana: Learner) -> None:
     page = Page(course, store, ana, puzzle="tp1")
     page.run()
     page.control.answer(parse_attempt("8s x 2c"))
@@ -114,8 +119,16 @@ def test_a_move_not_allowed_is_explained_and_not_counted(course: Course, store: 
     feedback = view.work.feedback
     assert feedback is not None and feedback.status is FeedbackStatus.NOT_ALLOWED
     assert "2♣" in (feedback.judge_words or "") and feedback.code == "wrong-sum"
-    assert view.work.wrong == 1 and not view.work.recorded and view.note is None
-    assert page.rating() == elo.START and store.solved_puzzles(ana.id) == {}
+    # the first wrong move, legal or not, is the rated miss
+    assert view.work.wrong == 1 and view.work.recorded and view.note is not None
+    assert page.rating() < elo.START and store.solved_puzzles(ana.id) == {"tp1": False}
+    # a second illegal try costs nothing more
+    after_first = page.rating()
+    page.control.answer(parse_attempt("8s x 3d"))
+    assert page.rating() == after_first
+    # and the miss is on the list to retry
+    screen = page.run()
+    assert [p.id for p in screen.missed] == ["tp1"]
 
 
 def test_a_hint_makes_the_try_unrated(course: Course, store: ProgressStore,
@@ -148,6 +161,8 @@ def test_reveal_counts_as_a_miss_and_shows_the_solutions(course: Course, store: 
 
 def test_next_puzzle_and_the_link(course: Course, store: ProgressStore, ana: Learner) -> None:
     page = Page(course, store, ana)
+    page.run()
+    page.memory[page.control.themes_key] = []  # every theme
     page.memory["puzzle.sel"] = "a selection on the board"
     view = page.shown()
     assert view.following is not None
@@ -208,3 +223,44 @@ def test_a_store_that_fails_is_logged_and_the_learner_told(
     assert page.shown().work.solved and not page.shown().work.recorded
     assert page.control.take_notice() == (
         "Your result could not be saved just now; please try again in a moment.")
+
+
+def test_puzzles_start_on_the_taught_themes_near_the_rating(course: Course,
+                                                            store: ProgressStore,
+                                                            ana: Learner) -> None:
+    store.complete_lesson(ana.id, "basics", 3)
+    page = Page(course, store, ana)
+    screen = page.run()
+    assert page.memory[page.control.themes_key] == ["pairing"]
+    assert screen.shown is not None and "pairing" in screen.shown.puzzle.themes
+    # chosen once: the learner's own choice afterwards stays
+    page.memory[page.control.themes_key] = ["multiple-capture"]
+    assert page.run().shown is not None
+    assert page.memory[page.control.themes_key] == ["multiple-capture"]
+
+
+def test_nearest_puzzle_to_the_rating() -> None:
+    from tutorial_app.flows.puzzles import nearest
+
+    class P:
+        def __init__(self, pid: str, difficulty: int) -> None:
+            self.id, self.difficulty, self.themes = pid, difficulty, ("sum",)
+
+    pool = [P("a", 1), P("b", 3), P("c", 5)]
+    assert nearest(pool, 1300.0, {}).id == "b"  # type: ignore[union-attr]
+    assert nearest(pool, 1700.0, {}).id == "c"  # type: ignore[union-attr]
+    assert nearest(pool, 1300.0, {"b": True}).id == "a"  # type: ignore[union-attr]
+
+
+def test_the_review_list_moves_on_from_a_puzzle_solved_since(course: Course,
+                                                             store: ProgressStore,
+                                                             ana: Learner) -> None:
+    page = Page(course, store, ana, puzzle="tp1")
+    page.run()
+    page.control.answer(parse_attempt("4d t"))  # missed
+    page.control.answer(parse_attempt("8s x 6s+2c 5h+3d"))  # then solved
+    assert page.shown().work.solved  # the success stays on screen
+    page.control.show("tp1")  # a fresh visit to it, on the review list
+    page.memory[page.control.missed_only_key] = True
+    screen = page.run()
+    assert screen.pool == 0 and screen.shown is None

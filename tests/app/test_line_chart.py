@@ -34,3 +34,13 @@ def test_labels_are_escaped_and_a_long_series_is_kept_light() -> None:
 
 def test_no_points_no_chart() -> None:
     assert line_chart_svg((), "x", "y") == ""
+
+
+def test_the_rating_axis_fits_the_data() -> None:
+    """A rating of about 1200 is charted between its own lows and highs, not from 0."""
+    svg = line_chart_svg((1200.0, 1174.4, 1190.2, 1231.0), "Rated puzzles", "Rating")
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    ticks = [float(t.text) for t in root.iter(f"{ns}text")
+             if t.text and t.text.isdigit() and t.get("text-anchor") == "end"]
+    assert ticks and min(ticks) >= 1100 and max(ticks) <= 1300

@@ -52,3 +52,12 @@ def sign_in(page: Page, name: str) -> None:
 def card(page: Page, name: str) -> Locator:
     """A card button by its screen-reader label, e.g. "seven of spades"."""
     return page.get_by_role("button", name=name, exact=False).first
+
+
+def teacher_sign_in(page: Page, name: str = "Teacher", password: str = "teacher-pass") -> None:
+    """On the Classroom page: the teacher's name and password (the browser server's first
+    teacher, browserserver.TEACHER)."""
+    page.get_by_role("textbox", name="Teacher name").fill(name)
+    page.get_by_role("textbox", name="Password").fill(password)
+    press(page, page.get_by_role("button", name="Sign in"))
+    expect(page.get_by_text(f"Teacher: {name}")).to_be_visible()

@@ -17,6 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
+TEACHER = ("Teacher", "teacher-pass")
 FIXTURE_COURSE = ROOT / "tests" / "app" / "fixtures" / "course"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
@@ -46,7 +47,8 @@ class Server:
         """`db` is anything CASSINO_DB takes: a SQLite file or a PostgreSQL URL."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, CASSINO_DB=str(db))
+        env = dict(os.environ, CASSINO_DB=str(db), CASSINO_TEACHER=TEACHER[0],
+                   CASSINO_TEACHER_PASSWORD=TEACHER[1])  # the first teacher (issue 15)
         if lessons is not None:
             env["CASSINO_LESSONS"] = str(lessons)
         else:

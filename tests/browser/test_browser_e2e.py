@@ -4,7 +4,7 @@ teacher sends a Sandbox position to the Classroom and plays a move there."""
 
 from __future__ import annotations
 
-from browserpage import card, idle, press, sign_in
+from browserpage import card, idle, press, sign_in, teacher_sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -40,7 +40,7 @@ def test_a_wrong_move_is_explained(server: Server, page: Page) -> None:
     press(page, page.get_by_role("button", name="Capture"))
     error = page.get_by_test_id("stAlertContentError")
     expect(error).to_contain_text("3♣")
-    expect(error).to_contain_text("(4.1)")  # the rule number
+    expect(error).to_contain_text("(rule 4.1)")  # the rule number, a link to the rule
     # clear the selection and try again
     press(page, page.get_by_role("button", name="Clear selection"))
     expect(card(page, "seven of spades (selected)")).to_have_count(0)
@@ -100,6 +100,7 @@ def test_a_sandbox_position_goes_to_the_classroom(server: Server, page: Page) ->
     page.goto(f"{server.url}/sandbox?position=table%3A+5c+3d%3B+hand%3A+8s")
     press(page, page.get_by_role("tab", name="Notation"))
     press(page, page.get_by_role("link", name="Show this position in the Classroom"))
+    teacher_sign_in(page)
     expect(page.get_by_role("heading", name="Classroom")).to_be_visible()
     assert "/classroom?position=" in page.url
     press(page, card(page, "eight of spades"))

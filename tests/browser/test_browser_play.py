@@ -20,12 +20,15 @@ def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> N
     page.goto(f"{server.url}/play")
     sign_in(page, "Pat")
     expect(page.get_by_text("A new game")).to_be_visible()
+    press(page, page.get_by_text("Advanced"))  # the seed is only under Advanced
     seed = page.get_by_role("spinbutton", name="Seed")
     seed.fill(str(SEED))
     seed.press("Enter")
     expect(seed).to_have_value(str(SEED))
     press(page, page.get_by_role("button", name="Start the game"))
     expect(page.get_by_text("Your turn.")).to_be_visible()
+    expect(page.get_by_text(f"seed {SEED}")).not_to_be_visible()
+    press(page, page.get_by_text("Advanced"))
     expect(page.get_by_text(f"seed {SEED}")).to_be_visible()
 
     # the same game, worked out here: the default set-up is one level-2 opponent, to 21
@@ -42,14 +45,14 @@ def test_play_a_card_and_see_the_computer_reply(server: Server, page: Page) -> N
                                  exact=True))
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(
         f"You played: {words.move(move)}.")
-    expect(page.get_by_text("Seat 1 is to play.")).to_be_visible()
+    expect(page.get_by_text(f"The computer (level {pg.DEFAULT_LEVEL}) is to play.")).to_be_visible()
 
     # the computer's reply, one move at a time, with its reason
     after, _ = game.attempt(move.as_attempt())
     reply = after.advance().state.moves[-1]
     press(page, page.get_by_role("button", name="Continue"))
     panel = page.locator('[class*="st-key-play-computer"]')
-    expect(panel).to_contain_text(f"Seat 1: {words.move(reply)}")
+    expect(panel).to_contain_text(f"The computer: {words.move(reply)}")
     expect(panel).to_contain_text(f"You: {words.move(move)}")
     expect(page.get_by_text("Your turn.")).to_be_visible()
     assert page.get_by_test_id("stException").count() == 0

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import card, idle, press, sign_in
+from browserpage import card, idle, press, sign_in, teacher_sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page, expect
 
@@ -30,7 +30,8 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(400)
     idle(page)
     page.wait_for_timeout(600)
-    assert page.get_by_test_id("stException").count() == 0
+    shown = page.get_by_test_id("stException")
+    assert shown.count() == 0, shown.all_inner_texts()
 
 
 def snap(page: Page, folder: Path, name: str, full: bool = True) -> None:
@@ -53,7 +54,7 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     sign_in(page, "Ana")
     snap(page, shots, "learn-path", full=False)
 
-    page.goto(f"{url}/?lesson=sums&step=first-sum")  # the browser remembers Ana from here on
+    page.goto(f"{url}/?lesson=cards&step=play-seven")  # the browser remembers Ana from here on
     expect(page.get_by_text("Learning as Ana")).to_be_visible()
     expect(page.locator('[class*="st-key-hand-learn"]')).to_be_visible()
     hand = page.locator('[class*="st-key-hand-learn"] button').first
@@ -76,7 +77,10 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     press(page, page.locator('[class*="st-key-cb-sandbox-b7"] button'))
     snap(page, shots, "sandbox")
 
+    page.goto(f"{url}/")
+    press(page, page.get_by_role("button", name="Switch learner"))  # teachers only there
     page.goto(f"{url}/classroom?lesson=sums&step=first-sum")
+    teacher_sign_in(page)
     settle(page)
     press(page, page.get_by_text("Reveal the answer"))
     snap(page, shots, "classroom")
@@ -96,8 +100,9 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     seed, rounds = 187, 5
     page.goto(f"{real_server.url}/play")
     sign_in(page, "Ana")
-    press(page, page.get_by_label("Seat 1"))
+    press(page, page.get_by_label("The computer"))
     press(page, page.get_by_role("option", name="Level 3: counting"))
+    press(page, page.get_by_text("Advanced"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
     seed_box.press("Enter")
@@ -139,6 +144,7 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     assert found is not None, "the picture needs a move the coach corrects"
     page.goto(f"{real_server.url}/play")
     sign_in(page, "Coach")
+    press(page, page.get_by_text("Advanced"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
     seed_box.press("Enter")
@@ -148,3 +154,36 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     press(page, page.get_by_role("button", name="Trail", exact=True))
     expect(page.locator(".st-key-play-coach")).to_contain_text("Coach:")
     snap(page, shots, "coach")
+
+
+def test_screenshots_of_the_live_classroom(server: Server, page: Page, shots: Path) -> None:
+    """The projector with the answer bars (one clicked, names on), and a learner's phone
+    answer screen (390 x 844) after answering (issue 15)."""
+    from test_browser_live import answer, join
+
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(f"{server.url}/classroom?puzzle=tp1")
+    teacher_sign_in(page)
+    page.get_by_role("textbox", name="New class name").fill("5B")
+    press(page, page.get_by_role("button", name="Create class"))
+    code_box = page.locator(".live-code div").nth(1)
+    code_box.wait_for()
+    code = code_box.inner_text().strip()
+    press(page, page.get_by_role("button", name="Ask the class this (live)"))
+    browser = page.context.browser
+    phones = [join(browser, server.url, code, name) for name in ("Ana", "Bo", "Cy", "Dee")]
+    answer(phones[0], ["eight of spades", "two of clubs", "six of spades",
+                       "three of diamonds", "five of hearts"], "Capture")
+    answer(phones[1], ["four of diamonds"], "Trail")
+    answer(phones[2], ["four of diamonds"], "Trail")
+    answer(phones[3], ["eight of spades", "five of hearts"], "Capture")
+    expect(page.get_by_text("4 of 4 answered")).to_be_visible()
+    press(page, page.get_by_role("button", name="Show answers"))
+    press(page, page.get_by_text("Names on screen"))
+    press(page, page.locator('[class*="st-key-live-bar-btn-0"] button'))
+    expect(page.locator('[class*="st-key-live-picked"]')).to_be_visible()
+    snap(page, shots, "classroom-live")
+    settle(phones[1])
+    phones[1].screenshot(path=str(shots / "live-phone.png"))
+    for phone in phones:
+        phone.context.close()

@@ -55,7 +55,9 @@ def test_stars_from_wrong_attempts_and_hints(first_sum: PlayStep) -> None:
 def test_missed_move_uses_feedback_by_move(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "8s t")
     assert feedback.status == "missed"
-    assert feedback.message == "Trailing is legal, but you could have taken two cards."
+    # advice that names no card is read after the account of the move, as one message
+    assert feedback.message == ("8♠ trails: it takes nothing. The goal: take 5♣ and 3♦. "
+                                "Trailing is legal, but you could have taken two cards.")
     assert feedback.stars == 0 and feedback.code == "legal"
 
 
@@ -69,10 +71,11 @@ def test_missed_move_explains_what_it_did_and_what_was_asked(first_sum: PlayStep
 def test_illegal_move_uses_feedback_by_code(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "8s x 5c")
     assert feedback.status is FeedbackStatus.NOT_ALLOWED and feedback.code == "wrong-sum"
-    assert feedback.message == "Count again: 5 and 3 make 8."
+    assert feedback.message == "Count again: 5♣ and 3♦ make 8."
     assert feedback.rule == "4.1"
     # the author's words replace the judge's on screen; the judge's are kept beside them
-    assert feedback.judge_words == "5♣ is worth 5, not 8: 8♠ takes only 8s (4.1)."
+    assert feedback.judge_words == ("5♣ alone makes 5; 8♠ takes cards that add up to 8, such "
+                                    "as 5♣+3♦ (4.1).")
     assert feedback.verdict is not None and not feedback.verdict.legal
 
 
@@ -101,16 +104,17 @@ steps:
     prompt: Take two.
     goal: {capture: [5c, 3d]}
     feedback:
-      "8s x 9h": The 9 is worth 9.
+      "8s x 9h": The 9♥ is worth 9.
       missed: Take both.
 """, "f.yaml")
     step = lesson.steps[0]  # type: ignore[union-attr]
     assert isinstance(step, PlayStep)
-    assert check_answer(step, "8s x 9h").message == "The 9 is worth 9."
+    assert check_answer(step, "8s x 9h").message == "The 9♥ is worth 9."
     clicks = Attempt.selection(Card.parse("8s"), "capture", [Card.parse("9h")])
-    assert check_answer(step, clicks).message == "The 9 is worth 9."
-    assert check_answer(step, "8s x 5c").message.startswith("5♣ is worth 5")
-    assert check_answer(step, "2c t").message == "Take both."
+    assert check_answer(step, clicks).message == "The 9♥ is worth 9."
+    assert check_answer(step, "8s x 5c").message.startswith("5♣ alone makes 5")
+    assert check_answer(step, "2c t").message == ("2♣ trails: it takes nothing. The goal: take "
+                                                  "5♣ and 3♦. Take both.")
 
 
 def test_solutions(first_sum: PlayStep, good_course: Course) -> None:
@@ -140,10 +144,23 @@ def test_choose_step(good_course: Course) -> None:
     assert check_choice(step, frozenset({0, 2}), wrong_attempts=1).stars == 2
     wrong = check_choice(step, frozenset({0, 1, 2}))
     assert wrong.status is FeedbackStatus.MISSED and wrong.verdict is None
-    assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ make 9, not 8: "
-                             "every group 8♠ takes must add up to 8 (4.1).")
+    assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ add up to 9; "
+                             "8♠ takes cards that add up to 8, such as 8♦, 6♣+2♦, 5♠+3♥ (4.1).")
+    # every missed option is named, with why it is correct
     assert check_choice(step, frozenset({0})).message == \
-        "Not quite: you missed 1 correct option(s)."
+        "Not quite. You left out 8♠ trails: A legal move."
+    # every wrong pick and every missed option at once
+    both = check_choice(step, frozenset({1})).message
+    assert both.startswith("Not quite. 8♠ takes 6♣+3♥: Not legal")
+    assert "You left out 8♠ takes 8♦, 6♣+2♦, 5♠+3♥: A legal move." in both
+    assert "You left out 8♠ trails: A legal move." in both
+    assert not step.single and step.hints[1] == "2 of the options are correct."
+
+
+def test_a_choose_step_with_one_answer_is_single_choice(good_course: Course) -> None:
+    step = good_course.lesson("basics").step("best-take")
+    assert isinstance(step, ChooseStep) and step.single
+    assert step.hints[0] == "Check each move: is it legal, and does it do what was asked?"
 
 
 def test_choose_step_by_goal(good_course: Course) -> None:
@@ -164,6 +181,13 @@ def test_mistake_step(good_course: Course) -> None:
     wrong = check_mistake(step, "wrong-sum")
     # the verdict is the judge's on the move shown, whichever reason the learner named
     assert wrong.status is FeedbackStatus.MISSED and wrong.code == "number-takes-court"
+    # a wrong pick hears why that reason does not apply to this move
+    assert wrong.message == ("Not that: the rules find another problem with 8♥ takes K♥ before "
+                             "that one. Look at the move again.")
+    twice = check_mistake(step, "card-used-twice")
+    assert twice.message == "Not that: no card appears twice in the move. Look at the move again."
+    assert step.hints[0].startswith("Look at 8♥ takes K♥ step by step")
+    assert step.hints[-1] == "Read the rule at stake on the Rules page (rule 4.5)."
     assert step.move == "8h x Kh" and step.move_words == "8♥ takes K♥"
 
 

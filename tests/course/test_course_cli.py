@@ -17,7 +17,7 @@ def test_validate_good_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(HERE / "good")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == ("OK: 3 file(s): 2 lesson(s), 9 step(s) (read 1, play 4, choose 2, "
-                      "mistake 2), 4 puzzle(s) in 1 set(s)")
+                      "mistake 2, quiz 0), 4 puzzle(s) in 1 set(s)")
     assert out[1] == ("puzzles by theme: sum 1, multiple-capture 1, sweep 1, scoring 1, "
                       "strategy 1")
     assert out[2] == "puzzles by difficulty: 1: 1, 2: 2, 3: 1"
@@ -59,3 +59,17 @@ def test_module_entry_point() -> None:
     result = subprocess.run([sys.executable, "-m", "tutorial_app.course", "validate",
                              str(HERE / "good")], capture_output=True, text=True, check=False)
     assert result.returncode == 0 and result.stdout.startswith("OK: ")
+
+
+def test_show_triggers_lists_the_attempts_each_text_answers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    lessons = HERE.parent.parent / "lessons"
+    assert main(["show", "--triggers", str(lessons / "04-sums.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Feedback triggers of sums (")
+    assert "    [wrong-sum capture 8s] shown for 6 attempt(s)" in out
+    # the fields are filled in from the attempt itself
+    assert ("      - 8♠ takes 5♣: Count again: you chose 5♣, which makes 5. The cards the 8♠ "
+            "takes must add up to exactly 8.") in out
+    # a 2♣ capture is never answered by the 8♠'s text
+    assert "2♣ takes 3♦: Count again" not in out

@@ -16,6 +16,7 @@ from tutorial_app.course import (
     MistakeStep,
     PlayStep,
     Puzzle,
+    ReadStep,
     check_answer,
     check_choice,
     check_mistake,
@@ -33,7 +34,8 @@ def shipped() -> Course:
 
 def test_shipped_lessons_validate(shipped: Course) -> None:
     assert [str(e) for e in shipped.errors] == []
-    assert shipped.files > 0 and len(shipped.lessons) + len(shipped.puzzle_sets) == shipped.files
+    files = {lesson.file for lesson in shipped.lessons}
+    assert shipped.files > 0 and len(files) + len(shipped.puzzle_sets) == shipped.files
 
 
 def test_shipped_lessons_load_fast(shipped: Course) -> None:
@@ -85,7 +87,20 @@ def test_every_choose_and_mistake_step_answers(shipped: Course) -> None:
 
 def test_every_lesson_past_the_basics_leads_to_puzzles_to_practise(shipped: Course) -> None:
     practised = [lesson for lesson in shipped.lessons if lesson.practice]
-    assert len(practised) >= len(shipped.lessons) - 2  # all but the first two lessons
+    chapters = [lesson for lesson in shipped.lessons if lesson.stage == lesson.stages]
+    assert len(practised) >= len(chapters) - 2  # all but the first two lessons
     for lesson in practised:
         for theme in lesson.practice:
             assert len(shipped.puzzles_with(theme)) >= 5, (lesson.id, theme)
+
+
+def test_the_course_is_cut_into_short_doing_stages(shipped: Course) -> None:
+    """3 to 8 tasks a stage, two thirds of them doing; the first task is a guided move."""
+    for lesson in shipped.lessons:
+        doing = [s for s in lesson.steps if not isinstance(s, ReadStep)]
+        assert 3 <= len(lesson.steps) <= 8, lesson.id
+        assert 3 * len(doing) >= 2 * len(lesson.steps), lesson.id
+    first = shipped.lessons[0].steps[0]
+    assert isinstance(first, PlayStep) and "Trail" in first.prompt
+    chapters = {lesson.chapter for lesson in shipped.lessons}
+    assert len(chapters) == 20 and len(shipped.lessons) > len(chapters)

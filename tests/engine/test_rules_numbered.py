@@ -209,7 +209,10 @@ def test_rule_4_2_disjoint_groups_each_card_in_one_group_only() -> None:
     position = pos("table: 4d 4c 6h; hand: 10c")
     assert capture_sets(position, "10c") == sets("6h+4d", "6h+4c")
     illegal(position, "10c x 4c+6h 6h+4d", "card-used-twice")
-    illegal(position, Attempt.selection(card("10c"), CAPTURE, position.loose), "wrong-sum")
+    # clicking all three is the same mistake: 6h would have to count in both groups
+    illegal(position, Attempt.selection(card("10c"), CAPTURE, position.loose), "card-used-twice")
+    odd = pos("table: 4d 3c 6h; hand: 10c")  # 6h+4d, and 3c left over: a plain wrong sum
+    illegal(odd, Attempt.selection(card("10c"), CAPTURE, odd.loose), "wrong-sum")
 
 
 def test_rule_4_3_capturing_is_never_compulsory_and_may_be_partial() -> None:

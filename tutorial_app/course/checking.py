@@ -9,8 +9,8 @@ judge's explanation (illegal) or the goal's account of the miss (legal).
 
 from __future__ import annotations
 
-from engine import Attempt, Move, NotationError, check, parse_attempt
-from tutorial_app.course import answers, words
+from engine import Attempt, Move, NotationError, Verdict, check, parse_attempt
+from tutorial_app.course import feedback, whynot, words
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import (
     ChooseStep,
@@ -19,6 +19,7 @@ from tutorial_app.course.model import (
     MistakeStep,
     PlayStep,
     Puzzle,
+    QuizStep,
 )
 from tutorial_app.course.scene import Scene
 
@@ -55,27 +56,36 @@ def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempt
                             t("feedback.bad-notation", error=str(error)))
     verdict = check(step.position, attempt)
     as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
-    written = _written(step, answers.feedback_keys(as_attempt, verdict))
-    if not verdict.legal or verdict.move is None:
-        message = written or step.feedback.get(verdict.code) or words.verdict(verdict)
-        return Feedback(FeedbackStatus.NOT_ALLOWED, message, verdict)
     move = verdict.move
-    if move in step.solution_moves:
+    solved = bool(verdict.legal and move is not None and move in step.solution_moves)
+    if solved and move is not None:
         message = step.success or t("feedback.correct", move=words.move(move))
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
                         stars(wrong_attempts, hints_used))
-    trial = Scene(step.position).trial(move)
-    message = written or step.feedback.get(FeedbackStatus.MISSED) or t(
-        "feedback.missed", move=words.move(move), why=step.goal.miss(trial),
-        goal=step.goal.describe())
-    return Feedback(FeedbackStatus.MISSED, message, verdict)
+    if not verdict.legal or move is None:
+        base = words.verdict(verdict)
+        status = FeedbackStatus.NOT_ALLOWED
+    else:
+        trial = Scene(step.position).trial(move)
+        base = t("feedback.missed", move=words.move(move), why=step.goal.miss(trial),
+                 goal=step.goal.describe())
+        status = FeedbackStatus.MISSED
+    message = shown_message(step, as_attempt, verdict, base)
+    return Feedback(status, message, verdict)
 
 
-def _written(step: Playable, keys: tuple[str, ...]) -> str | None:
-    for key in keys:
-        if key in step.feedback:
-            return step.feedback[key]
-    return None
+def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str) -> str:
+    """The one explanation a wrong try gets: the author's entry chosen by what was
+    tried (fields filled in) replaces the judge's words (or the account of the miss)
+    when it names a card of the attempt or the position; an entry that names none
+    is advice read after the judge's sentence, as one message."""
+    chosen = feedback.choose(step.feedback, attempt, verdict, solved=False)
+    if chosen is None:
+        return base
+    text = feedback.render(chosen[1], feedback.facts(step.position, attempt))
+    if feedback.names_a_card(text, step.position, attempt):
+        return text
+    return t("feedback.joined", judge=base, advice=text)
 
 
 def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: int = 0,
@@ -87,14 +97,12 @@ def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: 
         return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
                         stars=stars(wrong_attempts, hints_used))
     wrong = sorted(chosen - step.correct)
-    if wrong:
-        first = wrong[0]
-        message = t("choose.wrong-pick", option=step.options[first],
-                    why=step.explanations[first])
-    else:
-        missing = len(step.correct - chosen)
-        message = t("choose.missing", count=missing)
-    return Feedback(FeedbackStatus.MISSED, message)
+    missed = sorted(step.correct - chosen)
+    parts = [t("choose.picked-wrong", option=step.options[i], why=step.explanations[i])
+             for i in wrong]
+    parts += [t("choose.missed-one", option=step.options[i], why=step.explanations[i])
+              for i in missed]
+    return Feedback(FeedbackStatus.MISSED, t("choose.wrong-picks", wrong=" ".join(parts)))
 
 
 def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
@@ -107,4 +115,14 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
         message = step.success or t("mistake.correct", explanation=step.explanation)
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
                         stars(wrong_attempts, hints_used))
-    return Feedback(FeedbackStatus.MISSED, t("mistake.wrong"), verdict)
+    why = whynot.why_not(code, step.position, parse_attempt(step.move), verdict)
+    return Feedback(FeedbackStatus.MISSED, t("mistake.wrong-because", why=why), verdict)
+
+
+def check_quiz(step: QuizStep, value: str, *, wrong_attempts: int = 0,
+               hints_used: int = 0) -> Feedback:
+    """Right when the learner picks the value the engine computed for the fact."""
+    if value == step.answer:
+        return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
+                        stars=stars(wrong_attempts, hints_used))
+    return Feedback(FeedbackStatus.MISSED, t("quiz.wrong"))

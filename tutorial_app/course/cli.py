@@ -3,7 +3,10 @@
 validate  checks every lesson file and lists every problem (exit 1), or prints
           a summary of what the course holds and how long checking took; a path
           that is missing or a file that cannot be read is exit 2.
-show      prints a lesson or puzzle set as text, with the engine's answers.
+show      prints a lesson or puzzle set as text, with the engine's answers;
+          --triggers lists, for each feedback text, the click attempts that show it.
+stats     reports stages, doing share, rules and settings practised, chance of a
+          random pass, puzzle difficulty agreement and near-duplicates.
 generate  finds puzzles for a theme in seeded random deals and writes a set.
 """
 
@@ -16,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from tutorial_app.course import show
+from tutorial_app.course import show, stats
 from tutorial_app.course.course import Course, course_files, load_course
 from tutorial_app.course.errors import LessonFileError
 from tutorial_app.course.generate import RECIPES, generate
@@ -38,6 +41,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     view.add_argument("target", help="a lesson or puzzle-set id, or a file")
     view.add_argument("--lessons", type=Path, default=DEFAULT_FOLDER,
                       help="where to look an id up (default: lessons/)")
+    view.add_argument("--triggers", action="store_true",
+                      help="list, for each feedback text, the click attempts that show it")
+    stat = commands.add_parser("stats", help="report stages, rules practised, chance and "
+                               "puzzle difficulty")
+    stat.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER,
+                      help="the course folder (default: lessons/)")
     make = commands.add_parser("generate", help="find puzzles for a theme in random deals")
     make.add_argument("--theme", required=True, choices=sorted(RECIPES))
     make.add_argument("--count", type=int, default=20)
@@ -47,8 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "validate":
         return validate(args.paths)
+    if args.command == "stats":
+        return stats_report(args.folder)
     if args.command == "show":
-        return show_target(args.target, args.lessons)
+        return show_target(args.target, args.lessons, args.triggers)
     return generate_set(args.theme, args.count, args.seed, args.set_id, args.out)
 
 
@@ -122,16 +133,28 @@ def summary(course: Course, seconds: float) -> str:
     return "\n".join(lines)
 
 
-def show_target(target: str, folder: Path) -> int:
+def stats_report(folder: Path) -> int:
+    """Print the course report; exit 1 when the course does not load cleanly."""
+    if not folder.is_dir():
+        print(f"{folder}: no such folder", file=sys.stderr)
+        return 2
+    course = load_course(folder)
+    for problem in course.errors:
+        print(problem, file=sys.stderr)
+    print(stats.report(course))
+    return 1 if course.errors else 0
+
+
+def show_target(target: str, folder: Path, triggers: bool = False) -> int:
     path = Path(target)
     try:
         if path.is_file():
-            print(show.render(load(path)), end="")
+            print(show.render(load(path), triggers), end="")
             return 0
         for candidate in course_files(folder) if folder.is_dir() else []:
             content = _peek(candidate, target)
             if content is not None:
-                print(show.render(content), end="")
+                print(show.render(content, triggers), end="")
                 return 0
     except LessonFileError as error:
         print(error, file=sys.stderr)

@@ -18,8 +18,9 @@ from pathlib import Path
 
 from tutorial_app.course.errors import LessonError
 from tutorial_app.course.i18n import using
-from tutorial_app.course.loader import Document, read_document, read_file
+from tutorial_app.course.loader import Document, read_document, read_file, unknown_concepts
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet
+from tutorial_app.course.stages import split
 from tutorial_app.course.yamlsrc import Source
 
 SUFFIXES = (".yaml", ".yml")
@@ -99,7 +100,7 @@ def load_course(folder: Path | str, *, language: str | None = None) -> Course:
             failed.add(document.id)
     documents = _unique_ids(documents, course.errors)
     lessons = [d for d in documents if isinstance(d.content, Lesson)]
-    course.lessons = _ordered(lessons, documents, failed, course.errors)
+    course.lessons = split(_ordered(lessons, documents, failed, course.errors))
     course.puzzle_sets = [d.content for d in documents if isinstance(d.content, PuzzleSet)]
     course.errors.sort()
     course.files = len(paths)
@@ -166,7 +167,24 @@ def _ordered(lessons: list[Document], documents: list[Document], failed: set[str
             dropped.add(lesson_id)
     _cascade(by_id, dropped, errors)
     kept = {i: d for i, d in by_id.items() if i not in dropped}
-    return [_lesson(kept[lesson_id]) for lesson_id in _in_order(kept)]
+    ordered = [_lesson(kept[lesson_id]) for lesson_id in _in_order(kept)]
+    _check_concepts(ordered, kept, errors)
+    return ordered
+
+
+def _check_concepts(lessons: list[Lesson], documents: dict[str, Document],
+                    errors: list[LessonError]) -> None:
+    """A step may use only what its lesson or a lesson it requires (at any depth)
+    teaches. A lesson that requires nothing and declares what it teaches was checked
+    when its file was read."""
+    taught: dict[str, set[str]] = {}
+    for lesson in lessons:  # prerequisites come first
+        path = set(lesson.teaches)
+        for required in lesson.requires:
+            path |= taught.get(required, set())
+        taught[lesson.id] = path
+        if lesson.requires or not lesson.teaches:
+            errors.extend(unknown_concepts(lesson, path, documents[lesson.id].steps_at))
 
 
 def _lesson(document: Document) -> Lesson:

@@ -9,6 +9,7 @@ written out and read back through the strict loader before it is returned.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,8 +20,7 @@ import yaml
 from engine import (
     BUILD,
     CAPTURE,
-    CLASSIC,
-    PRESETS,
+    TRAIL,
     Build,
     Card,
     Move,
@@ -30,8 +30,10 @@ from engine import (
 from engine.cards import full_deck
 from engine.scoring import card_points
 from tutorial_app.course.answers import solutions
+from tutorial_app.course.difficulty import MAX_SAME_PATTERN, features_of, level, pattern_of
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
+from tutorial_app.course.i18n import join_or, t
 from tutorial_app.course.loader import loads
 from tutorial_app.course.model import PuzzleSet
 from tutorial_app.course.scene import Scene
@@ -56,6 +58,11 @@ class Recipe:
     rules: str = "classic"
     courts: bool = True  # may court cards be dealt to the table and hand?
     base: int = 0  # how much harder than its size the theme is (added to the grade)
+    last: bool = False  # the last play of the hand (the endgame)
+    decides: bool = False  # keep only positions where the setting changes the answer
+    attempts: int = 20000  # random deals to try (rare themes need more)
+    covered: bool = True  # does a controller hold a card of its build's value (7.1)?
+    theme: str = ""  # the theme written on the puzzles (default: the recipe's name)
 
 
 def _groups(move: Move) -> tuple[tuple[object, ...], ...]:
@@ -131,10 +138,59 @@ def _build_goal(test: Callable[[Move], bool]) -> GoalMaker:
         values = sorted({m.value for m in scene.moves if m.kind == BUILD and m.value})
         for value in values:
             found = [m for m in scene.moves if m.kind == BUILD and m.value == value]
-            if 1 <= len(found) <= 2 and all(test(m) for m in found):
+            if 1 <= len(found) <= 2 and 2 * len(found) < len(scene.moves) and \
+                    all(test(m) for m in found):
                 return {"build": value}
         return None
     return make
+
+
+def _adds(move: Move) -> bool:
+    """A new group of the build's value put on an existing build (5.7)."""
+    return move.kind == BUILD and bool(move.builds) and move.builds[0].value == move.value
+
+
+def _ace_as_fourteen(move: Move) -> bool:
+    return move.kind == CAPTURE and move.card.rank == 1 and move.value == 14
+
+
+def _build_in_a_sum(move: Move) -> bool:
+    return move.kind == CAPTURE and any(
+        len(g) >= 2 and any(isinstance(i, Build) for i in g) for g in _groups(move))
+
+
+def _court_takes_several(move: Move) -> bool:
+    return move.kind == CAPTURE and move.card.is_court and len(move.taken_cards) >= 2
+
+
+def _ace_plays(move: Move) -> bool:
+    return move.kind == CAPTURE and move.card.rank == 1
+
+
+def _controller_trails(scene: Scene, found: tuple[Move, ...]) -> bool:
+    """The mover controls a build and the answer is a trail (6.2 relaxed)."""
+    return bool(scene.position.controlled_builds()) and all(m.kind == TRAIL for m in found)
+
+
+def _leaves_own_build(scene: Scene, found: tuple[Move, ...]) -> bool:
+    """keep_capture_card=false: the answer builds with the only card that covered the
+    mover's build, leaving that build without a card to take it (7.1 dropped)."""
+    mine = scene.position.controlled_builds()
+    if not mine:
+        return False
+    values = {b.value for b in mine}
+    hand = scene.position.hand
+    return all(m.kind == BUILD and m.card.rank in values and
+               sum(c.rank == m.card.rank for c in hand) == 1 and
+               not any(b in mine for b in m.builds) for m in found)
+
+
+def _sweep_not_best(scene: Scene, found: tuple[Move, ...]) -> bool:
+    """A move clears the table but is not among the best: a sweep does not score here."""
+    taken_all = [m for m in scene.moves if m.kind == CAPTURE and
+                 len(m.taken_cards) == len(scene.position.loose) +
+                 sum(len(b.cards) for b in scene.position.builds)]
+    return bool(taken_all) and not any(m in found for m in taken_all)
 
 
 def _fixed(goal: object) -> GoalMaker:
@@ -168,6 +224,38 @@ RECIPES: Final[dict[str, Recipe]] = {
                       (2, 3), rules="spade", base=1),
     "royal": Recipe("Royal values", _fixed("most-cards"), _all(_royal_sum), (3, 5), (0, 1),
                     (2, 3), rules="royal", base=1),
+    "add-to-build": Recipe("Adding to a build", _build_goal(_adds), lambda s, f: True, (3, 4),
+                           (1, 1), (3, 3), own_builds=True, courts=False),
+    "endgame": Recipe("The last play", _fixed("most-cards"), lambda s, f: True, (4, 6), (0, 0),
+                      (1, 1), last=True),
+    "ace-high": Recipe("Aces high", _fixed("most-cards"), _all(_ace_as_fourteen), (3, 5),
+                       (0, 0), (2, 3), rules="royal-aces-high"),
+    "build-in-sums": Recipe("A build inside a sum", _fixed("most-cards"), _all(_build_in_a_sum),
+                            (3, 5), (1, 1), (2, 3), rules="classic build_in_sums=true",
+                            theme="variant", decides=True),
+    "face-capture-all": Recipe("Court cards take all their rank", _fixed("most-cards"),
+                               _all(_court_takes_several), (3, 5), (0, 0), (2, 3),
+                               rules="classic face_capture=all",
+                               attempts=200000,
+        theme="variant", decides=True),
+    "aces-like-faces": Recipe("Aces take only aces", _fixed("most-cards"), lambda s, f: True,
+                              (3, 5), (0, 0), (2, 3), rules="classic aces_like_faces=true",
+                              attempts=200000,
+                              theme="variant", decides=True),
+    "controller-trail": Recipe("A controller may trail", _fixed({"kind": "trail"}),
+                               _controller_trails, (2, 4), (1, 1), (3, 3), own_builds=True,
+                               rules="classic controller_trail=always",
+        theme="variant", decides=True),
+    "keep-capture-card-off": Recipe("No duty to keep the card", _build_goal(lambda m: True),
+                                    _leaves_own_build, (2, 4), (1, 1), (3, 3), own_builds=True,
+                                    courts=False,
+                                    rules="classic keep_capture_card=false",
+        theme="variant", decides=True),
+    "sweeps-off": Recipe("No points for sweeps", _best_points, lambda s, f: True, (2, 4), (0, 0),
+                         (2, 3), rules="classic sweeps=off", attempts=200000,
+        theme="variant", decides=True),
+    "no-builds": Recipe("No building", _fixed("most-cards"), lambda s, f: True, (3, 5), (0, 0),
+                        (2, 3), rules="no-builds", theme="variant"),
 }
 
 
@@ -196,7 +284,7 @@ def _build_from(deck: list[Card], rng: random.Random, rules: Rules,
 
 def sample(recipe: Recipe, rng: random.Random) -> Position | None:
     """One random mid-game position for the recipe (None if the deal did not fit)."""
-    rules = PRESETS.get(recipe.rules, CLASSIC)
+    rules = Rules.parse(recipe.rules)
     deck = list(full_deck())
     rng.shuffle(deck)
     if not recipe.courts:
@@ -208,14 +296,15 @@ def sample(recipe: Recipe, rng: random.Random) -> Position | None:
         build = _build_from(deck, rng, rules, owner)
         if build is not None:
             builds.append(build)
-            if owner == 0 and not any(c.rank == build.value for c in hand):
+            if owner == 0 and recipe.covered and not any(c.rank == build.value for c in hand):
                 # A controller holds a card of the build's value (7.1): deal one.
                 cover = next((c for c in deck if c.rank == build.value), None)
                 if cover is not None:
                     deck.remove(cover)
                     hand[0] = cover
     loose = [deck.pop() for _ in range(rng.randint(*recipe.loose))]
-    position = Position(loose=tuple(loose), builds=tuple(builds), hand=tuple(hand), rules=rules)
+    position = Position(loose=tuple(loose), builds=tuple(builds), hand=tuple(hand), rules=rules,
+                        last=recipe.last)
     return None if position.problems() else position
 
 
@@ -225,22 +314,40 @@ def _goal_of(data: object, position: Position) -> Goal | None:
     return GoalReader(src, position, position.rules).read(node, "goal") if node else None
 
 
+def _suitless(position: Position) -> tuple[object, ...]:
+    return (tuple(sorted(c.rank for c in position.loose)),
+            tuple(sorted((b.value, b.controller) for b in position.builds)),
+            tuple(sorted(c.rank for c in position.hand)))
+
+
+def _same_under_classic(position: Position, data: object, found: tuple[Move, ...]) -> bool:
+    """Would the classic rules give the same answers? Then the setting decides nothing."""
+    classic = Position(loose=position.loose, builds=position.builds, hand=position.hand,
+                       rules=Rules(), last=position.last)
+    if classic.problems():
+        return False
+    goal = _goal_of(data, classic)
+    if goal is None:
+        return False
+    return set(solutions(classic, goal)) == set(found)
+
+
 def grade(scene: Scene, found: tuple[Move, ...], base: int = 0) -> int:
-    """Difficulty 1-5: more choice on the table, bigger answers and harder themes."""
-    move = found[0]
-    score = len(move.taken_cards) + len(_groups(move)) - 1 + 2 * len(move.builds)
-    score += 1 if move.kind == BUILD else 0
-    score += (len(scene.moves) > 8) + (len(scene.moves) > 16) + (len(scene.moves) > 30)
-    score += 1 if len(found) == 1 else 0
-    return max(1, min(5, (score + 1) // 2 + base))
+    """Difficulty 1-5, computed from measured features (course/difficulty.py); `base`
+    (a theme's extra weight) is no longer added: the features already measure it."""
+    del base
+    return level(features_of(scene.position, found).score)
 
 
 def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[str, object]]:
     """Up to `count` puzzles for the theme, each as the YAML mapping of a puzzle."""
     recipe = RECIPES[theme]
+    attempts = max(attempts, recipe.attempts)
     rng = random.Random(seed)
     found_puzzles: list[dict[str, object]] = []
     seen: set[Position] = set()
+    patterns: dict[tuple[object, ...], int] = {}
+    positions: set[tuple[object, ...]] = set()
     for _ in range(attempts):
         if len(found_puzzles) >= count:
             break
@@ -254,13 +361,38 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
         if goal is None:
             continue
         found = solutions(position, goal)
-        if not 1 <= len(found) <= 2 or len(scene.moves) < MIN_MOVES:
+        if not 1 <= len(found) <= 2 or len(scene.moves) < MIN_MOVES \
+                or 2 * len(found) >= len(scene.moves):  # a guess must pass less than half
             continue
         if not recipe.accept(scene, found):
             continue
-        found_puzzles.append({"position": position.text, "goal": data, "themes": [theme],
-                              "difficulty": grade(scene, found, recipe.base)})
+        if recipe.decides and _same_under_classic(position, data, found):
+            continue
+        shape = pattern_of(goal, found)
+        if patterns.get(shape, 0) >= MAX_SAME_PATTERN or _suitless(position) in positions:
+            continue  # a near-duplicate of one already kept (course/difficulty.py)
+        patterns[shape] = patterns.get(shape, 0) + 1
+        positions.add(_suitless(position))
+        written = recipe.theme or theme
+        found_puzzles.append({"position": position.text, "goal": data, "themes": [written],
+                              "difficulty": grade(scene, found, recipe.base),
+                              **puzzle_texts(written, goal, found)})
     return found_puzzles
+
+
+def puzzle_texts(theme: str, goal: Goal, found: tuple[Move, ...]) -> dict[str, object]:
+    """A puzzle's own prompt, two hints and success text, written from its theme: the
+    prompt says the goal, the hints are the theme's nudge and the card to play."""
+    cards = sorted({m.card for m in found})
+    card = (t("hint.card", card=cards[0].pretty) if len(cards) == 1
+            else t("hint.cards", cards=join_or([c.pretty for c in cards])))
+    return {"prompt": t("puzzle.prompt", goal=goal.describe()),
+            "hints": [t(f"theme.{theme}.nudge"), card],
+            "success": t(f"theme.{theme}.success")}
+
+
+def _quoted(text: object) -> str:
+    return json.dumps(str(text), ensure_ascii=False)
 
 
 def to_yaml(set_id: str, theme: str, puzzles: list[dict[str, object]], command: str) -> str:
@@ -277,6 +409,12 @@ def to_yaml(set_id: str, theme: str, puzzles: list[dict[str, object]], command: 
         lines += [f"  - id: {set_id}-{number:03d}", f'    position: "{puzzle["position"]}"',
                   f"    goal: {goal}", f"    themes: [{', '.join(themes)}]",
                   f"    difficulty: {puzzle['difficulty']}"]
+        if "prompt" in puzzle:
+            hints = puzzle["hints"]
+            assert isinstance(hints, list)
+            lines += [f"    prompt: {_quoted(puzzle['prompt'])}", "    hints:",
+                      *(f"      - {_quoted(h)}" for h in hints),
+                      f"    success: {_quoted(puzzle['success'])}"]
     return "\n".join(lines) + "\n"
 
 

@@ -16,6 +16,7 @@ import yaml
 
 from engine import CLASSIC, CassinoError, NotationError, Rules
 from tutorial_app.course import yamlsrc
+from tutorial_app.course.concepts import CONCEPTS, known, step_needs
 from tutorial_app.course.errors import LessonError, LessonFileError
 from tutorial_app.course.i18n import lesson_text, t
 from tutorial_app.course.limits import MAX_LESSON_BYTES
@@ -24,7 +25,8 @@ from tutorial_app.course.playable import read_playable
 from tutorial_app.course.step_reader import read_step
 from tutorial_app.course.yamlsrc import Source, item, suggest
 
-LESSON_KEYS: Final = (("id", "title", "steps"), ("summary", "rules", "requires", "practice"))
+LESSON_KEYS: Final = (("id", "title", "steps"),
+                      ("summary", "rules", "requires", "practice", "teaches"))
 SET_KEYS: Final = (("id", "title", "puzzles"), ("summary", "rules"))
 PUZZLE_KEYS: Final = (
     ("id", "position", "goal", "themes", "difficulty"),
@@ -43,6 +45,7 @@ class Document:
     id_at: Where = (1, 1)
     requires_at: dict[str, tuple[Where, str]] = field(default_factory=dict)
     puzzle_ids_at: dict[str, tuple[Where, str]] = field(default_factory=dict)
+    steps_at: dict[str, tuple[Where, str]] = field(default_factory=dict)
 
 
 def _where(node: yaml.Node) -> Where:
@@ -148,6 +151,7 @@ def _lesson(src: Source, node: yaml.Node) -> Document:
     document = Document(None, lesson_id, _where(id_node) if id_node is not None else (1, 1))
     requires = _requires(src, fields, lesson_id, document)
     practice = _themes(src, fields, "practice")
+    teaches = _teaches(src, fields)
     steps: list[Step] = []
     step_nodes = fields.get("steps")
     entries = yamlsrc.sequence(src, step_nodes, "steps") if step_nodes is not None else None
@@ -164,11 +168,53 @@ def _lesson(src: Source, node: yaml.Node) -> Document:
             ids.setdefault(step_id, index)
         if step is not None:
             steps.append(step)
+            document.steps_at[step.id] = (_where(entry), item("steps", index))
     if src.errors or lesson_id is None:
         return document
-    document.content = Lesson(lesson_id, title, summary, rules, requires, tuple(steps),
-                              src.filename, practice)
+    lesson = Lesson(lesson_id, title, summary, rules, requires, tuple(steps), src.filename,
+                    practice, teaches)
+    if not requires and teaches:  # a lesson on its own: its path is itself (course.py
+        # checks the rest, and every lesson of a course)
+        for error in unknown_concepts(lesson, set(teaches), document.steps_at):
+            src.errors.append(error)
+        if src.errors:
+            return document
+    document.content = lesson
     return document
+
+
+def _teaches(src: Source, fields: yamlsrc.Fields) -> tuple[str, ...]:
+    """A lesson's `teaches:`: concepts of course/concepts.py, or `setting=value`."""
+    node = fields.get("teaches")
+    if node is None:
+        return ()
+    entries = yamlsrc.text_list(src, node, "teaches", "[sum, several-groups]")
+    out: list[str] = []
+    for text, entry, path in entries or []:
+        if not known(text):
+            src.error(entry, path, f"unknown concept {text!r}{suggest(text, CONCEPTS)}; "
+                      "concepts: " + ", ".join(CONCEPTS) + ", or a setting as name=value")
+        elif text in out:
+            src.error(entry, path, f"{text!r} is listed twice")
+        else:
+            out.append(text)
+    return tuple(out)
+
+
+def unknown_concepts(lesson: Lesson, taught: set[str],
+                     steps_at: dict[str, tuple[Where, str]]) -> list[LessonError]:
+    """An error for each step that needs a concept not in `taught` (its path's)."""
+    errors: list[LessonError] = []
+    for step in lesson.steps:
+        missing = {c: why for c, why in step_needs(step).items() if c not in taught}
+        if not missing or step.id not in steps_at:
+            continue
+        (line, column), path = steps_at[step.id]
+        said = "; ".join(f"{c!r} (from {why})" for c, why in sorted(missing.items()))
+        errors.append(LessonError(lesson.file, line, column, path,
+                                  f"step {step.id!r} needs {said}, which no lesson on its path "
+                                  "teaches: add it to teaches: here or to a required lesson"))
+    return errors
 
 
 def _requires(src: Source, fields: yamlsrc.Fields, lesson_id: str | None,

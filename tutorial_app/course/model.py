@@ -18,7 +18,7 @@ from tutorial_app.course.goals import Goal
 THEMES: Final = (
     "pairing", "sum", "multiple-capture", "court-cards", "build", "raise", "multiple-build",
     "take-build", "controller", "sweep", "mistake", "endgame", "scoring", "strategy", "royal",
-    "variant",
+    "variant", "add-to-build", "ace-high",
 )
 
 
@@ -29,6 +29,7 @@ class StepKind(StrEnum):
     PLAY = "play"  # make a move that meets the goal
     CHOOSE = "choose"  # tick every correct option
     MISTAKE = "mistake"  # name what is wrong with an illegal move
+    QUIZ = "quiz"  # pick the value of a fact of the game the engine computes (the deal...)
 
 
 STEP_KINDS: Final = tuple(StepKind)
@@ -87,6 +88,12 @@ class ChooseStep:
     success: str = ""
     key: str = ""
     kind: Literal[StepKind.CHOOSE] = StepKind.CHOOSE
+    hints: tuple[str, ...] = ()  # made from the options: what to check, how many, one answer
+
+    @property
+    def single(self) -> bool:
+        """One correct option: the learner picks one (radio), not ticks several."""
+        return len(self.correct) == 1
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,7 @@ class MistakeStep:
     success: str = ""
     key: str = ""
     kind: Literal[StepKind.MISTAKE] = StepKind.MISTAKE
+    hints: tuple[str, ...] = ()  # made from the move: where to look, one wrong choice, the rule
 
     @property
     def answer(self) -> str:
@@ -119,7 +127,24 @@ class MistakeStep:
         return self.verdict.rule
 
 
-Step = ReadStep | PlayStep | ChooseStep | MistakeStep
+@dataclass(frozen=True)
+class QuizStep:
+    """Pick the value of a fact of the game (the deal, the stock, who wins): the engine
+    computes it (course/facts.py), the author only lists the choices."""
+
+    id: str
+    prompt: str
+    fact: str  # a name of course/facts.py
+    rules: Rules
+    choices: tuple[tuple[str, str], ...]  # (value as text, what the learner reads)
+    answer: str  # the value, as text, the engine computed
+    success: str = ""
+    key: str = ""
+    position: None = None
+    kind: Literal[StepKind.QUIZ] = StepKind.QUIZ
+
+
+Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep
 
 
 @dataclass(frozen=True)
@@ -132,6 +157,10 @@ class Lesson:
     steps: tuple[Step, ...]
     file: str = ""
     practice: tuple[str, ...] = ()  # puzzle themes to practise once the lesson is done
+    teaches: tuple[str, ...] = ()  # concepts (course/concepts.py) this lesson introduces
+    chapter: str = ""  # the lesson file's title, when this is one of its stages
+    stage: int = 1  # which stage of the chapter (course/stages.py)
+    stages: int = 1  # how many stages the chapter has
 
     def step(self, step_id: str) -> Step:
         for step in self.steps:

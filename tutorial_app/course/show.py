@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 
 from engine import legal_moves
-from tutorial_app.course import words
+from tutorial_app.course import clicks, feedback, words
 from tutorial_app.course.model import (
     ChooseStep,
     Lesson,
@@ -18,6 +18,7 @@ from tutorial_app.course.model import (
     PlayStep,
     Puzzle,
     PuzzleSet,
+    QuizStep,
     ReadStep,
     Step,
 )
@@ -25,10 +26,44 @@ from tutorial_app.course.model import (
 _INDENT = "    "
 
 
-def render(content: Lesson | PuzzleSet) -> str:
+def render(content: Lesson | PuzzleSet, triggers: bool = False) -> str:
+    if triggers:
+        return render_triggers(content)
     if isinstance(content, Lesson):
         return render_lesson(content)
     return render_set(content)
+
+
+def render_triggers(content: Lesson | PuzzleSet, limit: int = 12) -> str:
+    """For each feedback text of each play step or puzzle, the click attempts that show
+    it (as the matching rules choose, fields filled in), for an author to review."""
+    steps: list[tuple[str, PlayStep | Puzzle]] = []
+    if isinstance(content, Lesson):
+        steps = [(f"step {s.id}", s) for s in content.steps if isinstance(s, PlayStep)]
+    else:
+        steps = [(f"puzzle {p.id}", p) for p in content.puzzles]
+    lines = [f"Feedback triggers of {content.id} ({content.file})"]
+    for label, step in steps:
+        if not step.feedback:
+            continue
+        lines.append("")
+        lines.append(f"{label}: {step.position.text}")
+        shown: dict[str, list[str]] = {}
+        for attempt, verdict in clicks.judged_attempts(step.position):
+            solved = bool(verdict.legal and verdict.move in step.solution_moves)
+            chosen = feedback.choose(step.feedback, attempt, verdict, solved)
+            if chosen is not None:
+                text = feedback.render(chosen[1], feedback.facts(step.position, attempt))
+                shown.setdefault(chosen[0], []).append(f"{words.attempt(attempt)}: {text}")
+        for key in step.feedback:
+            if " | " in key or key.endswith(" |"):
+                continue
+            hits = shown.get(key, [])
+            lines.append(f"{_INDENT}[{key}] shown for {len(hits)} attempt(s)")
+            lines.extend(f"{_INDENT}  - {hit}" for hit in hits[:limit])
+            if len(hits) > limit:
+                lines.append(f"{_INDENT}  ... and {len(hits) - limit} more")
+    return "\n".join(lines) + "\n"
 
 
 def render_lesson(lesson: Lesson) -> str:
@@ -70,6 +105,11 @@ def _step(number: int, step: Step) -> list[str]:
         return [head, *_playable(step)]
     if isinstance(step, ChooseStep):
         return [head, *_choose(step)]
+    if isinstance(step, QuizStep):
+        return [head, f"{_INDENT}prompt: {step.prompt}",
+                f"{_INDENT}fact: {step.fact} under {step.rules.text}",
+                *(f"{_INDENT}  {'+' if v == step.answer else '-'} {v}: {label}"
+                  for v, label in step.choices)]
     return [head, *_mistake(step)]
 
 

@@ -17,13 +17,14 @@ from engine import (
     REASON_CODES,
     Attempt,
     NotationError,
+    Position,
     ReasonCode,
     Rules,
     Verdict,
     check,
     parse_attempt,
 )
-from tutorial_app.course import answers, words, yamlsrc
+from tutorial_app.course import answers, chance, whynot, words, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text, t
@@ -38,6 +39,7 @@ from tutorial_app.course.model import (
 )
 from tutorial_app.course.playable import read_playable
 from tutorial_app.course.positions import read_position
+from tutorial_app.course.quiz_reader import read_quiz
 from tutorial_app.course.reasons import reason_label
 from tutorial_app.course.scene import Scene
 from tutorial_app.course.yamlsrc import Fields, Source, suggest
@@ -47,6 +49,7 @@ KEYS: Final[dict[StepKind, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     StepKind.PLAY: (("position", "goal", "prompt"), ("hints", "feedback", "success")),
     StepKind.CHOOSE: (("prompt", "position", "options", "correct"), ("goal", "success")),
     StepKind.MISTAKE: (("position", "move"), ("prompt", "choices", "success")),
+    StepKind.QUIZ: (("prompt", "fact", "choices"), ("rules", "success")),
 }
 
 
@@ -90,6 +93,8 @@ def read_step(src: Source, node: yaml.Node, path: str, lesson_id: str,
         step = _play(src, fields, rules, key)
     elif kind is StepKind.CHOOSE:
         step = _choose(src, fields, rules, key)
+    elif kind is StepKind.QUIZ:
+        step = read_quiz(src, fields, rules, key)
     else:
         step = _mistake(src, fields, rules, key)
     if step_id is None or len(src.errors) > before:
@@ -194,9 +199,12 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
         src.error(mode_node, fields.at("correct"), "every option is correct, so the step cannot "
                   "be failed")
     option_texts = tuple(a.text for a in options)
+    hints = (t(f"choose.hint.{mode.value}"), t("choose.hint.count", count=len(correct)),
+             t("choose.hint.one", option=shown[min(correct)]) if correct else "")
     return ChooseStep(id="", prompt=prompt, position=position, options=tuple(shown),
                       correct=frozenset(correct), option_moves=option_texts,
-                      explanations=tuple(explained), success=success)
+                      explanations=tuple(explained), success=success,
+                      hints=tuple(h for h in hints if h))
 
 
 def _explain(verdict: Verdict, mode: Correct, goal: Goal | None, scene: Scene) -> str:
@@ -264,10 +272,32 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
         src.error(move_node, fields.at("move"), "the judge cannot name what is wrong with this "
                   f"move ({verdict.message})")
         return None
+    given = chance.prompt_gives_away(prompt, verdict.code) if fields.get("prompt") else None
+    if given is not None:
+        src.error(fields.get("prompt"), fields.at("prompt"), f"the prompt gives the answer "
+                  f"away: {given!r} names what is wrong ({verdict.code}); describe the move only")
+        return None
     codes = _arrange(choices, verdict.code, key)
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,
                        verdict=verdict, choices=tuple((c, reason_label(c)) for c in codes),
-                       move_words=words.attempt(attempt), success=success)
+                       move_words=words.attempt(attempt), success=success,
+                       hints=_mistake_hints(position, attempt, verdict, codes))
+
+
+def _mistake_hints(position: Position, attempt: Attempt, verdict: Verdict,
+                   codes: list[str]) -> tuple[str, ...]:
+    """Where to look; one choice ruled out, with why; the rule at stake."""
+    hints = [t("mistake.hint.look", move=words.attempt(attempt))]
+    for code in codes:
+        if code == verdict.code:
+            continue
+        why = whynot.fact(code, position, attempt, verdict)
+        if why is not None:
+            hints.append(t("mistake.hint.not", label=reason_label(code), why=why))
+            break
+    if verdict.rule:
+        hints.append(t("mistake.hint.rule", rule=verdict.rule))
+    return tuple(hints)
 
 
 def _choices(src: Source, fields: Fields) -> list[str] | None:

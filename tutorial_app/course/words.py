@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from engine import BUILD, TRAIL, Attempt, Build, BuildRef, Card, Move, Verdict
 from engine.advice_words import BuildName, Group, Joined, Percent, Phrase, Points, RankName
-from engine.judge_words import Hand, Rank, Value, Word
-from tutorial_app.course.i18n import join_and, number, t
+from engine.judge_words import Either, Groups, Hand, Plus, Rank, Value, Word
+from tutorial_app.course.i18n import join_and, join_or, number, t
 
 
 def card(card: Card) -> str:
@@ -23,17 +23,6 @@ def card_name(card: Card) -> str:
     return t("card.name", rank=t(f"card.rank.{card.rank}"), suit=t(f"suit.{card.suit}"))
 
 
-def theme(name: str) -> str:
-    """A puzzle theme's name in the learner's language ('multiple capture')."""
-    key = f"theme.{name}"
-    text = t(key)
-    return name.replace("-", " ") if text == key else text
-
-
-def themes(names: Sequence[str]) -> str:
-    return ", ".join(theme(n) for n in names)
-
-
 def verdict(verdict: Verdict) -> str:
     """The judge's explanation in the learner's language, from its template and facts
     (engine/judge_words.py); the engine's English when the template is unknown."""
@@ -41,7 +30,7 @@ def verdict(verdict: Verdict) -> str:
         return verdict.message
     key = f"judge.{verdict.template}"
     text = t(key, **facts(verdict.facts))
-    return verdict.message if text == key else text
+    return verdict.message if text == key else text[:1].upper() + text[1:]
 
 
 def facts(found: Mapping[str, object]) -> dict[str, str]:
@@ -99,6 +88,13 @@ def fact(value: object) -> str:
         return " ".join(c.pretty for c in value.cards) or t("judge.word.nothing")
     if isinstance(value, Word):
         return t(f"judge.word.{value.key}")
+    if isinstance(value, Either):
+        return join_or([c.pretty for c in value.cards]) or t("judge.word.no-card")
+    if isinstance(value, Plus):
+        return "+".join(i.pretty if isinstance(i, Card) else t("judge.build-short", value=i.value)
+                        for i in value.items)
+    if isinstance(value, Groups):
+        return t("list.comma").join(fact(g) for g in value.groups)
     if isinstance(value, Move):
         return move(value)
     return str(value)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
@@ -41,11 +41,15 @@ class ClassRow:
     last_active: float | None  # Unix time of the learner's last step, puzzle or move
 
 
-def class_rows(lessons: Sequence[Lesson], store: ProgressStore) -> list[ClassRow]:
-    """Every learner in the store, most recently active first."""
+def class_rows(lessons: Sequence[Lesson], store: ProgressStore,
+               only: Collection[int] | None = None) -> list[ClassRow]:
+    """Every learner in the store (or only those ids: one class), most recently active
+    first."""
     active = store.last_active()
     rows: list[ClassRow] = []
     for learner in store.learners():
+        if only is not None and learner.id not in only:
+            continue
         path = lesson_path(lessons, store.progress(learner.id))
         now_on = next((e.lesson.title for e in path if e.state == OPEN), None)
         rows.append(ClassRow(

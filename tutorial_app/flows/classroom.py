@@ -25,7 +25,15 @@ from engine import Attempt, CassinoError, Position, Verdict, check, legal_moves
 from tutorial_app.course import solutions, words
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import t
-from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle, ReadStep, Step
+from tutorial_app.course.model import (
+    ChooseStep,
+    MistakeStep,
+    PlayStep,
+    Puzzle,
+    QuizStep,
+    ReadStep,
+    Step,
+)
 from tutorial_app.flows import class_report, links
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.class_report import ClassRow
@@ -129,6 +137,7 @@ class ClassroomController:
         self.course = course
         self.store = store
         self.params = params
+        self.only: frozenset[int] | None = None  # the chosen class's learners (issue 15)
 
     def key(self, name: str) -> str:
         return self.memory.key(name)
@@ -291,6 +300,43 @@ class ClassroomController:
         """The teacher's choice is the class's, so it is kept in the store, not the session."""
         signin.show_names_on_welcome(self.store, bool(self.memory.get("names_shown")))
 
+    # ----- the live question (issue 15) ------------------------------------------------
+
+    def live_ref(self) -> tuple[str, str] | None:
+        """What a live question on the screen's item would be: ("lesson", "id/step"),
+        ("puzzle", id) or ("position", notation); None for a step with no move to make."""
+        if self.mode == Mode.POSITION:
+            shown = self.memory.typed(_SHOWN, Position)
+            return ("position", shown.text) if shown is not None else None
+        chosen, items = self._chosen()
+        item = items[self._index(items)] if items else None
+        if isinstance(item, PlayStep) and self.mode == Mode.LESSON:
+            return ("lesson", f"{chosen}/{item.id}")
+        if isinstance(item, Puzzle):
+            return ("puzzle", item.id)
+        return None
+
+    def next_live(self) -> tuple[str, str] | None:
+        """"Next" in a live session: the lesson's next step with a move to make, or the
+        next puzzle of the course; None when there is no next one."""
+        if self.mode == Mode.LESSON:
+            _, items = self._chosen()
+            for index in range(self._index(items) + 1, len(items)):
+                if isinstance(items[index], PlayStep):
+                    self.go(index - self._index(items))
+                    return self.live_ref()
+            return None
+        if self.mode == Mode.PUZZLE:
+            ids = [p.id for p in self.course.puzzles]
+            chosen, _ = self._chosen()
+            at = ids.index(chosen) if chosen in ids else -1
+            if at + 1 >= len(ids):
+                return None
+            self.memory["puzzle"] = ids[at + 1]
+            self.reset_step()
+            return self.live_ref()
+        return None
+
     # ----- what to draw -----------------------------------------------------------------
 
     def screen(self) -> ClassroomScreen:
@@ -319,7 +365,8 @@ class ClassroomController:
             position=position, playable=playable,
             verdict=self.memory.typed(_VERDICT, Verdict) if playable else None,
             move_words=(item.move_words or item.move) if isinstance(item, MistakeStep) else None,
-            options=item.options if isinstance(item, ChooseStep) else (),
+            options=item.options if isinstance(item, ChooseStep) else tuple(
+                label for _, label in item.choices) if isinstance(item, QuizStep) else (),
             can_back=index > 0, can_next=index < len(items) - 1,
             answer=answer(item) if self.memory.get("reveal") and not reading else None,
             legal_moves=_legal_moves(position) if self.memory.get("moves") and position
@@ -344,7 +391,7 @@ class ClassroomController:
 
     def progress(self) -> ClassProgress:
         """The teacher's view of the class."""
-        rows = tuple(class_report.class_rows(list(self.course.lessons), self.store))
+        rows = tuple(class_report.class_rows(list(self.course.lessons), self.store, self.only))
         return ClassProgress(signin.names_on_welcome(self.store), rows,
                              class_report.table(rows), class_report.to_csv(rows))
 
@@ -357,6 +404,8 @@ def answer(item: Item) -> tuple[AnswerLine, ...]:
         return tuple(AnswerLine(t("classroom.correct_option", option=item.options[i]))
                      for i in sorted(item.correct)) or (
             AnswerLine(t("classroom.none_correct")),)
+    if isinstance(item, QuizStep):
+        return (AnswerLine(dict(item.choices)[item.answer]),)
     if isinstance(item, MistakeStep):
         labels = dict(item.choices)
         return (AnswerLine(labels.get(item.answer, item.answer)), AnswerLine(item.explanation))

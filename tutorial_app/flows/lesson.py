@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from engine import CAPTURE, Attempt, Position, apply_move
-from tutorial_app.course.checking import check_answer, check_choice, check_mistake
+from tutorial_app.course.checking import check_answer, check_choice, check_mistake, check_quiz
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import (
     ChooseStep,
@@ -30,10 +30,12 @@ from tutorial_app.course.model import (
     Lesson,
     MistakeStep,
     PlayStep,
+    QuizStep,
     Step,
     StepKind,
 )
 from tutorial_app.flows import links
+from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
@@ -95,6 +97,17 @@ def unsolved(lesson: _LessonLike, step_stars: Mapping[str, int]) -> list[str]:
     return [step_id for step_id in scored_steps(lesson) if step_id not in step_stars]
 
 
+def resume_index(lesson: _LessonLike, step_stars: Mapping[str, int]) -> int:
+    """Where Continue opens a lesson: its first scored step not solved yet (0 when every
+    step is solved or none is: a lesson not begun starts at its first step)."""
+    if not step_stars:
+        return 0
+    for index, step in enumerate(lesson.steps):
+        if step.kind != StepKind.READ and step.id not in step_stars:
+            return index
+    return 0
+
+
 @dataclass(frozen=True, slots=True)
 class PathEntry:
     lesson: _LessonLike
@@ -127,6 +140,12 @@ def lesson_path(lessons: Sequence[_LessonLike],
 def star_text(stars: int, out_of: int = 3) -> str:
     stars = max(0, min(stars, out_of))
     return "★" * stars + "☆" * (out_of - stars)
+
+
+def stars_words(stars: int, out_of: int = 3) -> str:
+    """The stars as drawn and as read aloud: "★★☆ (2 of 3 stars)"."""
+    stars = max(0, min(stars, out_of))
+    return t("learn.stars_words", stars=star_text(stars, out_of), n=stars, out_of=out_of)
 
 
 @dataclass(frozen=True)
@@ -186,6 +205,7 @@ class Finished:
     title: str
     stars: int
     practice: Practice | None
+    next_lesson: Lesson | None = None  # the next lesson now open, offered straight away
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +275,11 @@ class LessonController:
     def reason_key(self, step: MistakeStep) -> str:
         return self.memory.key(f"why.{step.id}")
 
+    def single_key(self, step: ChooseStep) -> str:
+        return self.memory.key(f"one.{step.id}")
+    def quiz_key(self, step: QuizStep) -> str:
+        return self.memory.key(f"quiz.{step.id}")
+
     # ----- where the learner is --------------------------------------------------------------
 
     def lesson(self) -> Lesson | None:
@@ -305,7 +330,21 @@ class LessonController:
     # ----- links ---------------------------------------------------------------------------
 
     def follow_link(self) -> None:
-        """Open the lesson step named in the link (`?lesson=..&step=..`), once per new link."""
+        """Open the lesson step named in the link (`?lesson=..&step=..`), once per new link;
+        a lesson still locked for the signed-in learner is closed again, saying why (it
+        is checked once the learner is known, so a link followed before signing in is
+        judged by the learner's own progress)."""
+        self._follow_link()
+        lesson = self.lesson()
+        if self.learner is None or lesson is None:
+            return
+        missing = self.missing(lesson)
+        if missing:  # a locked lesson is not played by link: nothing would count
+            self.memory["link_error"] = t("learn.locked_link", title=lesson.title,
+                                          titles=", ".join(missing))
+            self.open_lesson(None)
+
+    def _follow_link(self) -> None:
         link = (self.params.get(links.LESSON, ""), self.params.get(links.STEP, ""))
         if self.memory.get("link") == link:
             return
@@ -317,8 +356,30 @@ class LessonController:
             self.memory["link_error"] = t("learn.no_such_lesson", id=link[0][:80])
             return
         step_id = links.clean_id(link[1])
+        lesson = self._stage_with(lesson, step_id or "")
         index = next((i for i, s in enumerate(lesson.steps) if s.id == step_id), 0)
         self.open_lesson(lesson.id, index)
+
+    def _stage_with(self, lesson: Lesson, step_id: str) -> Lesson:
+        """The stage of the lesson's chapter that holds the step (a link written before
+        the lesson was cut into stages names the chapter's first stage)."""
+        if any(s.id == step_id for s in lesson.steps) or lesson.stages <= 1:
+            return lesson
+        for other in self.course.lessons:
+            if other.chapter == lesson.chapter and other.id.startswith(lesson.id) and any(
+                    s.id == step_id for s in other.steps):
+                return other
+        return lesson
+
+    def missing(self, lesson: Lesson) -> tuple[str, ...]:
+        """Titles of the lessons to finish before this one (empty: it is open)."""
+        progress = self._progress()
+        return tuple(self._title(req) for req in lesson.requires
+                     if not progress.get(req, LessonProgress()).completed)
+
+    def _title(self, lesson_id: str) -> str:
+        found = self._find(lesson_id)
+        return found.title if found is not None else lesson_id
 
     def take_link_error(self) -> str | None:
         """What was wrong with the link just followed (said once)."""
@@ -343,6 +404,14 @@ class LessonController:
         self.memory.clear("try", "confirm")
         self._fresh_board()
 
+    def resume(self, lesson_id: str) -> None:
+        """Continue: open the lesson at its first unsolved task (Start: at its first)."""
+        lesson = self._find(lesson_id)
+        if lesson is None:
+            return
+        mine = self._progress().get(lesson.id)
+        self.open_lesson(lesson.id, resume_index(lesson, mine.steps if mine else {}))
+
     def go(self, delta: int) -> None:
         """Back (-1) or Next (+1)."""
         try:
@@ -363,6 +432,8 @@ class LessonController:
         if not isinstance(step, PlayStep) or work.solved:
             return
         feedback = check_answer(step, attempt, wrong_attempts=work.wrong, hints_used=work.hints)
+        log_attempt(self.store, self.learner.id if self.learner else None, "step",
+                    f"{lesson.id}/{step.id}", attempt, feedback)
         if feedback.correct:
             after = apply_move(step.position, feedback.move).position if feedback.move else None
             self._solved(lesson, replace(work, feedback=feedback, after=after))
@@ -378,8 +449,14 @@ class LessonController:
         step = lesson.steps[index]
         if not isinstance(step, ChooseStep) or work.solved:
             return
-        chosen = frozenset(i for i in range(len(step.options))
-                           if self.memory.get(f"opt.{step.id}.{i}"))
+        if step.single:  # one correct option: a radio, which holds the index picked
+            picked = self.memory.get(f"one.{step.id}")
+            if picked is None:
+                return
+            chosen = frozenset({int(picked)})
+        else:
+            chosen = frozenset(i for i in range(len(step.options))
+                               if self.memory.get(f"opt.{step.id}.{i}"))
         feedback = check_choice(step, chosen, wrong_attempts=work.wrong, hints_used=work.hints)
         self._judged(lesson, work, feedback, chosen)
 
@@ -399,6 +476,22 @@ class LessonController:
                                  hints_used=work.hints)
         self._judged(lesson, work, feedback, frozenset())
 
+    def answer_quiz(self) -> None:
+        """Check the value picked for a quiz step."""
+        here = self._here()
+        if here is None:
+            return
+        lesson, index, work = here
+        step = lesson.steps[index]
+        if not isinstance(step, QuizStep) or work.solved:
+            return
+        value = self.memory.get(f"quiz.{step.id}")
+        if value is None:
+            return
+        feedback = check_quiz(step, str(value), wrong_attempts=work.wrong,
+                              hints_used=work.hints)
+        self._judged(lesson, work, feedback, frozenset())
+
     def _judged(self, lesson: Lesson, work: StepTry, feedback: Feedback,
                 chosen: frozenset[int]) -> None:
         if feedback.correct:
@@ -411,6 +504,8 @@ class LessonController:
         """Keep the solved try, and record its stars (the ones the Feedback carries)."""
         self.memory["try"] = work
         learner, feedback = self.learner, work.feedback
+        if self.missing(lesson):  # a locked lesson records nothing
+            return
         if learner is not None and feedback is not None:
             self._save(lambda: self.store.record_step(learner.id, lesson.id, work.step,
                                                       feedback.stars, work.wrong, work.hints))
@@ -437,6 +532,8 @@ class LessonController:
         if unsolved(lesson, step_stars):
             return
         earned = lesson_stars(lesson, step_stars)
+        if self.missing(lesson):
+            return
         if self._save(lambda: self.store.complete_lesson(learner.id, lesson.id, earned)):
             self.memory["finished"] = (lesson.id, earned)
             self.open_lesson(None)
@@ -500,7 +597,8 @@ class LessonController:
         if isinstance(finished, tuple) and len(finished) == 2:
             lesson = self._find(str(finished[0]))
             if lesson is not None:
-                done = Finished(lesson.title, int(finished[1]), self.practice(lesson))
+                done = Finished(lesson.title, int(finished[1]), self.practice(lesson),
+                                self._next_open(lesson))
         reset_done = bool(self.memory.pop("reset_done"))
         confirm = self.memory.get("confirm")
         entries = lesson_path(self.course.lessons, self._progress())
@@ -512,6 +610,17 @@ class LessonController:
                                                          strict=True), start=1))
         return PathScreen(cards, done, reset_done, confirm == ALL)
 
+    def _next_open(self, after: Lesson) -> Lesson | None:
+        """The first lesson after `after` (in course order, then from the start) that is
+        open and not finished: what "Next lesson" offers."""
+        entries = lesson_path(self.course.lessons, self._progress())
+        lessons: list[Lesson] = list(self.course.lessons)
+        start = next((i for i, lesson in enumerate(lessons) if lesson.id == after.id), -1) + 1
+        order = [*range(start, len(lessons)), *range(0, start)]
+        found: Lesson | None = next((lessons[i] for i in order if entries[i].state is OPEN),
+                                    None)
+        return found
+
     def _player(self, lesson: Lesson, index: int, work: StepTry) -> PlayerScreen:
         step = lesson.steps[index]
         board = pile = None
@@ -522,6 +631,7 @@ class LessonController:
             move = work.feedback.move if work.solved and work.feedback else None
             if move is not None and move.kind == CAPTURE:
                 pile = len(move.taken_cards) + 1
+        if isinstance(step, (PlayStep, ChooseStep, MistakeStep)):
             hints = step.hints[:work.hints]
             if work.hints < len(step.hints) and not work.solved:
                 next_hint = work.hints + 1

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position
+from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position, Rules
+from tutorial_app.course import clicks
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,11 @@ class Selection:
 
     def build(self, value: int) -> Attempt:
         return self.attempt(BUILD, value)
+
+    def build_values(self, rules: Rules) -> tuple[int, ...]:
+        """The values the Build button offers: what the selected cards make (clicks.py)."""
+        items: list[Card | Build] = [*sorted(self.loose), *self.builds]
+        return clicks.build_values(rules, self.card, items)
 
     def build_value_guess(self, position: Position) -> int:
         """The value a Build button most likely means for this selection."""

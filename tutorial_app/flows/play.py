@@ -311,7 +311,7 @@ class PlayController:
         """Open (or, clicked again, close) the reason for computer move number `ply`."""
         self.memory[WHY] = None if self.memory.get(WHY) == ply else ply
 
-    def _notes(self) -> dict[int, Phrase | None]:
+    def _notes(self) -> dict[int, Phrase | str | None]:
         notes = self.memory.get(NOTES)
         if not isinstance(notes, dict):
             notes = {}
@@ -323,6 +323,10 @@ class PlayController:
         (as a phrase, worded in the language of each run); a short word that none is
         available if the explanation fails (logged)."""
         notes = self._notes()
+        current = self.game
+        level = current.setup.level(state.to_move) if current is not None else None
+        if ply not in notes and level == 1:
+            notes[ply] = "play.random_move"  # level 1 has no reason to give (a key)
         if ply not in notes:
             try:
                 notes[ply] = explain_phrase(state, move)
@@ -455,5 +459,7 @@ class PlayController:
 
 
 def _worded(note: object) -> str:
-    """A remembered explanation in this run's language."""
-    return words.said(note) if isinstance(note, Phrase) else t("play.no_reason")
+    """A remembered explanation in this run's language: a phrase, or a catalogue key."""
+    if isinstance(note, Phrase):
+        return words.said(note)
+    return t(note) if isinstance(note, str) else t("play.no_reason")

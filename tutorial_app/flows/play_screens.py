@@ -100,8 +100,9 @@ def coach_note(found: Review, number: int | None = None) -> CoachNote:
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    facts: str  # hand, deal, rules and seed in one line
+    facts: str  # hand, deal and rules in one line
     over: bool
+    seed: str = ""  # shown only under "Advanced"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +241,8 @@ class GameScreen:
 def header(game: Game) -> Header:
     state = game.state
     facts = [t("play.hand_n", n=state.hand_number), pw.deal_text(state),
-             pw.rules_text(game.setup.rules), t("play.seed_shown", seed=game.setup.seed)]
-    return Header(" · ".join(facts), game.over)
+             pw.rules_text(game.setup.rules)]
+    return Header(" · ".join(facts), game.over, t("play.seed_shown", seed=game.setup.seed))
 
 
 def scores(game: Game) -> tuple[Score, ...]:
@@ -258,7 +259,7 @@ def seats(game: Game) -> tuple[Seat, ...]:
         level = game.setup.level(seat) or 0
         count = len(state.hands[seat])
         turn = game.in_play and state.to_move == seat
-        found.append(Seat(pw.seat_name(seat, players), pw.level_tag(level),
+        found.append(Seat(pw.seat_name(seat, players, level), pw.level_tag(level),
                           pw.level_name(level), count,
                           t("play.to_play") if turn else pw.cards_held(count), turn))
     return tuple(found)
@@ -287,7 +288,10 @@ def hand_title(game: Game) -> str:
 
 
 def waiting_for(game: Game) -> str | None:
-    return pw.seat_name(game.state.to_move, game.setup.players) if game.computer_turn else None
+    if not game.computer_turn:
+        return None
+    seat = game.state.to_move
+    return pw.seat_name(seat, game.setup.players, game.setup.level(seat))
 
 
 def residue_line(game: Game, hand: int) -> str | None:

@@ -3,8 +3,9 @@ the score of a hand, all through the course's translation lookup `t()` (plain
 Python, no Streamlit).
 
 Every name a page shows for a seat or a side is made here (the learner is
-"You", a computer player "Seat N", with four players seat 2 is "your
-partner"), so the page itself never decides what a seat is called.
+"You", the computer "The computer (level 2)", with three or four players
+"Computer N", and with four seat 2 is "Your partner"), so the page itself
+never decides what a seat is called.
 """
 
 from __future__ import annotations
@@ -19,13 +20,18 @@ from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.play_game import YOU, Game
 
 
-def seat_name(seat: int, players: int) -> str:
-    """'You', 'Seat 1', 'Seat 2 (your partner)'."""
+def seat_name(seat: int, players: int, level: int | None = None) -> str:
+    """'You', 'The computer (level 2)', 'Your partner (computer, level 3)', 'Computer 3'
+    (with three or four players the computers are told apart by their seat)."""
     if seat == YOU:
         return t("play.you")
     if players == 4 and seat == 2:
-        return t("play.partner", seat=seat)
-    return t("play.seat", seat=seat)
+        name = t("play.partner", seat=seat)
+    elif players == 2:
+        name = t("play.computer")
+    else:
+        name = t("play.seat", seat=seat)
+    return name if level is None else t("play.with_level", name=name, n=level)
 
 
 def side_name(side: int, players: int) -> str:
@@ -39,7 +45,9 @@ def pile_caption(side: int, players: int) -> str:
     """A short caption for a side's captured pile (it is drawn under the stack)."""
     if players == 4:
         return t("play.pile.yours_team") if side == 0 else t("play.pile.theirs_team")
-    return t("play.pile.yours") if side == YOU else t("play.pile.of", seat=side)
+    if side == YOU:
+        return t("play.pile.yours")
+    return t("play.pile.computer") if players == 2 else t("play.pile.of", seat=side)
 
 
 def cards_held(n: int) -> str:

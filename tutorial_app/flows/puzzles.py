@@ -2,8 +2,12 @@
 learner's tries and the rating.
 
 The first try at a puzzle is rated, like a game against it: solved raises
-the rating, missed lowers it; a hint makes the try unrated; a move the rules
-do not allow is explained and not counted. `PuzzleController` is the page's
+the rating, missed lowers it; a hint makes the try unrated. The first wrong move
+fails the puzzle, whether the rules allow it or not (an illegal try is explained
+and counts as the miss, so guessing at illegal moves costs as much as a legal
+miss). On a first visit the page starts on the themes of the lessons the
+learner has finished, at the unsolved puzzle nearest their rating; puzzles
+tried and not solved are listed to retry. `PuzzleController` is the page's
 controller (built once per script run; its methods are the clicks, `screen()`
 and `rating()` say what to draw). Each try is judged once by `check_answer`,
 and its Feedback, the judge's verdict included, is what the page shows.
@@ -22,6 +26,7 @@ from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
 from tutorial_app.flows import links
+from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
@@ -83,6 +88,16 @@ def next_puzzle(puzzles: Sequence[P], current: str | None,
         if puzzle.id != current:
             return puzzle
     return order[0]
+
+
+def nearest(puzzles: Sequence[P], rating: float, solved: Mapping[str, bool]) -> P | None:
+    """The unsolved puzzle whose rating is nearest the learner's (lichess-style: a fair
+    fight), the easier one on a tie; any puzzle when all are solved."""
+    unsolved = [p for p in puzzles if not solved.get(p.id)] or list(puzzles)
+    if not unsolved:
+        return None
+    return min(unsolved, key=lambda p: (abs(elo.puzzle_rating(p.difficulty) - rating),
+                                        p.difficulty))
 
 
 @dataclass(frozen=True)
@@ -151,6 +166,7 @@ class PuzzleView:
 class PuzzlesScreen:
     pool: int  # how many puzzles match the filters
     shown: PuzzleView | None  # None: no puzzle matches
+    missed: tuple[Puzzle, ...] = ()  # tried and not solved yet: the list to retry
 
 
 # ----- the controller ---------------------------------------------------------------------
@@ -199,9 +215,32 @@ class PuzzleController:
 
     # ----- links ---------------------------------------------------------------------------
 
+    def taught_themes(self) -> list[str]:
+        """The puzzle themes of the lessons the learner has finished (the first lesson's
+        when none is finished yet), in the course's order of themes."""
+        progress = self.store.progress(self.learner.id) if self.learner is not None else {}
+        lessons = self.course.lessons
+        done = [lesson for lesson in lessons if progress.get(lesson.id)
+                and progress[lesson.id].completed]
+        first = [next((lesson for lesson in lessons if lesson.practice), None)]
+        chosen = done or [lesson for lesson in first if lesson is not None]
+        wanted = {theme for lesson in chosen for theme in lesson.practice}
+        return [theme for theme in self.course.themes() if theme in wanted]
+
+    def start(self) -> None:
+        """On the first visit, filter on the themes the learner has been taught."""
+        if self.learner is None or self.memory.get("started") or \
+                self.params.get(links.THEME) or self.params.get(links.PUZZLE):
+            return
+        self.memory["started"] = True
+        themes = self.taught_themes()
+        if themes and not self.memory.get("themes"):
+            self.memory["themes"] = themes
+
     def follow_links(self) -> None:
         """`?theme=sum` (from a finished lesson) sets the theme filter; `?puzzle=p1` opens
         a puzzle; each once per new link."""
+        self.start()
         theme = self.params.get(links.THEME, "")
         if theme and self.memory.get("theme_link") != theme:
             self.memory["theme_link"] = theme
@@ -276,14 +315,18 @@ class PuzzleController:
         if work.solved:
             return
         feedback = check_answer(puzzle, attempt)
+        log_attempt(self.store, self.learner.id if self.learner else None, "puzzle", puzzle.id,
+                    attempt, feedback)
         if feedback.correct:
             after = apply_move(puzzle.position, feedback.move).position if feedback.move else None
             work = self._record(puzzle, replace(work, feedback=feedback, after=after), True)
         elif feedback.status is FeedbackStatus.MISSED:
             work = replace(work, feedback=feedback, wrong=work.wrong + 1)
             work = self._record(puzzle, work, solved=False)
-        else:  # not allowed: explained, not counted
+        else:  # not allowed: explained, and the first wrong move fails the puzzle all the same
             work = replace(work, feedback=feedback, wrong=work.wrong + 1)
+            if feedback.status is FeedbackStatus.NOT_ALLOWED:
+                work = self._record(puzzle, work, solved=False)
         self.memory["try"] = work
 
     def hint(self) -> None:
@@ -339,15 +382,21 @@ class PuzzleController:
         """The puzzles that match the filters and the one on screen (the first of them
         when none is chosen yet). Keeps the link in step with it."""
         solved = self._solved()
-        pool = matching(list(self.course.puzzles), self.filter(), solved)
+        rule = self.filter()
+        pool = matching(list(self.course.puzzles), rule, solved)
         puzzle = self.puzzle()
+        if puzzle is not None and rule.missed_only and solved.get(puzzle.id) and \
+                not self._work(puzzle).solved:
+            puzzle = None  # the review list moves on from a puzzle solved since
         if puzzle is None and pool:
-            puzzle = next_puzzle(pool, None, solved)
+            line = self.rating()
+            puzzle = nearest(pool, line.rating if line else elo.START, solved)
             self.memory["current"] = puzzle.id if puzzle else None
+        missed = tuple(p for p in self.course.puzzles if solved.get(p.id) is False)
         if puzzle is None:
-            return PuzzlesScreen(len(pool), None)
+            return PuzzlesScreen(len(pool), None, missed)
         self._write_link(puzzle.id)
-        return PuzzlesScreen(len(pool), self._view(puzzle, pool, solved))
+        return PuzzlesScreen(len(pool), self._view(puzzle, pool, solved), missed)
 
     def _view(self, puzzle: Puzzle, pool: list[Puzzle], solved: dict[str, bool]) -> PuzzleView:
         work = self._work(puzzle)

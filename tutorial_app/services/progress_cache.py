@@ -164,6 +164,13 @@ class ProgressCache:
 
     # ----- signing in: straight to the store (rare, and about the whole class) -----------
 
+    def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
+                       code: str) -> None:
+        """The attempt log (issue 15): written through, nothing cached reads it."""
+        record = getattr(self.store, "record_attempt", None)
+        if record is not None:
+            record(learner_id, kind, ref, move, verdict, code)
+
     def learner(self, name: str) -> Learner:
         return self.store.learner(name)
 

@@ -62,6 +62,7 @@ from tutorial_app import config
 from tutorial_app.course import rating as elo
 from tutorial_app.services import db, names
 from tutorial_app.services.tables import (
+    attempts,
     devices,
     games,
     learners,
@@ -421,6 +422,14 @@ class ProgressStore:
                                       puzzle_log.c.rated == 1)
                                .order_by(puzzle_log.c.id)).all()
         return [float(r[0]) for r in rows]
+
+    def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
+                       code: str) -> None:
+        """One try in the attempt log (issue 15; read by services/classes.py)."""
+        with self._write() as con:
+            con.execute(attempts.insert().values(learner_id=learner_id, kind=kind, ref=ref,
+                                                 move=move, verdict=verdict, code=code,
+                                                 at=time.time()))
 
     # ----- the game in progress ---------------------------------------------------
 

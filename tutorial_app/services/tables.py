@@ -118,3 +118,95 @@ settings: Final = Table(
     Column("key", Text, primary_key=True),
     Column("value", Text, nullable=False),
 )
+
+# ----- issue 15: teachers, classes, live questions, homework and the attempt log ------
+# (revision 0003). A teacher's password is kept only as a salted scrypt hash
+# (services/passwords.py). Deleting a teacher deletes their classes; deleting a class
+# deletes its members' membership, live questions, answers and homework (not the
+# learners); deleting a learner deletes their memberships, answers and attempts.
+
+teachers: Final = Table(
+    "teachers", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("name_key", Text, nullable=False),
+    Column("password", Text, nullable=False),  # "scrypt$n$r$p$salt$hash", never clear
+    Column("created", _TIME, nullable=False),
+    Index("ix_teachers_name_key", "name_key", unique=True),
+)
+
+classes: Final = Table(
+    "classes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("teacher_id", Integer, ForeignKey("teachers.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("name", Text, nullable=False),
+    Column("code", Text, nullable=False),  # the short join code, renewable
+    Column("created", _TIME, nullable=False),
+    Index("ix_classes_code", "code", unique=True),
+)
+
+
+def _class(primary_key: bool = False) -> Column[int]:
+    return Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"),
+                  primary_key=primary_key, autoincrement=False, nullable=False)
+
+
+members: Final = Table(
+    "class_members", metadata,
+    _class(primary_key=True),
+    _learner(primary_key=True),
+    Column("joined", _TIME, nullable=False),
+    Index("ix_class_members_learner", "learner_id"),
+)
+
+# One row per class that has ever gone live: the question on the screen now. Every
+# question put up gets the next number, so the answers of old questions stay apart.
+live: Final = Table(
+    "live_sessions", metadata,
+    _class(primary_key=True),
+    Column("active", Integer, nullable=False),
+    Column("question", Integer, nullable=False),
+    Column("kind", Text, nullable=False),       # "lesson", "puzzle" or "position"
+    Column("ref", Text, nullable=False),        # lesson/step, puzzle id or notation
+    Column("open", Integer, nullable=False),    # answers still accepted
+    Column("shown", Integer, nullable=False),   # "show answers" pressed
+    Column("names", Integer, nullable=False),   # names on the projector
+    Column("updated", _TIME, nullable=False),
+)
+
+live_answers: Final = Table(
+    "live_answers", metadata,
+    _class(primary_key=True),
+    Column("question", Integer, primary_key=True, autoincrement=False),
+    _learner(primary_key=True),
+    Column("move", Text, nullable=False),       # notation
+    Column("verdict", Text, nullable=False),    # correct / missed / not-allowed
+    Column("code", Text, nullable=False),       # the judge's reason code
+    Column("reason", Text, nullable=False),     # the judge's (or the goal's) one line
+    Column("at", _TIME, nullable=False),
+)
+
+homework: Final = Table(
+    "homework", metadata,
+    Column("id", Integer, primary_key=True),
+    _class(),
+    Column("title", Text, nullable=False),
+    Column("tasks", Text, nullable=False),      # task refs, one a line: lesson:ID, puzzle:ID
+    Column("due", _TIME, nullable=True),
+    Column("created", _TIME, nullable=False),
+    Index("ix_homework_class", "class_id"),
+)
+
+attempts: Final = Table(
+    "attempts", metadata,
+    Column("id", _BIG, primary_key=True),
+    _learner(),
+    Column("kind", Text, nullable=False),       # step, puzzle, live, homework
+    Column("ref", Text, nullable=False),        # lesson/step, puzzle id, class/question
+    Column("move", Text, nullable=False),       # the move in notation
+    Column("verdict", Text, nullable=False),    # correct / missed / not-allowed / ...
+    Column("code", Text, nullable=False),       # the judge's reason code
+    Column("at", _TIME, nullable=False),
+    Index("ix_attempts_learner", "learner_id", "id"),
+)

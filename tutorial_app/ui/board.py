@@ -20,6 +20,7 @@ from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Positi
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback
+from tutorial_app.flows import rulelinks
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.ui import card_svg as svg
 from tutorial_app.ui import safe_text
@@ -109,7 +110,7 @@ def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None
     builds = [(build, _build_key(look, scope, build), build in sel.builds)
               for build in position.builds]
     painted = [Painted(key, svg.card_svg(card, colours)) for card, key, _ in loose]
-    painted += [Painted(key, svg.build_svg(build, colours, look.you),
+    painted += [Painted(key, svg.build_svg(build, colours, look.you, position.players),
                         svg.WIDTH + svg.FAN * (len(build.cards) - 1) + 8, svg.HEIGHT + 34)
                 for build, key, _ in builds]
     empty = (f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>'
@@ -122,7 +123,7 @@ def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None
                           disabled=not look.interactive,
                           on_click=_toggle, args=(scope, lambda s, c=card: s.toggle_loose(c)))
             for build, key, chosen in builds:
-                st.button(_selected(svg.build_label(build, look.you), chosen),
+                st.button(_selected(svg.build_label(build, look.you, position.players), chosen),
                           key=key, type=_look(chosen), disabled=not look.interactive,
                           on_click=_toggle,
                           args=(scope, lambda s, b=build: s.toggle_build(b)))
@@ -156,7 +157,9 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
         _zone_title(t("board.table"))
         parts = [svg.img_tag(svg.card_svg(c, colours), svg.card_name(c), height)
                  for c in position.loose]
-        parts += [svg.img_tag(svg.build_svg(b, colours, you), svg.build_label(b, you),
+        players = position.players
+        parts += [svg.img_tag(svg.build_svg(b, colours, you, players),
+                              svg.build_label(b, you, players),
                               height + 34 * height // svg.HEIGHT) for b in position.builds]
         if parts:
             st.html(f'<div class="ct-row">{"".join(parts)}</div>')
@@ -171,10 +174,29 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
 AttemptHandler = Callable[[Attempt], None]
 
 
-def _fire(scope: str, kind: MoveKind, on_attempt: AttemptHandler) -> None:
+def _fire(scope: str, kind: MoveKind, on_attempt: AttemptHandler,
+          value: int | None = None) -> None:
+    """Hand the attempt on, and remember the selection it was made from: the answer
+    to a try is shown only while the selection is still the one tried."""
     sel = selection(scope)
-    value = int(st.session_state.get(f"{scope}.value", 1)) if kind == BUILD else None
-    on_attempt(sel.attempt(kind, value))
+    st.session_state[f"{scope}.tried"] = sel
+    on_attempt(sel.attempt(kind, value if kind == BUILD else None))
+
+
+def still_tried(scope: str) -> bool:
+    """Is the selection on screen the one the last try was made from? A click on a
+    card (or Start again) changes it, and the old message goes."""
+    tried = st.session_state.get(f"{scope}.tried")
+    return tried is None or tried == selection(scope)
+
+
+def start_again(scope: str) -> None:
+    """One click after a wrong try: the selection and the message go."""
+    clear(scope)
+    st.session_state[f"{scope}.tried"] = _CLEARED  # equal to no selection: the message goes
+
+
+_CLEARED = "cleared"
 
 
 def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
@@ -187,22 +209,24 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
         st.markdown(t("board.chosen", what=sel.describe()))
     else:
         st.caption(t("board.how_to"))
-    value_key = f"{scope}.value"
-    if st.session_state.get(f"{scope}.value_for") != sel:
-        st.session_state[value_key] = sel.build_value_guess(position)
-        st.session_state[f"{scope}.value_for"] = sel
+    values = sel.build_values(rules)
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
                       key=f"actions-{scope}"):
         st.button(t("board.capture"), key=f"{scope}-capture", type="primary",
                   disabled=not enabled, icon=":material/back_hand:",
                   on_click=_fire, args=(scope, CAPTURE, on_attempt))
         if rules.builds:
-            value = st.number_input(t("board.build_value"), min_value=1,
-                                    max_value=rules.max_build, step=1, key=value_key,
-                                    disabled=not enabled, width=130)
-            st.button(t("board.build", n=int(value)), key=f"{scope}-build",
-                      disabled=not enabled, icon=":material/layers:",
-                      on_click=_fire, args=(scope, BUILD, on_attempt))
+            # the values the selected cards make, nothing capped or guessed (clicks.py)
+            for value in values:
+                helps = "board.build_help" if value == values[0] else "board.build_help_groups"
+                st.button(t("board.build", n=value), key=f"{scope}-build-{value}",
+                          disabled=not enabled, icon=":material/layers:",
+                          help=t(helps, n=value, total=values[0]),
+                          on_click=_fire, args=(scope, BUILD, on_attempt, value))
+            if not values:
+                st.button(t("board.build_plain"), key=f"{scope}-build",
+                          disabled=not enabled, icon=":material/layers:",
+                          on_click=_fire, args=(scope, BUILD, on_attempt, None))
         st.button(t("board.trail"), key=f"{scope}-trail", disabled=not enabled,
                   icon=":material/south:", on_click=_fire, args=(scope, TRAIL, on_attempt))
         st.button(t("board.clear"), key=f"{scope}-clear", type="tertiary",
@@ -210,21 +234,43 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
 
 
 def rule_note(message: str, rule: str | None) -> str:
-    """" (rule 4.1)", unless the judge's words already cite that rule."""
-    if not rule or f"{rule})" in message or f"{rule}," in message:
+    """" (rule 4.1)" as a link to the rule, unless the words already cite that rule."""
+    if not rule or rulelinks.cites(message, rule):
         return ""
-    return t("board.rule", rule=rule)
+    return " " + rulelinks.link_refs(f"({rule})")
 
 
-def judged(feedback: Feedback) -> None:
-    """A try the rules do not allow: the judge's explanation (naming the cards and the
-    rule) in red, and the lesson author's own advice under it when they wrote some."""
-    judge = feedback.judge_words
-    words = judge or feedback.message
+def judged(feedback: Feedback, scope: str | None = None) -> None:
+    """A try the rules do not allow: one explanation in red (the lesson's words when
+    they name the cards, else the judge's with the lesson's advice after them), its
+    rule numbers linked to the Rules page, and Start again, which clears the
+    selection and the message in one click. Gone once the selection changes."""
+    if scope is not None and not still_tried(scope):
+        return
+    words = feedback.message
     rule = rule_note(words, feedback.rule)
-    st.error(safe_text.plain(words) + rule, icon=":material/block:")
-    if judge and feedback.message and feedback.message != judge:
-        st.markdown(f":material/school: {safe_text.lesson(feedback.message)}")
+    st.error(rulelinks.linked(words, safe_text.lesson) + rule, icon=":material/block:")
+    if scope is not None:
+        again_button(scope)
+
+
+def missed(message: str, scope: str | None = None) -> None:
+    """A legal move that misses the goal: one message, and Start again."""
+    if scope is not None and not still_tried(scope):
+        return
+    st.warning(rulelinks.linked(message, safe_text.lesson), icon=":material/replay:")
+    if scope is not None:
+        again_button(scope)
+
+
+def linked_lesson(text: str) -> str:
+    """Lesson prose with its rule numbers as links to the Rules page."""
+    return rulelinks.linked(text, safe_text.lesson)
+
+
+def again_button(scope: str) -> None:
+    st.button(t("board.start_again"), key=f"{scope}-again", icon=":material/restart_alt:",
+              on_click=start_again, args=(scope,))
 
 
 def show_verdict(verdict: Verdict | None) -> None:
@@ -232,7 +278,7 @@ def show_verdict(verdict: Verdict | None) -> None:
     if verdict is None:
         return
     said = words.verdict(verdict)
-    message = safe_text.plain(said)
+    message = rulelinks.linked(said, safe_text.plain)
     if verdict.legal:
         st.success(message, icon=":material/check_circle:")
     else:

@@ -165,27 +165,43 @@ def _back_svg(label: str) -> str:
 FAN: Final = 24  # horizontal step between the cards of a pile
 
 
-def build_label(build: Build, you: int | None = 0) -> str:
+def build_label(build: Build, you: int | None = 0, players: int = 2) -> str:
     """Words for a build, for screen readers and captions."""
     cards = ", ".join(card.pretty for card in build.cards)
-    owner = (t("board.owner_you") if build.controller == you
-             else t("sandbox.seat_n", seat=build.controller))
+    if you is None:
+        owner = controller_text(build, you, players)
+    else:
+        owner = t(f"board.owner_{_who(build, you, players)}")
     return t("board.build_label", value=build.value, kind=t(f"sandbox.effect.{build.kind}"),
              cards=cards, owner=owner)
 
 
-def controller_text(build: Build, you: int | None = 0) -> str:
-    return t("play.you") if build.controller == you else t("play.seat", seat=build.controller)
+def _who(build: Build, you: int, players: int) -> str:
+    if build.controller == you:
+        return "you"
+    if players == 4 and build.controller == (you + 2) % 4:
+        return "partner"
+    return "opponent"
 
 
-def build_svg(build: Build, four_colour: bool = False, you: int | None = 0) -> str:
+def controller_text(build: Build, you: int | None = 0, players: int = 2) -> str:
+    """Who controls the build, as the learner reads it: "You", "Partner" (across the
+    table with four players), "Opponent"; in the sandbox (`you` None) its seat."""
+    if you is None:
+        return t("board.controller_seat", seat=build.controller)
+    return t(f"board.controller_{_who(build, you, players)}")
+
+
+def build_svg(build: Build, four_colour: bool = False, you: int | None = 0,
+              players: int = 2) -> str:
     """A build as a fanned pile with a value badge, its kind and its controller, in the
     learner's language."""
-    return _build_svg(build, four_colour, you, language())
+    return _build_svg(build, four_colour, you, players, language())
 
 
 @lru_cache(maxsize=256)
-def _build_svg(build: Build, four_colour: bool, you: int | None, lang: str) -> str:
+def _build_svg(build: Build, four_colour: bool, you: int | None, players: int,
+               lang: str) -> str:
     n = len(build.cards)
     width = WIDTH + FAN * (n - 1) + 8
     height = HEIGHT + 34
@@ -204,9 +220,9 @@ def _build_svg(build: Build, four_colour: bool, you: int | None, lang: str) -> s
         f'<rect x="2" y="{HEIGHT + 9}" width="{width - 4}" height="23" rx="11" fill="{ribbon}"/>'
         f'<text x="{width / 2:g}" y="{HEIGHT + 25}" font-family="{_SANS}" font-size="13" '
         f'font-weight="700" text-anchor="middle" fill="#fff">{escape(kind)} · '
-        f"{escape(controller_text(build, you))}</text>"
+        f"{escape(controller_text(build, you, players))}</text>"
     )
-    return _svg("".join(parts), width, height, build_label(build, you))
+    return _svg("".join(parts), width, height, build_label(build, you, players))
 
 
 def stack_svg(count: int, caption: str) -> str:

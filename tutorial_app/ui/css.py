@@ -75,6 +75,22 @@ div[class*="st-key-tray-"] button { min-height: 0; padding: 2px 6px; font-weight
 div[class*="st-key-tray-h-"] button p, div[class*="st-key-tray-d-"] button p { color: #c8102e; }
 div[class*="st-key-four-tray"] div[class*="st-key-tray-d-"] button p { color: #1d5fc4; }
 div[class*="st-key-four-tray"] div[class*="st-key-tray-c-"] button p { color: #1e7b34; }
+/* A phone (390 px wide): the hand, the table and the move buttons fit one screen. */
+@media (max-width: 640px) {
+  .stMainBlockContainer { padding: 3.4rem .75rem 1rem .75rem; }
+  .stMainBlockContainer h1 { font-size: 1.35rem; padding: .2rem 0; }
+  .stMainBlockContainer h3 { font-size: 1.02rem; padding: .1rem 0; line-height: 1.3; }
+  .stMainBlockContainer h4 { font-size: 1rem; }
+  div[class*="st-key-cb-"] button { width: 54px !important; height: 76px !important; }
+  div[class*="st-key-felt"], div[class*="st-key-hand"] { padding: 6px 8px 8px 8px;
+    border-radius: 12px; }
+  div[class*="st-key-felt"] div[data-testid="stVerticalBlock"],
+  div[class*="st-key-hand"] div[data-testid="stVerticalBlock"] { gap: .3rem; }
+  .ct-zone { font-size: .7rem; margin-bottom: 0; }
+  div[data-testid="stProgress"] p { font-size: .8rem; }
+  div[class*="st-key-cb-"] button[data-testid="stBaseButton-primary"] {
+    transform: translateY(-6px) !important; }
+}
 </style>
 """
 

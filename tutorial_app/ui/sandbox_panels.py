@@ -20,7 +20,7 @@ from tutorial_app.flows.sandbox import (
     Step,
     Tone,
 )
-from tutorial_app.ui import board, rules_picker, safe_text
+from tutorial_app.ui import board, rules_picker, safe_text, teacher
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
 
@@ -118,8 +118,9 @@ def _text_tab(ctl: SandboxController, screen: SandboxScreen) -> None:
               icon=":material/upload:")
     st.caption(t("sandbox.share"))
     st.code(ctl.share_url(st.context.url), language=None, wrap_lines=True)
-    st.page_link("views/classroom.py", label=t("sandbox.to_classroom"),
-                 icon=":material/co_present:", query_params=dict(screen.classroom))
+    if not teacher.learner_only():  # the Classroom is not a signed-in learner's page
+        st.page_link("views/classroom.py", label=t("sandbox.to_classroom"),
+                     icon=":material/co_present:", query_params=dict(screen.classroom))
 
 
 def _rules_tab(ctl: SandboxController, screen: SandboxScreen) -> None:

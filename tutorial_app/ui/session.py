@@ -22,10 +22,15 @@ from engine import parse_cards
 from tutorial_app.config import store_url
 from tutorial_app.course.i18n import t
 from tutorial_app.services import faults
+from tutorial_app.services.classes import (
+    ClassroomError,
+    ClassStore,
+    first_teacher_from_environment,
+)
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import ProgressCache
-from tutorial_app.services.signin import DEVICE_COOKIE, SignIn
-from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.services.signin import DEVICE_COOKIE, WELCOME_NAMES, SignIn
+from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.card_svg import hand_fan_html
 from tutorial_app.ui.course_cache import course, course_errors_panel, find_lesson, find_puzzle
@@ -34,6 +39,10 @@ __all__ = ["course", "course_errors_panel", "device_cookie", "find_lesson", "fin
            "learner", "progress", "require_learner", "sign_out", "signin", "state", "store"]
 
 NAME_KEY: Final = "signin_name"  # the welcome form's name box
+CLASS_KEY: Final = "signin.class_id"  # the class this browser joined (issue 15)
+JOIN_CODE: Final = "join_code"  # the join form's boxes
+JOIN_NAME: Final = "join_name"
+JOIN_ERROR: Final = "join.error"
 
 
 def state() -> MutableMapping[str, Any]:
@@ -88,6 +97,25 @@ def open_progress() -> ProgressCache | None:
         return None
 
 
+@st.cache_resource(show_spinner=False)
+def _rooms(url: str) -> ClassStore:
+    found = _store(url)
+    first_teacher_from_environment(found)
+    return ClassStore(found)
+
+
+def rooms() -> ClassStore:
+    """The classroom's store (issue 15: teachers, classes, live questions, homework), one
+    per server process; on first use, the first teacher from CASSINO_TEACHER and
+    CASSINO_TEACHER_PASSWORD if the store has none yet. Stops the page, saying why,
+    when the store cannot be opened."""
+    try:
+        return _rooms(store_url())
+    except STORE_FAULTS as error:
+        faults.report(error, "opening the store")
+        store_unavailable()
+
+
 def progress() -> ProgressCache:
     """`open_progress()` for a page that needs it: stops the page, saying why, when the
     store cannot be opened."""
@@ -111,7 +139,14 @@ def learner() -> Learner | None:
 
 
 def sign_out() -> None:
+    """"Switch learner"; a class learner's browser keeps their class, so the welcome
+    screen then offers that class's names (and only those)."""
     session = signin()
+    who = learner()
+    if who is not None:
+        room = rooms().class_of(who.id)
+        if room is not None:
+            state()[CLASS_KEY] = room.id
     if session is not None:
         session.sign_out()
 
@@ -134,6 +169,49 @@ def _submit_name() -> None:
         session.sign_in_by_name(st.session_state.get(NAME_KEY, ""))
 
 
+def _join() -> None:
+    """The join form: a class's code and a name; that learner, in that class, signed in."""
+    session = signin()
+    if session is None:
+        return
+    try:
+        joined, room = rooms().join(st.session_state.get(JOIN_CODE, ""),
+                                    st.session_state.get(JOIN_NAME, ""))
+    except (ClassroomError, LearnerNameError) as error:
+        st.session_state[JOIN_ERROR] = str(error)
+        return
+    st.session_state.pop(JOIN_ERROR, None)
+    state()[CLASS_KEY] = room.id
+    session.sign_in(joined.id)
+
+
+def welcome_names(session: SignIn) -> list[Learner]:
+    """The names offered for one click: the class this browser joined, if any; else
+    the learners who are in no class (a class learner is never offered to anyone
+    outside their class), when the teacher leaves that on."""
+    class_id = state().get(CLASS_KEY)
+    if class_id is not None:
+        return rooms().members(int(class_id))[:WELCOME_NAMES]
+    in_classes = rooms().class_learner_ids()
+    return [x for x in session.welcome_names() if x.id not in in_classes]
+
+
+def join_form() -> None:
+    """Join a class with its code (from the teacher's screen or its QR code's link)."""
+    linked = st.query_params.get("join")
+    if linked and not st.session_state.get(JOIN_CODE):
+        st.session_state[JOIN_CODE] = str(linked)[:20]
+    with st.form("join", border=False):
+        st.markdown(f"**{t('join.title')}**")
+        st.text_input(t("join.code"), key=JOIN_CODE, max_chars=20,
+                      placeholder="ABC234")
+        st.text_input(t("join.name"), key=JOIN_NAME, max_chars=40,
+                      placeholder=t("welcome.placeholder"))
+        st.form_submit_button(t("join.button"), type="primary", on_click=_join)
+    if st.session_state.get(JOIN_ERROR):
+        st.error(safe_text.plain(str(st.session_state[JOIN_ERROR])))
+
+
 def _sign_in_as(learner_id: int) -> None:
     session = signin()
     if session is not None:
@@ -152,11 +230,14 @@ def require_learner() -> Learner | None:
         st.html(hand_fan_html(parse_cards("As Kh Qd Jc 10s"), 96))
         st.subheader(t("welcome.title"))
         st.write(t("welcome.body"))
+        joining = "join" in st.query_params
+        if joining:
+            join_form()
         with st.form("signin", border=False):
             st.text_input(t("welcome.name"), key=NAME_KEY, max_chars=40,
                           placeholder=t("welcome.placeholder"))
             st.form_submit_button(t("welcome.start"), type="primary", on_click=_submit_name)
-        known = session.welcome_names()
+        known = welcome_names(session)
         if session.error:
             st.error(safe_text.plain(session.error))
         if known:
@@ -165,4 +246,7 @@ def require_learner() -> Learner | None:
                 for other in known:  # a name is text someone typed: never Markdown
                     st.button(safe_text.plain(other.name), key=f"as-{other.id}",
                               on_click=_sign_in_as, args=(other.id,), type="tertiary")
+        if not joining:
+            with st.expander(t("join.title"), icon=":material/group_add:"):
+                join_form()
     return None

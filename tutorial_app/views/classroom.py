@@ -5,8 +5,10 @@ typed in the Sandbox's notation; the step's text or prompt; the table and
 hand in large cards, clickable so the teacher can try a move and show the
 judge's answer; "Reveal the answer" and "Show all legal moves"; previous and
 next step, or, for a typed position, play the move and go on from there.
-Nothing is recorded: no learner, no stars, no rating. Below, folded away, the
-class's progress for the teacher. The logic is
+Only a signed-in teacher sees this page (ui/teacher.py); a learner is refused.
+The teacher picks one of their classes and can ask what is on the screen as a live
+question that the class answers from their phones (ui/live_panels.py). Below,
+folded away, the class's progress and homework. The logic is
 `flows.classroom.ClassroomController`; this only draws it.
 """
 
@@ -17,18 +19,26 @@ import streamlit as st
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.classroom import ClassroomController
 from tutorial_app.ui import classroom_panels as panels
-from tutorial_app.ui import session
+from tutorial_app.ui import homework_panels, live_panels, records_panel, session, teacher
 
 
 def render() -> None:
+    who = teacher.require_teacher()  # a learner is refused here, by link or by menu
     course = session.course()
     session.course_errors_panel(course)
     ctl = ClassroomController(session.state(), course, session.store(), st.query_params)
     ctl.sync()
     screen = ctl.screen()
+    rooms = session.rooms()
     with st.container(key="classroom"):
         panels.head(ctl)
+        room = live_panels.class_picker(rooms, who.id)
         panels.chooser(ctl, screen)
+        if room is not None:
+            ctl.only = frozenset(x.id for x in rooms.members(room.id))
+            live_panels.live_controls(ctl, rooms, room)
+            homework_panels.teacher_panel(rooms, course, room)
+            records_panel.records(rooms, room)
         if screen.position is not None:
             panels.position(ctl, screen.position)
         elif screen.item is not None:

@@ -24,8 +24,8 @@ from tutorial_app.course import (
     FeedbackStatus,
     MistakeStep,
     PlayStep,
+    QuizStep,
     ReadStep,
-    words,
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
@@ -40,13 +40,14 @@ from tutorial_app.flows.lesson import (
     PlayerScreen,
     Practice,
     star_text,
+    stars_words,
 )
-from tutorial_app.ui import board, safe_text, session
+from tutorial_app.ui import board, homework_panels, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
+from tutorial_app.ui.focus import focus_feedback
 
-STATE_ICON = {LessonState.DONE: ":green[:material/check_circle:]",
-              LessonState.OPEN: ":blue[:material/play_circle:]",
-              LessonState.LOCKED: ":gray[:material/lock:]"}
+STATE_COLOUR = {LessonState.DONE: "green", LessonState.OPEN: "blue",
+                LessonState.LOCKED: "gray"}
 
 
 def confirm_box(control: LessonController, target: str, what: str) -> None:
@@ -66,7 +67,7 @@ def practice_link(practice: Practice | None) -> None:
         return
     st.page_link("views/puzzles.py",
                  label=t("learn.practice", puzzles=count_of(practice.puzzles, "puzzle"),
-                         themes=words.themes(practice.themes)),
+                         themes=", ".join(t(f"theme.{x}.name") for x in practice.themes)),
                  icon=":material/extension:", query_params=practice.params)
 
 
@@ -75,25 +76,29 @@ def lesson_card(control: LessonController, card: LessonCard) -> None:
     with st.container(border=True, key=f"lesson-{lesson.id}"):
         head, side = st.columns([5, 2], vertical_alignment="center")
         with head:
-            st.markdown(f"#### {STATE_ICON[entry.state]} {card.number}. "
-                        f"{safe_text.plain(lesson.title)}")
-            st.markdown(safe_text.lesson(lesson.summary))
+            # no icon in the heading: a screen reader would read its name ("lock")
+            st.markdown(f"#### {card.number}. {safe_text.plain(lesson.title)}")
+            st.markdown(f":{STATE_COLOUR[entry.state]}-badge[{t(f'learn.state.{entry.state}')}]"
+                        f" {safe_text.lesson(lesson.summary)}")
             if entry.state is LessonState.LOCKED:
                 st.caption(t("learn.locked", titles=safe_text.plain(", ".join(entry.missing))))
         with side:
-            st.html(f'<div class="ct-stars" aria-label="{entry.stars} of 3 stars">'
+            spoken = safe_text.plain(t("learn.stars_of", n=entry.stars, out_of=3))
+            st.html(f'<div class="ct-stars" role="img" aria-label="{spoken}">'
                     f"{star_text(entry.stars)}</div>")
             st.caption(t("learn.steps_done", solved=entry.solved, total=entry.total))
             label = {LessonState.DONE: t("learn.review"),
                      LessonState.OPEN: t("learn.continue") if entry.started
                      else t("learn.start"),
                      LessonState.LOCKED: t("learn.start")}[entry.state]
+            named = t("learn.named", action=label, title=lesson.title)
             with st.container(horizontal=True, gap="small"):
-                st.button(label, key=f"open-{lesson.id}", on_click=control.open_lesson,
+                st.button(named, key=f"open-{lesson.id}", on_click=control.resume,
                           args=(lesson.id,), disabled=entry.state is LessonState.LOCKED,
                           type="primary" if entry.state is LessonState.OPEN else "secondary")
                 if card.can_reset:
-                    st.button(t("learn.reset"), key=f"reset-{lesson.id}", type="tertiary",
+                    st.button(t("learn.named", action=t("learn.reset"), title=lesson.title),
+                              key=f"reset-{lesson.id}", type="tertiary",
                               on_click=control.ask_reset, args=(lesson.id,))
         practice_link(card.practice)
         if card.confirming:
@@ -105,13 +110,20 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
     st.caption(t("learn.intro"))
     if screen.finished is not None:
         st.success(t("learn.finished", title=safe_text.plain(screen.finished.title),
-                     stars=star_text(screen.finished.stars)), icon=":material/celebration:")
+                     stars=stars_words(screen.finished.stars)), icon=":material/celebration:")
+        following = screen.finished.next_lesson
+        if following is not None:
+            st.button(t("learn.next_lesson", title=safe_text.plain(following.title)),
+                      key="next-lesson", type="primary", on_click=control.resume,
+                      args=(following.id,), icon=":material/arrow_forward:")
         practice_link(screen.finished.practice)  # straight on to the puzzles, while fresh
     if screen.reset_done:
         st.info(t("learn.reset_done"), icon=":material/restart_alt:")
     if not screen.cards:
         st.info(t("learn.no_lessons"))
     for card in screen.cards:
+        if card.lesson.stages > 1 and card.lesson.stage == 1:  # the course map's chapter
+            st.subheader(safe_text.plain(card.lesson.chapter), divider="gray")
         lesson_card(control, card)
     st.divider()
     st.button(t("learn.reset_all"), key="reset-all", on_click=control.ask_reset, args=(ALL,),
@@ -120,30 +132,40 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
         confirm_box(control, ALL, t("learn.everything"))
 
 
-def feedback_box(feedback: Feedback | None) -> None:
-    """The answer to the last try, right under the move or the options."""
+def feedback_box(feedback: Feedback | None, scope: str | None = None, token: str = "") -> None:
+    """The answer to the last try, right under the move or the options. With the
+    board's `scope` (a play step), a wrong try's message goes once the selection
+    changes, and Start again clears both in one click; focus moves to it (for
+    keyboard and screen-reader users) once per new try (`token`)."""
     if feedback is None:
         return
-    if feedback.status is FeedbackStatus.CORRECT:
-        st.success(f"{safe_text.lesson(feedback.message)}  \n"
-                   f"{t('learn.stars', stars=star_text(feedback.stars))}",
-                   icon=":material/check_circle:")
-    elif feedback.status is FeedbackStatus.MISSED:
-        st.warning(safe_text.lesson(feedback.message), icon=":material/replay:")
-    else:
-        board.judged(feedback)
+    with st.container(key="feedback"):
+        if feedback.status is FeedbackStatus.CORRECT:
+            st.success(f"{board.linked_lesson(feedback.message)}  \n"
+                       f"{t('learn.stars', stars=stars_words(feedback.stars))}",
+                       icon=":material/check_circle:")
+        elif feedback.status is FeedbackStatus.MISSED:
+            board.missed(feedback.message, scope)
+        else:
+            board.judged(feedback, scope)
+    if token:
+        focus_feedback("feedback", token)
+
+
+def try_token(lesson: str, step: str, wrong: int, solved: bool) -> str:
+    return f"{lesson}-{step}-{wrong}-{int(solved)}"
 
 
 def hints_box(control: LessonController, screen: PlayerScreen) -> None:
     for text in screen.hints:
-        st.info(safe_text.lesson(text), icon=":material/lightbulb:")
+        st.info(board.linked_lesson(text), icon=":material/lightbulb:")
     if screen.next_hint is not None:
         st.button(t("learn.hint", n=screen.next_hint), key=f"hint-{screen.next_hint}",
                   on_click=control.hint, icon=":material/lightbulb:", help=t("learn.hint_help"))
 
 
 def read_step(step: ReadStep) -> None:
-    st.markdown(safe_text.lesson(step.text))
+    st.markdown(board.linked_lesson(step.text))
     if step.position is not None:
         board.picture(step.position, BOARD)
 
@@ -151,13 +173,14 @@ def read_step(step: ReadStep) -> None:
 def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -> None:
     work = screen.work
     assert screen.board is not None
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     look = board.BoardLook(interactive=not work.solved)
     board.table(screen.board, BOARD, look)
     board.hand(screen.board, BOARD, look)
     if not work.solved:
         board.action_bar(screen.board, BOARD, control.answer_move)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, None if work.solved else BOARD,
+                 try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved:
         if screen.pile is not None:
             board.pile(screen.pile, t("board.your_pile"))
@@ -168,24 +191,30 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
 
 def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     if step.position is not None:
         board.picture(step.position, BOARD)
-    st.caption(t("learn.tick_all"))
-    for i, option in enumerate(step.options):
-        st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
-                    disabled=work.solved)
+    if step.single:  # one answer is asked for: pick one
+        st.radio(t("learn.pick_one"), list(range(len(step.options))),
+                 key=control.single_key(step), index=None, disabled=work.solved,
+                 format_func=lambda i: safe_text.plain(step.options[i]))
+    else:
+        st.caption(t("learn.tick_all"))
+        for i, option in enumerate(step.options):
+            st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
+                        disabled=work.solved)
     st.button(t("learn.check"), key="check-choice", type="primary", disabled=work.solved,
               on_click=control.answer_choice)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanations:
         for option, why in zip(step.options, step.explanations, strict=False):
-            st.markdown(f"- {safe_text.plain(option)}: {safe_text.lesson(why)}")
+            st.markdown(f"- {safe_text.plain(option)}: {board.linked_lesson(why)}")
+    hints_box(control, screen)
 
 
 def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.markdown(f"### {board.linked_lesson(step.prompt)}")
     board.picture(step.position, BOARD)
     st.markdown(t("learn.the_move", move=safe_text.plain(step.move_words or step.move)))
     labels = dict(step.choices)
@@ -194,9 +223,22 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
              disabled=work.solved)
     st.button(t("learn.check"), key="check-mistake", type="primary", disabled=work.solved,
               on_click=control.answer_mistake)
-    feedback_box(work.feedback)
+    feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanation:
-        st.info(safe_text.lesson(step.explanation), icon=":material/gavel:")
+        st.info(board.linked_lesson(step.explanation), icon=":material/gavel:")
+    hints_box(control, screen)
+
+
+def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -> None:
+    work = screen.work
+    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    labels = dict(step.choices)
+    st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
+             key=control.quiz_key(step), index=None,
+             format_func=lambda value: safe_text.plain(labels[value]), disabled=work.solved)
+    st.button(t("learn.check"), key="check-quiz", type="primary", disabled=work.solved,
+              on_click=control.answer_quiz)
+    feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
 
 
 def player_screen(control: LessonController, screen: PlayerScreen) -> None:
@@ -213,6 +255,8 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
         play_step(control, step, screen)
     elif isinstance(step, ChooseStep):
         choose_step(control, step, screen)
+    elif isinstance(step, QuizStep):
+        quiz_step(control, step, screen)
     else:
         mistake_step(control, step, screen)
 
@@ -262,11 +306,13 @@ def render() -> None:
     link_error = control.take_link_error()
     if link_error:
         st.error(safe_text.plain(link_error), icon=":material/link_off:")
-    if session.require_learner() is None:
+    who = session.require_learner()
+    if who is None:
         return
     if control.lesson() is not None:
         player()
         return
+    homework_panels.learner_box(session.rooms(), course, who)  # issue 15: homework first
     notice = control.take_notice()
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")

@@ -57,7 +57,8 @@ def setup_screen(play: PlayController) -> None:
             st.selectbox(t("play.target"), screen.targets.values, key=play.key("target"),
                          format_func=screen.targets.label)
         with right:
-            with st.container(horizontal=True, vertical_alignment="bottom"):
+            with st.expander(t("play.advanced"), icon=":material/tune:"), \
+                    st.container(horizontal=True, vertical_alignment="bottom"):
                 st.number_input(t("play.seed"), min_value=0, max_value=2**31 - 1, step=1,
                                 key=play.key("seed"), help=t("play.seed_help"))
                 st.button(t("play.new_seed"), key="play-roll", on_click=play.roll_seed,
@@ -82,6 +83,9 @@ def header(play: PlayController, head: ps.Header) -> None:
             st.button(t("play.abandon_yes"), key="play-abandon", type="primary",
                       on_click=play.abandon)
     st.caption(safe_text.plain(head.facts))
+    if head.seed:
+        with st.expander(t("play.advanced"), icon=":material/tune:"):
+            st.caption(safe_text.plain(head.seed))
 
 
 def scores(found: tuple[ps.Score, ...]) -> None:

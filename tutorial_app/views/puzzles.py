@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course import FeedbackStatus, words
+from tutorial_app.course import FeedbackStatus, Puzzle, words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
 from tutorial_app.flows.puzzles import (
@@ -41,12 +41,17 @@ def rating_line(line: RatingLine) -> None:
             st.html(line_chart_svg(line.chart, t("puzzles.rated_games"), t("puzzles.rating")))
 
 
+def theme_name(theme: str) -> str:
+    """A theme's readable name ("Sums" for `sum`)."""
+    return t(f"theme.{theme}.name")
+
+
 def filters(control: PuzzleController) -> None:
     """The filter widgets; the controller reads their values back by their keys."""
     with st.expander(t("puzzles.filters"), expanded=False, icon=":material/filter_list:"):
         st.multiselect(t("puzzles.themes"), list(control.course.themes()),
-                       key=control.themes_key, format_func=words.theme,
-                       placeholder=t("puzzles.any_theme"))
+                       key=control.themes_key, placeholder=t("puzzles.any_theme"),
+                       format_func=theme_name)
         st.select_slider(t("puzzles.difficulty"), options=[1, 2, 3, 4, 5], value=DIFFICULTY,
                          key=control.difficulty_key)
         st.toggle(t("puzzles.hide_solved"), key=control.hide_solved_key)
@@ -58,10 +63,12 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
     puzzle, work = view.puzzle, view.work
     st.subheader(safe_text.plain(view.title))
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
-    st.caption(t("puzzles.meta", dots=dots, themes=safe_text.plain(words.themes(puzzle.themes)),
+    st.caption(t("puzzles.meta", dots=dots,
+                 themes=safe_text.plain(", ".join(theme_name(x) for x in puzzle.themes)),
                  id=safe_text.plain(puzzle.id))
                + (t("puzzles.done_before") if view.solved_before else ""))
-    st.markdown(f"### {safe_text.lesson(puzzle.prompt)}")
+    st.caption(safe_text.plain(" · ".join(t(f"theme.{x}.description") for x in puzzle.themes)))
+    st.markdown(f"### {board.linked_lesson(puzzle.prompt)}")
     look = board.BoardLook(interactive=not work.solved)
     board.table(view.board, BOARD, look)
     board.hand(view.board, BOARD, look)
@@ -69,18 +76,17 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         board.action_bar(view.board, BOARD, control.answer)
     feedback = work.feedback
     if feedback is not None:
-        message = safe_text.lesson(feedback.message)
         if feedback.status is FeedbackStatus.CORRECT:
-            st.success(message, icon=":material/check_circle:")
+            st.success(board.linked_lesson(feedback.message), icon=":material/check_circle:")
         elif feedback.status is FeedbackStatus.MISSED:
-            st.warning(message + t("puzzles.try_again"), icon=":material/replay:")
+            board.missed(feedback.message + t("puzzles.try_again"), BOARD)
         else:
-            board.judged(feedback)
+            board.judged(feedback, BOARD)
     if view.note is not None:
         st.caption(view.note)
 
     for text in view.hints:
-        st.info(safe_text.lesson(text), icon=":material/lightbulb:")
+        st.info(board.linked_lesson(text), icon=":material/lightbulb:")
     with st.container(horizontal=True, gap="small", key="puzzle-tools"):
         if view.next_hint is not None:
             st.button(t("learn.hint", n=view.next_hint), key=f"puzzle-hint-{view.next_hint}",
@@ -99,6 +105,17 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
                               for m in view.solutions[:12]))
     st.caption(t("learn.share", url=safe_text.plain(
         links.share_url(st.context.url, "puzzles", view.share))))
+
+
+def missed_list(control: PuzzleController, missed: tuple[Puzzle, ...]) -> None:
+    """The puzzles tried and not solved yet, each a button to try it again."""
+    if not missed:
+        return
+    with st.expander(t("puzzles.missed_list", n=len(missed)), icon=":material/replay:"), \
+            st.container(horizontal=True, gap="small", key="missed-list"):
+        for puzzle in missed[:40]:
+            st.button(safe_text.plain(puzzle.title), key=f"retry-{puzzle.id}",
+                      on_click=control.show, args=(puzzle.id,), type="tertiary")
 
 
 DRAWN_RATING = "view.puzzles_rating"  # the rating line the whole page drew last
@@ -121,6 +138,7 @@ def puzzle_area() -> None:
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
     screen = control.screen()
+    missed_list(control, screen.missed)
     if screen.shown is None:
         st.info(t("puzzles.none"))
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.course.i18n import t
+from tutorial_app.flows import rulelinks
 from tutorial_app.flows.rules_page import rules_screen
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.css import READING_WIDTH
@@ -23,7 +24,8 @@ def render() -> None:
     if screen.error:
         st.warning(safe_text.plain(screen.error), icon=":material/warning:")
     for section in screen.sections:
-        st.markdown(safe_text.document(section))
+        # rule numbers in the one style of the whole app, each a link to its section
+        st.markdown(rulelinks.linked(section, safe_text.document))
 
     st.header(t("rules.presets"))
     st.dataframe({

@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tutorial_app.tools.loadtest import metrics
+from tutorial_app.tools.loadtest import live, metrics
 from tutorial_app.tools.loadtest.runner import LoadConfig, Result, run_load, stress_point
 from tutorial_app.tools.loadtest.scenarios import SCENARIOS, Pace
 from tutorial_app.tools.loadtest.server import LocalServer, ServerStartError
@@ -74,6 +74,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--server-option", action="append", default=[], metavar="NAME=VALUE",
                    help="extra streamlit option for the started server, e.g. "
                         "server.fileWatcherType=none (repeatable)")
+    p.add_argument("--live", action="store_true",
+                   help="the live-classroom scenario (issue 15): a projector and the class "
+                        "answering live questions; reports submission-to-projector time")
+    p.add_argument("--question-seconds", type=float, default=30.0,
+                   help="with --live: seconds between questions (default 30)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--trace", type=Path, metavar="FILE",
                    help="also write every request as CSV (with --stress: FILE.<learners>.csv)")
@@ -168,7 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         warm_up=args.warm_up)
     data: dict[str, Any]
     try:
-        if not args.stress:
+        if args.live:
+            figures = live.main(args.learners, args.seconds, args.question_seconds, args.seed,
+                                args.lessons, _options(args.server_option))
+            data = figures.to_dict()
+        elif not args.stress:
             result = asyncio.run(_one(args, config))
             report(result)
             data = result.to_dict()

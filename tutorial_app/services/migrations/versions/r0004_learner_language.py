@@ -1,7 +1,7 @@
 """Each learner's language, kept with them (issue 12).
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 
 A nullable `language` column on learners: the language tag the learner last chose
 ("pt-BR", "es", "it", "en"), or NULL when they never chose one (the app then
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,57 @@
+"""Homework (issue 15): the teacher assigns puzzles, the learner sees them first on
+Learn, solves one after a wrong try, and the teacher's report shows the moves in
+order, the most common wrong move and the CSVs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apphelpers import click, open_page, texts
+from streamlit.testing.v1 import AppTest
+from test_app_live import join, make_class
+
+from tutorial_app.course.course import load_course
+from tutorial_app.flows import homework
+
+
+def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    teacher.text_input(key="hw.title").input("Sums")
+    teacher.multiselect(key="hw.picked").set_value(["tp1"])
+    next(b for b in teacher.button if b.label == "Assign to the class").click().run()
+    assert "Assigned: 1 tasks." in texts(teacher)
+
+    ana = join(code, "Ana")
+    ana.switch_page("views/learn.py").run()
+    assert "Homework from your teacher" in texts(ana)
+    assert any("tp1" in str(link.label) for link in ana.get("page_link"))
+    ana.query_params["puzzle"] = "tp1"
+    ana.switch_page("views/puzzles.py").run()
+    click(ana, "cb-puzzle-h-4d")
+    click(ana, "puzzle-trail")                     # a legal miss first
+    for card in ("cb-puzzle-h-8s", "cb-puzzle-t-2c", "cb-puzzle-t-6s", "cb-puzzle-t-3d",
+                 "cb-puzzle-t-5h"):
+        click(ana, card)
+    click(ana, "puzzle-capture")
+    assert ana.success, texts(ana)
+
+    teacher.run()
+    table = teacher.dataframe[0].value
+    name, cell = list(table.iloc[0])
+    assert name == "Ana" and cell == "✓ ★★ (2)"  # solved at the second try: 2 stars
+    said = texts(teacher).replace("\\", "")  # Markdown escapes off
+    assert "Moves tried by Ana, in order:" in said
+    first, second = said.index("`4d t`"), said.index("`8s x 6s+2c 5h+3d`")
+    assert first < second                                # in the order tried
+    assert "legal, but misses the goal" in said and "correct" in said
+    assert "Most common wrong moves in tp1" in said and "4d t ×1" in said
+
+
+def test_puzzles_are_chosen_by_theme_difficulty_or_by_hand(course_dir: Path) -> None:
+    course = load_course(course_dir)
+    assert homework.choose_puzzles(course, themes=["pairing"]) == ["puzzle:tp2"]
+    assert homework.choose_puzzles(course, difficulty=2) == ["puzzle:tp1"]
+    assert homework.choose_puzzles(course, picked=["tp2", "nope"]) == ["puzzle:tp2"]
+    assert homework.choose_puzzles(course) == ["puzzle:tp1", "puzzle:tp2"]

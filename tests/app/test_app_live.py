@@ -1,0 +1,249 @@
+"""Issue 15 in the app: a teacher makes a class and asks a live question; three learners
+join by code on their own devices and answer (one correct, one legal miss, one
+illegal; one changes its answer); the projector shows the three with their marks and
+reasons, mistakes first; "Next" reaches everyone. Learners cannot open teacher pages,
+by the menu or by the address, nor see another learner's progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from apphelpers import click, new_app, open_page, sign_in, texts
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.flows import live
+from tutorial_app.services.classes import ClassStore, LiveAnswer, SchoolClass
+from tutorial_app.services.store import ProgressStore
+
+
+def make_class(teacher: AppTest, name: str = "5B") -> str:
+    teacher.text_input(key="new_class_name").input(name)
+    next(b for b in teacher.button if b.label == "Create class").click().run()
+    assert not teacher.exception, [e.value for e in teacher.exception]
+    assert teacher.selectbox(key="live.class").value is not None
+    code = next(c.code for c in rooms_of(teacher) if c.name == name)
+    assert code in "\n".join(h.proto.body for h in teacher.get("html")), "code on the screen"
+    return code
+
+
+def rooms_of(at: AppTest) -> list[SchoolClass]:
+    """The first teacher's classes, read from the test's store (its path is kept in
+    the teacher's session by the test)."""
+    with ProgressStore(Path(at.session_state["_db"])) as store:
+        return ClassStore(store).classes_of(1)
+
+
+def join(code: str, name: str) -> AppTest:
+    learner = open_page(new_app(), "live", join=code)
+    assert learner.text_input(key="join_code").value == code  # from the QR code's link
+    learner.text_input(key="join_name").input(name)
+    next(b for b in learner.button if b.label == "Join").click().run()
+    assert not learner.exception, [e.value for e in learner.exception]
+    return learner
+
+
+def answer(learner: AppTest, *cards: str, action: str) -> None:
+    for card in cards:
+        click(learner, f"cb-live-{card}")
+    click(learner, f"live-{action}")
+
+
+def test_a_live_question_answered_by_three_learners(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom", puzzle="tp1")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    click(teacher, "live-ask")
+    assert "0 of 0 answered" in texts(teacher)
+
+    ana, bo, cy = join(code, "Ana"), join(code, "Bo"), join(code, "Cy")
+    for learner in (ana, bo, cy):
+        assert "Question 1" in texts(learner) and "Take as many cards" in texts(learner)
+    answer(ana, "h-8s", "t-2c", "t-6s", "t-3d", "t-5h", action="capture")  # correct
+    answer(bo, "h-4d", action="trail")                                        # legal miss
+    answer(cy, "h-4d", action="trail")                                        # ... changed:
+    assert "Your answer: **4d t**" in texts(cy)
+    answer(cy, "h-8s", "t-5h", action="capture")                              # illegal
+    assert "Your answer: **8s x 5h**" in texts(cy)
+
+    teacher.run()
+    assert "3 of 3 answered" in texts(teacher)
+    assert not [b for b in teacher.button if b.key and b.key.startswith("live-bar-btn")]
+    click(teacher, "live-show")
+    bars = [b.label for b in teacher.button if b.key and b.key.startswith("live-bar-btn")]
+    assert len(bars) == 3, bars
+    assert bars[-1].startswith("✓") and "correct" in bars[-1]
+    assert {bars[0][0], bars[1][0]} == {"~", "✗"}  # the mistakes before the right move
+    said = texts(teacher)
+    assert "could take 4 cards" in said                 # the legal miss: the goal's reason
+    assert "5♥ alone makes 5" in said               # the illegal move: the judge's
+    assert "Ana" not in said and "Cy" not in said      # names hidden by default
+    miss = next(b for b in teacher.button if b.key and b.label.startswith("~"))
+    miss.click().run()
+    assert "live-picked" in str([c.key for c in teacher.get("flex_container")]) or \
+        "4d t" in texts(teacher)
+
+    click(teacher, "live-next")
+    for learner in (ana, bo, cy):
+        learner.run()
+        assert "Question 2" in texts(learner) and "Pair a card" in texts(learner)
+    teacher.run()
+    assert "0 of 3 answered" in texts(teacher)
+
+
+def test_the_most_common_mistake_comes_first() -> None:
+    def said(who: int, move: str, verdict: str) -> LiveAnswer:
+        return LiveAnswer(who, f"L{who}", move, verdict, "", "why", float(who))
+
+    shown = live.bars([said(1, "a", live.CORRECT), said(2, "a", live.CORRECT),
+                       said(3, "a", live.CORRECT), said(4, "b", live.ILLEGAL),
+                       said(5, "c", live.MISSED), said(6, "c", live.MISSED)])
+    assert [(b.move, b.count) for b in shown] == [("c", 2), ("b", 1), ("a", 3)]
+
+
+def test_a_learner_cannot_open_teacher_pages_by_menu_or_address(app: AppTest) -> None:
+    open_page(app, "learn")
+    sign_in(app, "Ana")
+    # The menu (the registered pages) has no Classroom for a learner ...
+    with pytest.raises(ValueError, match="Could not find a navigation page") as refused:
+        app.switch_page("views/classroom.py")
+    assert "views/live.py" in str(refused.value) and "classroom.py" not in str(
+        refused.value).split("Known pages")[1]
+    # ... and the address of it, typed, lands on the Learn page (a browser test opens it).
+    app.query_params.clear()
+    app.run()
+    said = texts(app)
+    assert "Class progress" not in said and "Teacher sign-in" not in said
+    assert not any(t.label == "Password" for t in app.text_input)
+    # a teacher signing in on a shared computer first switches learner: the menu has it
+    next(b for b in app.button if b.key == "sign-out").click().run()
+    app.switch_page("views/classroom.py").run()
+    assert "Teacher sign-in" in texts(app)
+
+
+def test_the_classroom_page_refuses_a_learner_even_when_run(app: AppTest) -> None:
+    """The page's own guard (ui/teacher.py), whatever the menu offers."""
+    open_page(app, "learn")
+    sign_in(app, "Ana")
+    sign_in(open_page(new_app(), "learn"), "Bo")
+    page = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "tutorial_app" /
+                                 "views" / "classroom.py"), default_timeout=60)
+    page.session_state["learner_id"] = 1
+    page.session_state["signin.cookie_read"] = True
+    page.run()
+    said = texts(page)
+    assert "This page is for teachers" in said
+    assert "Bo" not in said and "Class progress" not in said
+
+
+def test_a_teacher_signs_in_with_the_password(app: AppTest) -> None:
+    app.run()
+    app.switch_page("views/classroom.py").run()
+    assert "Teacher sign-in" in texts(app)
+    app.text_input(key="teacher_name").input("Teacher")
+    app.text_input(key="teacher_password").input("wrong-pass")
+    next(b for b in app.button if b.label == "Sign in").click().run()
+    assert "do not match" in texts(app) and "Class progress" not in texts(app)
+    app.text_input(key="teacher_name").input("Teacher")
+    app.text_input(key="teacher_password").input("teacher-pass")
+    next(b for b in app.button if b.label == "Sign in").click().run()
+    assert "Teacher: **Teacher**" in texts(app)
+
+
+def test_wrong_passwords_make_the_sign_in_wait(app: AppTest) -> None:
+    app.run()
+    app.switch_page("views/classroom.py").run()
+    for _ in range(5):
+        app.text_input(key="teacher_name").input("Teacher")
+        app.text_input(key="teacher_password").input("wrong-pass")
+        next(b for b in app.button if b.label == "Sign in").click().run()
+    assert "Too many wrong tries" in texts(app)
+    app.text_input(key="teacher_name").input("Teacher")
+    app.text_input(key="teacher_password").input("teacher-pass")  # right, but too soon
+    next(b for b in app.button if b.label == "Sign in").click().run()
+    assert "Teacher: **Teacher**" not in texts(app) and "Too many wrong tries" in texts(app)
+
+
+def test_class_learners_see_only_their_class_at_sign_in(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher, "5B")
+    sign_in(open_page(new_app(), "learn"), "Solo")  # a learner in no class
+    ana = join(code, "Ana")
+    join(code, "Bo")
+    ana.switch_page("views/learn.py").run()
+    next(b for b in ana.button if b.key == "sign-out").click().run()
+    offered = {b.label for b in ana.button if b.key and b.key.startswith("as-")}
+    assert offered == {"Ana", "Bo"}
+    stranger = open_page(new_app(), "learn")
+    offered = {b.label for b in stranger.button if b.key and b.key.startswith("as-")}
+    assert "Ana" not in offered and "Bo" not in offered and "Solo" in offered
+
+
+def test_the_teacher_exports_and_deletes_a_learners_record(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    ana = join(code, "Ana")
+    teacher.run()
+    exported = [b for b in teacher.get("download_button") if b.proto.label.startswith(
+        "Export this learner")]
+    assert exported
+    assert teacher.button(key="rec-delete").disabled  # not before the tick
+    teacher.checkbox(key="rec-sure").check().run()
+    click(teacher, "rec-delete")
+    with ProgressStore(db) as store:
+        assert [x.name for x in store.learners()] == []
+    ana.run()  # her own session: signed out, not served from a cached copy
+    assert "Learning as **Ana**" not in texts(ana)
+    assert any(box.key == "signin_name" for box in ana.text_input)
+
+
+def test_the_class_progress_shows_the_chosen_class_only(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    sign_in(open_page(new_app(), "learn"), "Solo")  # in no class
+    join(code, "Ana")
+    teacher.run()
+    names = {str(v) for frame in teacher.dataframe for v in frame.value.iloc[:, 0]}
+    assert "Ana" in names and "Solo" not in names
+
+
+def test_a_learner_in_the_sandbox_gets_no_link_to_the_classroom(app: AppTest) -> None:
+    open_page(app, "learn")
+    sign_in(app, "Ana")
+    app.query_params["position"] = "table: 5c 3d; hand: 8s"
+    app.switch_page("views/sandbox.py").run()
+    assert not app.exception, [e.value for e in app.exception]
+    assert not [link for link in app.get("page_link") if "classroom" in str(link.proto.page)]
+    fresh = open_page(new_app(), "sandbox", position="table: 5c 3d; hand: 8s")
+    assert [link for link in fresh.get("page_link") if "classroom" in str(link.proto.page)]
+
+
+def test_a_closed_question_takes_no_more_answers(app: AppTest, db: Path) -> None:
+    teacher = open_page(app, "classroom", puzzle="tp1")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    click(teacher, "live-ask")
+    ana = join(code, "Ana")
+    answer(ana, "h-4d", action="trail")
+    click(teacher, "live-close")
+    assert "The question is closed." in texts(teacher)
+    ana.run()
+    assert ana.button(key="live-capture").disabled and ana.button(key="live-trail").disabled
+    assert "Your answer: **4d t**" in texts(ana) and "The question is closed." in texts(ana)
+
+
+def test_a_join_link_on_a_device_signed_in_elsewhere_offers_to_join(app: AppTest,
+                                                                     db: Path) -> None:
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    first, second = make_class(teacher, "5A"), make_class(teacher, "5B")
+    ana = join(first, "Ana")
+    ana.query_params["join"] = second
+    ana.switch_page("views/live.py").run()
+    assert ana.text_input(key="join_name") is not None
+    ana.text_input(key="join_name").input("Bo")
+    next(b for b in ana.button if b.label == "Join").click().run()
+    assert "Learning as **Bo**" in texts(ana)

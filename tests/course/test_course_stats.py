@@ -1,0 +1,183 @@
+"""The stats report and the measured difficulty: the shipped puzzles' labels agree
+with the computed difficulty, no near-duplicates remain, and the report names what
+it should (and fails on a course that breaks it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutorial_app.course import Course, load_course, loads
+from tutorial_app.course.cli import main
+from tutorial_app.course.difficulty import (
+    MAX_SAME_PATTERN,
+    computed_difficulty,
+    duplicates,
+    features,
+    level,
+    spearman,
+)
+from tutorial_app.course.model import PuzzleSet
+from tutorial_app.course.stats import numbered_rules, report
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Course:
+    return load_course(LESSONS)
+
+
+def test_spearman_known_values() -> None:
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    assert spearman([1, 1, 2, 2], [1, 2, 1, 2]) == pytest.approx(0.0)
+
+
+def test_level_cuts_the_score_into_five() -> None:
+    assert level(0.0) == 1 and level(100.0) == 5
+    assert [level(s) for s in (6.5, 7.0, 8.0)] == [2, 3, 4]
+
+
+def test_labels_agree_with_computed_difficulty(shipped: Course) -> None:
+    puzzles = shipped.puzzles
+    labels = [float(p.difficulty) for p in puzzles]
+    computed = [float(computed_difficulty(p)) for p in puzzles]
+    rho = spearman(labels, computed)
+    print(f"Spearman(labels, computed) = {rho:.3f} over {len(puzzles)} puzzles")
+    assert rho >= 0.8
+    assert {int(c) for c in computed} == {1, 2, 3, 4, 5}
+
+
+def test_more_legal_moves_and_bigger_answers_are_harder() -> None:
+    text = """id: d
+title: d
+puzzles:
+  - {id: easy, position: "table: 5c 9h; hand: 5d 2s Kh", goal: {capture: [5c]},
+     themes: [pairing], difficulty: 1}
+  - {id: hard, position: "table: 2c 3d 5h 6s 4c Ad 7h; hand: 8s 4d 9c 10h",
+     goal: most-cards, themes: [multiple-capture], difficulty: 5}
+"""
+    content = loads(text, "d.yaml")
+    assert isinstance(content, PuzzleSet)
+    easy, hard = content.puzzles
+    assert features(easy).score < features(hard).score
+    assert computed_difficulty(easy) < computed_difficulty(hard)
+
+
+def test_no_near_duplicates_in_the_shipped_puzzles(shipped: Course) -> None:
+    assert [[p.id for p in g] for g in duplicates(shipped.puzzles)] == []
+
+
+def test_duplicates_found_up_to_suits_and_by_pattern() -> None:
+    same = "\n".join(
+        f"  - {{id: p{i}, position: \"table: {t}; hand: {h}\", goal: {{capture: [{c}]}}, "
+        f"themes: [pairing], difficulty: 1}}"
+        for i, (t, h, c) in enumerate([("5c 9h", "5d 2s Kh", "5c"), ("5s 9d", "5h 2c Kd", "5s"),
+                                       ("6c 9h", "6d 2s Kh", "6c"), ("6s 9h", "6d 3s Kh", "6s"),
+                                       ("6h 8h", "6d 3c Kh", "6h")]))
+    content = loads(f"id: dd\ntitle: dd\npuzzles:\n{same}\n", "dd.yaml")
+    assert isinstance(content, PuzzleSet)
+    groups = [[p.id for p in g] for g in duplicates(list(content.puzzles))]
+    assert ["p0", "p1"] in groups  # the same position up to suits
+    assert MAX_SAME_PATTERN == 3
+
+
+def test_numbered_rules_of_the_rules_page() -> None:
+    text = (LESSONS.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    found = numbered_rules(text)
+    assert {"1.1", "2.2", "5.7", "10.4", "11.2"} <= set(found)
+    assert found == sorted(found, key=lambda n: tuple(int(p) for p in n.split(".")))
+
+
+def test_report_names_stages_rules_settings_chance_and_duplicates(shipped: Course) -> None:
+    text = report(shipped)
+    print(text)
+    for needle in ("Stages:", "Doing share:", "Rules and the tasks", "Setting values",
+                   "Random-pass rate: median", "Spearman", "Duplicates: 0 group(s) (none)",
+                   "face_values=royal:", "5.7:"):
+        assert needle in text
+
+
+def test_stats_command_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["stats", str(tmp_path / "missing")]) == 2
+    (tmp_path / "bad.yaml").write_text("id: x\ntitle: x\nsteps: []\n", encoding="utf-8")
+    assert main(["stats", str(tmp_path)]) == 1
+    assert "a lesson needs at least one step" in capsys.readouterr().err
+
+
+def test_every_shipped_puzzle_has_its_own_prompt_two_hints_and_success() -> None:
+    import yaml
+
+    for path in sorted((LESSONS / "puzzles").glob("*.yaml")):
+        for puzzle in yaml.safe_load(path.read_text(encoding="utf-8"))["puzzles"]:
+            where = f"{path.name}: {puzzle['id']}"
+            assert puzzle.get("prompt"), where
+            assert len(puzzle.get("hints", [])) >= 2, where
+            assert puzzle.get("success"), where
+
+
+def test_themes_have_readable_names_and_descriptions() -> None:
+    from tutorial_app.course.i18n import t
+    from tutorial_app.course.model import THEMES
+
+    for theme in THEMES:
+        name, description = t(f"theme.{theme}.name"), t(f"theme.{theme}.description")
+        assert name and name != theme and "theme." not in name, theme
+        assert description.endswith(".") and len(description) < 100, theme
+
+
+def test_enough_puzzles_for_the_rare_themes_and_each_setting_value(shipped: Course) -> None:
+    from tutorial_app.course.concepts import rules_concepts
+
+    themes = {theme: len(shipped.puzzles_with(theme))
+              for theme in ("add-to-build", "endgame", "ace-high")}
+    print(themes)
+    assert all(n >= 15 for n in themes.values()), themes
+    by_setting: dict[str, int] = {}
+    for puzzle in shipped.puzzles:
+        for setting in rules_concepts(puzzle.position.rules):
+            by_setting[setting] = by_setting.get(setting, 0) + 1
+    print(by_setting)
+    for setting in ("face_values=royal", "ace_high=true", "build_in_sums=true",
+                    "face_capture=all", "aces_like_faces=true", "controller_trail=always",
+                    "keep_capture_card=false", "builds=off", "scoring=spades"):
+        assert by_setting.get(setting, 0) >= 15, setting
+
+
+def test_quiz_facts_are_the_engine_s() -> None:
+    from engine import Rules
+    from tutorial_app.course.facts import FACTS, NO_WINNER
+
+    classic = Rules()
+    assert FACTS["pack-size"](classic, {}) == 52
+    assert FACTS["deals-per-hand"](classic, {"players": 2}) == 6
+    assert FACTS["deals-per-hand"](classic, {"players": 4}) == 3
+    assert FACTS["deals-per-hand"](Rules.parse("classic draw=true"), {"players": 2}) == 1
+    assert FACTS["stock-after"](classic, {"players": 2, "deals": 1}) == 40
+    assert FACTS["next-dealer"](classic, {"players": 4, "dealer": 3}) == 0
+    assert FACTS["hand-points"](classic, {}) == 11
+    assert FACTS["hand-points"](classic, {"cards-tie": True}) == 8
+    assert FACTS["spades-to-secure"](classic, {}) == 7
+    hand = {"before": [19, 20], "hand": [{"cards": 3}, {"spades": 1, "aces": 2}]}
+    assert FACTS["winner"](classic, hand) == 1  # 23 against 22
+    assert FACTS["winner"](Rules.parse("classic tie_break=count_out"), hand) == 0
+    tie = {"before": [18, 17], "hand": [{"cards": 3, "aces": 1}, {"aces": 5}]}
+    assert FACTS["winner"](classic, tie) == NO_WINNER
+    assert FACTS["last-play-sweep"](Rules.parse("classic last_play_sweep=false"), {}) == 0
+
+
+def test_a_quiz_step_is_checked(shipped: Course) -> None:
+    from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz
+
+    quiz = next(s for lesson in shipped.lessons for s in lesson.steps
+                if s.id == "stock-after-first-deal")
+    assert isinstance(quiz, QuizStep) and quiz.answer == "40"
+    assert check_quiz(quiz, "40").status is FeedbackStatus.CORRECT
+    assert check_quiz(quiz, "36").status is FeedbackStatus.MISSED
+
+
+def test_every_rule_and_setting_value_is_practised(shipped: Course) -> None:
+    text = report(shipped)
+    assert "Not practised: none" in text

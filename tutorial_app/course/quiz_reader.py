@@ -1,0 +1,89 @@
+"""Reading a quiz step: a fact of the game (course/facts.py), its arguments, and the
+choices, exactly one of which must be the value the engine computes.
+
+A quiz is held to the same chance rule as a play step: at least three choices,
+so a guess passes less than half the time.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import yaml
+
+from engine import NotationError, Rules
+from tutorial_app.course import yamlsrc
+from tutorial_app.course.facts import FACTS, FactError
+from tutorial_app.course.i18n import lesson_text
+from tutorial_app.course.model import QuizStep
+from tutorial_app.course.yamlsrc import Fields, Source, suggest
+
+MIN_CHOICES: Final = 3
+
+
+def _plain(node: yaml.Node) -> object:
+    return yaml.safe_load(yaml.serialize(node))
+
+
+def _text(src: Source, fields: Fields, name: str, key: str) -> str:
+    node = fields.get(name)
+    if node is None:
+        return ""
+    text = yamlsrc.text(src, node, fields.at(name))
+    return lesson_text(f"{key}.{name}", text) if text is not None else ""
+
+
+def read_quiz(src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep | None:
+    prompt = _text(src, fields, "prompt", key)
+    success = _text(src, fields, "success", key)
+    rules_node = fields.get("rules")
+    if rules_node is not None:
+        written = yamlsrc.text(src, rules_node, fields.at("rules"))
+        if written is not None:
+            try:
+                rules = Rules.parse(written)
+            except NotationError as error:
+                src.error(rules_node, fields.at("rules"), str(error))
+                return None
+    fact_node = fields.get("fact")
+    choices_node = fields.get("choices")
+    if fact_node is None or choices_node is None:
+        return None
+    fact = _plain(fact_node)
+    name, args = (fact, {}) if isinstance(fact, str) else (
+        next(iter(fact.items())) if isinstance(fact, dict) and len(fact) == 1 else (None, None))
+    if not isinstance(name, str) or not isinstance(args, dict):
+        src.error(fact_node, fields.at("fact"), "a fact: its name, or {name: {arguments}}; "
+                  "facts: " + ", ".join(FACTS))
+        return None
+    if name not in FACTS:
+        src.error(fact_node, fields.at("fact"), f"unknown fact {name!r}{suggest(name, FACTS)};"
+                  " facts: " + ", ".join(FACTS))
+        return None
+    try:
+        value = str(FACTS[name](rules, args))
+    except FactError as error:
+        src.error(fact_node, fields.at("fact"), f"{name}: {error}")
+        return None
+    raw = _plain(choices_node)
+    if isinstance(raw, list):
+        choices = [(str(v), str(v)) for v in raw]
+    elif isinstance(raw, dict):
+        choices = [(str(k), lesson_text(f"{key}.choices.{k}", str(v))) for k, v in raw.items()]
+    else:
+        src.error(choices_node, fields.at("choices"), "a list of values, or a mapping of value "
+                  "to what the learner reads")
+        return None
+    values = [v for v, _ in choices]
+    if len(choices) < MIN_CHOICES:
+        src.error(choices_node, fields.at("choices"), f"at least {MIN_CHOICES} choices, so a "
+                  "guess passes less than half the time")
+    elif len(set(values)) != len(values):
+        src.error(choices_node, fields.at("choices"), "a value is listed twice")
+    elif values.count(value) != 1:
+        src.error(choices_node, fields.at("choices"), f"the engine's answer is {value}, which "
+                  f"is not among the choices ({', '.join(values)})")
+    else:
+        return QuizStep(id="", prompt=prompt, fact=name, rules=rules, choices=tuple(choices),
+                        answer=value, success=success)
+    return None

@@ -1,0 +1,89 @@
+"""Cutting lessons into short stages: the units a learner works through.
+
+A lesson file is a *chapter*; the course map shows it as one or more stages of
+MIN_TASKS to MAX_TASKS tasks, at least two thirds of them doing (play, choose,
+mistake, quiz). The cut is made here, when the course is loaded, so authors keep
+writing one file per topic: consecutive reading steps are joined into one task
+(reading comes in short pieces between doings), then the lesson is split into
+the fewest stages of at most MAX_TASKS, as even in size as possible, with each
+cut moved (by at most two tasks) to where every stage keeps its doing share.
+
+The first stage keeps the lesson's id, so links and saved progress still work;
+the next are `<id>-2`, `<id>-3`... each requiring the one before it. A lesson
+that required a chapter requires its last stage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from tutorial_app.course.model import Lesson, ReadStep, Step
+
+MIN_TASKS: Final = 3
+MAX_TASKS: Final = 8
+DOING_SHARE: Final = 2 / 3
+
+
+def join_reading(steps: tuple[Step, ...]) -> list[Step]:
+    """Consecutive read steps as one (their texts one after the other; the last
+    picture shown)."""
+    out: list[Step] = []
+    for step in steps:
+        previous = out[-1] if out else None
+        if isinstance(step, ReadStep) and isinstance(previous, ReadStep):
+            out[-1] = replace(previous, text=f"{previous.text.rstrip()}\n\n{step.text}",
+                              position=step.position or previous.position)
+        else:
+            out.append(step)
+    return out
+
+
+def doing(steps: list[Step]) -> int:
+    return sum(1 for s in steps if not isinstance(s, ReadStep))
+
+
+def _good(part: list[Step]) -> bool:
+    return MIN_TASKS <= len(part) <= MAX_TASKS and doing(part) >= DOING_SHARE * len(part)
+
+
+def cut(steps: list[Step]) -> list[list[Step]]:
+    """The stages: the fewest of at most MAX_TASKS, even in size, every one with its
+    doing share where a cut within two tasks allows it."""
+    count = max(1, -(-len(steps) // MAX_TASKS))
+    bounds = [round(i * len(steps) / count) for i in range(count + 1)]
+    for i in range(1, count):
+        best = bounds[i]
+        for shift in (0, 1, -1, 2, -2):
+            b = bounds[i] + shift
+            if not bounds[i - 1] < b < bounds[i + 1]:
+                continue
+            if _good(steps[bounds[i - 1]:b]) and (i + 1 < count or _good(steps[b:bounds[i + 1]])):
+                best = b
+                break
+        bounds[i] = best
+    return [steps[bounds[i]:bounds[i + 1]] for i in range(count)]
+
+
+def stage_id(lesson_id: str, number: int) -> str:
+    return lesson_id if number == 1 else f"{lesson_id}-{number}"
+
+
+def split(lessons: list[Lesson]) -> list[Lesson]:
+    """Every lesson as its stages, in order, prerequisites pointing at last stages."""
+    last: dict[str, str] = {}
+    out: list[Lesson] = []
+    for lesson in lessons:
+        parts = cut(join_reading(lesson.steps))
+        requires = tuple(last.get(r, r) for r in lesson.requires)
+        for number, part in enumerate(parts, start=1):
+            stage = replace(
+                lesson, id=stage_id(lesson.id, number), steps=tuple(part),
+                requires=requires if number == 1 else (stage_id(lesson.id, number - 1),),
+                chapter=lesson.title, stage=number, stages=len(parts),
+                practice=lesson.practice if number == len(parts) else (),
+                title=lesson.title if len(parts) == 1 else f"{lesson.title} ({number}/"
+                                                            f"{len(parts)})")
+            out.append(stage)
+        last[lesson.id] = stage_id(lesson.id, len(parts))
+    return out

@@ -1,0 +1,249 @@
+"""`python -m tutorial_app.course stats lessons/`: what the course asks of a learner.
+
+A report for the course author, not the learner (so plain English, no catalogue):
+stages (lessons) and tasks per stage, the share of doing tasks, every numbered rule
+of docs/rules.md and every setting value with the tasks that practise it, the
+chance that a random legal move passes (median and max), puzzles by theme and
+difficulty with the agreement of labels and computed difficulty, and the
+near-duplicate puzzles.
+
+A task *practises* a rule when the rule decides its answer: the rules behind the
+concepts the task needs (course/concepts.py), the rule of the judge's verdict on a
+mistake step's move or a choose step's illegal options, and rules the task's own
+words cite ("rule 5.2"). A task practises a setting value when the value is in
+force in its position and a concept it needs depends on that setting.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import fields
+from pathlib import Path
+from typing import Final
+
+from engine import Rules, check, legal_moves, parse_attempt
+from tutorial_app.course.concepts import step_needs
+from tutorial_app.course.course import Course
+from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
+from tutorial_app.course.facts import FACT_RULES
+from tutorial_app.course.model import (
+    THEMES,
+    ChooseStep,
+    MistakeStep,
+    PlayStep,
+    Puzzle,
+    QuizStep,
+    ReadStep,
+    Step,
+)
+
+RULES_PAGE: Final = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+NOT_PLAYABLE: Final = frozenset({"11.3"})  # games the tutor does not cover
+
+CONCEPT_RULES: Final[dict[str, tuple[str, ...]]] = {
+    "values": ("1.2", "1.3"), "trail": ("3.1", "6.1"), "pair": ("4.1",), "sum": ("4.2",),
+    "several-groups": ("4.3",), "court-capture": ("4.6", "4.5"),
+    "build": ("5.1", "5.2", "5.3", "5.4"), "take-build": ("5.8", "4.4"), "raise": ("5.5",),
+    "multiple-build": ("5.6",), "add-to-build": ("5.7",), "controller": ("6.2", "7.1"),
+    "sweep": ("4.7", "8.1"), "last-cards": ("8.2", "9.1"), "scoring": ("10.1",),
+    "deal": ("2.1", "2.2", "2.3", "2.4"), "game-end": ("10.2", "10.4"),
+    "face_values=royal": ("1.4",), "ace_high=true": ("1.5",), "builds=off": ("11.1",),
+    "draw=true": ("11.2",), "scoring=spades": ("10.3",),
+}
+
+# which concept a setting's value decides (for the classic values, which are in force
+# in every classic task, only the tasks that need that concept practise them)
+SETTING_CONCEPTS: Final[dict[str, str]] = {
+    "face_values": "court-capture", "ace_high": "values", "deal": "deal",
+    "build_in_sums": "take-build", "face_capture": "court-capture",
+    "aces_like_faces": "pair", "controller_trail": "controller",
+    "keep_capture_card": "controller", "sweeps": "sweep", "last_play_sweep": "last-cards",
+    "scoring": "scoring", "target": "game-end", "tie_break": "game-end", "builds": "build",
+    "draw": "deal",
+}
+
+_CITED = re.compile(r"\b(?:rule|rules)\s+(\d{1,2}\.\d)\b|\((\d{1,2}\.\d)\)")
+
+Task = Step | Puzzle
+
+
+def numbered_rules(text: str) -> list[str]:
+    """Every rule number cited in the rules page's sections 1-11, in order."""
+    found: list[str] = []
+    for number in re.findall(r"\((\d{1,2}\.\d)(?:[,)]| see)", text):
+        if number not in found:
+            found.append(number)
+    return sorted(found, key=lambda n: tuple(int(p) for p in n.split(".")))
+
+
+def task_name(owner: str, task: Task) -> str:
+    return task.id if isinstance(task, Puzzle) else f"{owner}/{task.id}"
+
+
+def _texts(task: Task) -> Iterable[str]:
+    for name in ("prompt", "success"):
+        yield str(getattr(task, name, ""))
+    if isinstance(task, (PlayStep, Puzzle)):
+        yield from task.hints
+        yield from task.feedback.values()
+
+
+def task_rules(task: Task) -> set[str]:
+    """The rule numbers a task practises (see the module's docstring)."""
+    out: set[str] = set()
+    for concept in step_needs(task):
+        out.update(CONCEPT_RULES.get(concept, ()))
+    if isinstance(task, QuizStep):
+        out.update(FACT_RULES[task.fact])
+    if isinstance(task, MistakeStep) and task.rule:
+        out.add(task.rule)
+    if isinstance(task, ChooseStep) and task.position is not None:
+        for text in task.option_moves:
+            verdict = check(task.position, parse_attempt(text))
+            if verdict.rule:
+                out.add(verdict.rule)
+    for text in _texts(task):
+        for a, b in _CITED.findall(text):
+            out.add(a or b)
+    return out
+
+
+def setting_text(name: str, value: object) -> str:
+    if name in ("sweeps", "builds"):
+        return "on" if value else "off"
+    if value is None:
+        return "hand"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def task_settings(task: Task) -> set[str]:
+    """`name=value` for each setting that decides this task's answer."""
+    if isinstance(task, QuizStep):
+        rules = task.rules
+    elif task.position is None:
+        return set()
+    else:
+        rules = task.position.rules
+    needs = step_needs(task)
+    out: set[str] = set()
+    for field in fields(Rules):
+        text = f"{field.name}={setting_text(field.name, getattr(rules, field.name))}"
+        if text in needs or SETTING_CONCEPTS.get(field.name) in needs:
+            out.add(text)
+    return out
+
+
+def random_pass(task: PlayStep | Puzzle) -> float | None:
+    """The chance a uniformly random legal move passes; None for a legality-only goal."""
+    if task.goal.legality_only:
+        return None
+    moves = len(list(legal_moves(task.position)))
+    return len(task.solution_moves) / moves if moves else None
+
+
+def report(course: Course, rules_text: str | None = None) -> str:
+    if rules_text is None:
+        rules_text = RULES_PAGE.read_text(encoding="utf-8")
+    lines: list[str] = []
+    tasks: list[tuple[str, Task]] = []
+    doing_total = 0
+    all_steps = 0
+    sizes: list[int] = []
+    lines.append(f"Stages: {len(course.lessons)}")
+    for number, lesson in enumerate(course.lessons, 1):
+        doing = [s for s in lesson.steps if not isinstance(s, ReadStep)]
+        doing_total += len(doing)
+        all_steps += len(lesson.steps)
+        sizes.append(len(lesson.steps))
+        shape = "" if 3 <= len(lesson.steps) <= 8 and 3 * len(doing) >= 2 * len(
+            lesson.steps) else "  <- not 3-8 tasks with two thirds doing"
+        chapter = (f" [{lesson.chapter} {lesson.stage}/{lesson.stages}]" if lesson.stages > 1
+                   else f" [{lesson.chapter}]" if lesson.chapter else "")
+        lines.append(f"  {number:2}. {lesson.id}{chapter}: {len(lesson.steps)} task(s), "
+                     f"{len(doing)} doing{shape}")
+        tasks += [(lesson.id, s) for s in doing]
+    if sizes:
+        lines.append(f"Tasks per stage: min {min(sizes)}, median {statistics.median(sizes):g}, "
+                     f"max {max(sizes)}")
+    share = doing_total / all_steps if all_steps else 0.0
+    lines.append(f"Doing share: {share:.0%} ({doing_total} of {all_steps} tasks)")
+    tasks += [(p.set_id, p) for p in course.puzzles]
+
+    by_rule: dict[str, list[str]] = defaultdict(list)
+    by_setting: dict[str, list[str]] = defaultdict(list)
+    for owner, task in tasks:
+        name = task_name(owner, task)
+        for rule in task_rules(task):
+            by_rule[rule].append(name)
+        for setting in task_settings(task):
+            by_setting[setting].append(name)
+    lines.append("Rules and the tasks that practise them:")
+    missing_rules = []
+    for rule in numbered_rules(rules_text):
+        names = by_rule.get(rule, [])
+        if not names and rule not in NOT_PLAYABLE:
+            missing_rules.append(rule)
+        note = " (not played by this tutor)" if rule in NOT_PLAYABLE else ""
+        lines.append(f"  {rule}: {_names(names)}{note}")
+    lines.append("Setting values and the tasks that practise them:")
+    missing_settings = []
+    for field in fields(Rules):
+        for value in _values(field.name):
+            text = f"{field.name}={value}"
+            names = by_setting.get(text, [])
+            if not names:
+                missing_settings.append(text)
+            lines.append(f"  {text}: {_names(names)}")
+    lines.append("Not practised: " + (", ".join(missing_rules + missing_settings) or "none"))
+
+    chances = [c for _, t in tasks if isinstance(t, (PlayStep, Puzzle))
+               for c in [random_pass(t)] if c is not None]
+    if chances:
+        lines.append(f"Random-pass rate: median {statistics.median(chances):.0%}, "
+                     f"max {max(chances):.0%} (over {len(chances)} play steps and puzzles)")
+
+    puzzles = course.puzzles
+    lines.append(f"Puzzles: {len(puzzles)}")
+    table: dict[str, Counter[int]] = defaultdict(Counter)
+    for puzzle in puzzles:
+        for theme in puzzle.themes:
+            table[theme][puzzle.difficulty] += 1
+    lines.append("  theme              1   2   3   4   5  all")
+    for theme in THEMES:
+        if theme in table:
+            row = table[theme]
+            lines.append(f"  {theme:17}" + "".join(f"{row[d]:4}" for d in range(1, 6))
+                         + f"{sum(row.values()):5}")
+    labels = [float(p.difficulty) for p in puzzles]
+    computed = [float(computed_difficulty(p)) for p in puzzles]
+    lines.append(f"Difficulty: labels agree with computed difficulty, Spearman "
+                 f"{spearman(labels, computed):.2f} (n={len(puzzles)})")
+    groups = duplicates(puzzles)
+    lines.append(f"Duplicates: {len(groups)} group(s)" + ("" if groups else " (none)"))
+    for group in groups:
+        lines.append("  " + ", ".join(p.id for p in group))
+    return "\n".join(lines)
+
+
+def _values(name: str) -> list[str]:
+    from engine.rules import WORD_SETTINGS
+    default = getattr(Rules(), name)
+    if name in WORD_SETTINGS:
+        return [str(c) for c in WORD_SETTINGS[name]]
+    if isinstance(default, bool):
+        return [setting_text(name, default), setting_text(name, not default)]
+    if name == "target":
+        return ["11", "21", "31", "hand"]
+    return [setting_text(name, default)]
+
+
+def _names(names: list[str]) -> str:
+    if not names:
+        return "NONE"
+    shown = ", ".join(names[:3])
+    return f"{len(names)} task(s): {shown}" + (", ..." if len(names) > 3 else "")

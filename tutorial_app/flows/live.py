@@ -1,0 +1,127 @@
+"""A live question in class (plain Python, no Streamlit; issue 15).
+
+The teacher puts up a lesson step, a puzzle or a typed position (`Question`); each
+learner answers with one move from their phone, judged here exactly as the lesson
+or puzzle judges it (`course.checking.check_answer`): correct, legal but missing the
+goal, or illegal with the judge's reason. A typed position has no goal, so a legal
+move there is just "legal". The projector shows the answers grouped by move
+(`bars`): the mistakes first, the most common first, then the correct moves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Final
+
+from engine import Attempt, CassinoError, Position, check
+from tutorial_app.course import words
+from tutorial_app.course.checking import check_answer
+from tutorial_app.course.course import Course
+from tutorial_app.course.i18n import t
+from tutorial_app.course.model import FeedbackStatus, PlayStep, Puzzle
+from tutorial_app.flows import links
+from tutorial_app.flows.attempt_log import notation
+from tutorial_app.services.classes import LiveAnswer
+
+LESSON: Final = "lesson"
+PUZZLE: Final = "puzzle"
+POSITION: Final = "position"
+CORRECT: Final = str(FeedbackStatus.CORRECT)
+MISSED: Final = str(FeedbackStatus.MISSED)
+ILLEGAL: Final = str(FeedbackStatus.NOT_ALLOWED)
+LEGAL: Final = "legal"  # a legal move on a typed position, which has no goal
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    kind: str
+    ref: str
+    position: Position
+    prompt: str
+    item: PlayStep | Puzzle | None  # None for a typed position
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    move: str       # notation
+    verdict: str    # CORRECT, MISSED, ILLEGAL or LEGAL
+    code: str       # the judge's reason code
+    reason: str     # one line
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    move: str
+    verdict: str
+    reason: str
+    count: int
+    names: tuple[str, ...]
+
+
+def ref_of(kind: str, item: PlayStep | Puzzle | None, lesson_id: str = "",
+           position: Position | None = None) -> str:
+    if kind == LESSON and item is not None:
+        return f"{lesson_id}/{item.id}"
+    if kind == PUZZLE and item is not None:
+        return item.id
+    return position.text if position is not None else ""
+
+
+def question(course: Course, kind: str, ref: str) -> Question | None:
+    """The question a live session names, or None if it is gone from the course."""
+    if kind == LESSON:
+        lesson_id, _, step_id = ref.partition("/")
+        lesson = links.find_lesson(course, lesson_id)
+        step = next((s for s in lesson.steps if s.id == step_id), None) if lesson else None
+        if isinstance(step, PlayStep):
+            return Question(kind, ref, step.position, step.prompt, step)
+        return None
+    if kind == PUZZLE:
+        puzzle = links.find_puzzle(course, ref)
+        return Question(kind, ref, puzzle.position, puzzle.prompt, puzzle) if puzzle else None
+    if kind == POSITION:
+        found = links.read_position(ref)
+        if found.position is None:
+            return None
+        return Question(kind, ref, found.position, t("live.position_prompt"), None)
+    return None
+
+
+def judge(asked: Question, attempt: Attempt) -> Judged:
+    """One learner's answer, judged once."""
+    if asked.item is not None:
+        feedback = check_answer(asked.item, attempt)
+        return Judged(notation(attempt, feedback), str(feedback.status), feedback.code or "",
+                      _one_line(feedback.message))
+    try:
+        verdict = check(asked.position, attempt)
+    except CassinoError as error:
+        return Judged(attempt.text, ILLEGAL, "limit", _one_line(str(error)))
+    move = verdict.move.text if verdict.move is not None else attempt.text
+    if verdict.legal:
+        return Judged(move, LEGAL, str(verdict.code), _one_line(words.verdict(verdict)))
+    return Judged(move, ILLEGAL, str(verdict.code), _one_line(words.verdict(verdict)))
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 200 else line[:199] + "…"
+
+
+def bars(answers: list[LiveAnswer]) -> list[Bar]:
+    """One bar per distinct move: mistakes first, most common first; then the rest."""
+    counts = Counter(a.move for a in answers)
+    first = {a.move: a for a in answers}
+    grouped: dict[str, list[str]] = {}
+    for a in answers:
+        grouped.setdefault(a.move, []).append(a.name)
+    out = [Bar(move, first[move].verdict, first[move].reason, counts[move],
+               tuple(sorted(grouped[move]))) for move in counts]
+    return sorted(out, key=lambda b: (b.verdict in (CORRECT, LEGAL), -b.count, b.move))
+
+
+def verdict_words(verdict: str) -> str:
+    return {CORRECT: t("live.verdict.correct"), MISSED: t("live.verdict.missed"),
+            ILLEGAL: t("live.verdict.illegal"), LEGAL: t("live.verdict.legal")}.get(
+                verdict, verdict)

@@ -1,0 +1,514 @@
+"""Teachers, classes, live questions, homework and the attempt log (plain Python).
+
+Kept in the progress store's database (tables of services/tables.py, revision 0003),
+through the store's own transactions, so it works on SQLite and PostgreSQL alike and
+between several server processes:
+
+- a teacher signs in with a password, kept only as a salted scrypt hash
+  (services/passwords.py);
+- a class has a short join code (no look-alike letters), renewable; a learner joins
+  with the code and a name, no password; a name already used by a learner of another
+  class is refused rather than handing over that learner's record;
+- a class's live question is one row (`live_sessions`); every question put up gets
+  the next number, and a learner's answer to it is one row, replaced by a changed
+  answer (INSERT ... ON CONFLICT DO UPDATE) and refused once the question is closed;
+- every attempt (lesson step, puzzle, live question, homework) is one row of
+  `attempts`: the move in notation, the verdict and the judge's reason code, the time.
+
+A learner's record (and a class's) can be exported as JSON-ready data and deleted.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sqlalchemy import delete, func, select, update
+
+from tutorial_app import config
+from tutorial_app.course.i18n import t
+from tutorial_app.services import faults, names, passwords
+from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.services.store import Learner, ProgressStore, clean_name, name_key
+from tutorial_app.services.tables import (
+    attempts,
+    classes,
+    devices,
+    games,
+    homework,
+    learners,
+    lessons,
+    live,
+    live_answers,
+    members,
+    puzzle_log,
+    puzzles,
+    steps,
+    teachers,
+)
+
+PASSWORD_VARIABLE: Final = config.PASSWORD_VARIABLE
+TEACHER_VARIABLE: Final = config.TEACHER_VARIABLE
+log = logging.getLogger(__name__)
+CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_LENGTH: Final = 6
+MAX_CLASS_NAME: Final = 60
+
+
+class ClassroomError(ValueError):
+    """A teacher's or learner's request that cannot be done; the text says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Teacher:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SchoolClass:
+    id: int
+    teacher_id: int
+    name: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class LiveState:
+    """A class's live question as the store has it."""
+
+    class_id: int
+    active: bool
+    question: int
+    kind: str
+    ref: str
+    open: bool
+    shown: bool
+    names: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LiveAnswer:
+    learner_id: int
+    name: str
+    move: str
+    verdict: str
+    code: str
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Homework:
+    id: int
+    class_id: int
+    title: str
+    tasks: tuple[str, ...]   # "lesson:ID" or "puzzle:ID"
+    due: float | None
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptRow:
+    learner_id: int
+    kind: str
+    ref: str
+    move: str
+    verdict: str
+    code: str
+    at: float
+
+
+def normalise_code(code: object) -> str:
+    """A join code as typed: spaces and dashes dropped, upper case."""
+    return "".join(ch for ch in str(code or "").upper() if ch.isalnum())[:20]
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+class ClassStore:
+    """The classroom's side of one progress store (see the module docstring)."""
+
+    def __init__(self, store: ProgressStore) -> None:
+        self.store = store
+
+    # ----- teachers -------------------------------------------------------------------
+
+    def add_teacher(self, name: str, password: str) -> Teacher:
+        """A new teacher; ClassroomError if the name is taken or the password weak."""
+        cleaned = _clean(name)
+        try:
+            stored = passwords.hash_password(password)
+        except passwords.WeakPasswordError as error:
+            raise ClassroomError(str(error)) from None
+        with self.store._write() as con:
+            added = con.execute(self.store._upsert(
+                teachers, {"name": cleaned, "name_key": name_key(cleaned),
+                           "password": stored, "created": time.time()}, ["name_key"]),
+                execution_options={"preserve_rowcount": True})
+            if added.rowcount != 1:
+                raise ClassroomError(t("classes.teacher_exists", name=cleaned))
+            row = con.execute(select(teachers.c.id, teachers.c.name)
+                              .where(teachers.c.name_key == name_key(cleaned))).one()
+        return Teacher(int(row[0]), str(row[1]))
+
+    def set_password(self, teacher_id: int, password: str) -> None:
+        try:
+            stored = passwords.hash_password(password)
+        except passwords.WeakPasswordError as error:
+            raise ClassroomError(str(error)) from None
+        with self.store._write() as con:
+            con.execute(update(teachers).where(teachers.c.id == teacher_id)
+                        .values(password=stored))
+
+    def teacher_count(self) -> int:
+        with self.store._read() as con:
+            return int(con.execute(select(func.count()).select_from(teachers)).scalar() or 0)
+
+    def sign_in_teacher(self, name: str, password: str) -> Teacher | None:
+        """The teacher, if the password is theirs; None otherwise (same answer for an
+        unknown name, so the form does not tell which names exist)."""
+        try:
+            key = name_key(clean_name(name))
+        except names.UnusableNameError:
+            return None
+        with self.store._read() as con:
+            row = con.execute(select(teachers.c.id, teachers.c.name, teachers.c.password)
+                              .where(teachers.c.name_key == key)).first()
+        if row is None:
+            passwords.check_password(password, _DUMMY)  # the same work either way
+            return None
+        return Teacher(int(row[0]), str(row[1])) if passwords.check_password(
+            password, str(row[2])) else None
+
+    def get_teacher(self, teacher_id: int) -> Teacher | None:
+        with self.store._read() as con:
+            row = con.execute(select(teachers.c.id, teachers.c.name)
+                              .where(teachers.c.id == teacher_id)).first()
+        return Teacher(int(row[0]), str(row[1])) if row else None
+
+    # ----- classes ----------------------------------------------------------------------
+
+    def create_class(self, teacher_id: int, name: str) -> SchoolClass:
+        cleaned = " ".join(str(name).split())[:MAX_CLASS_NAME]
+        if not cleaned:
+            raise ClassroomError(t("classes.needs_name"))
+        for _ in range(20):  # a clash of random codes is rare; try another
+            code = new_code()
+            with self.store._write() as con:
+                if con.execute(select(classes.c.id).where(classes.c.code == code)).first():
+                    continue
+                new_id = con.execute(classes.insert().values(
+                    teacher_id=teacher_id, name=cleaned, code=code,
+                    created=time.time())).inserted_primary_key
+                assert new_id is not None
+                return SchoolClass(int(new_id[0]), teacher_id, cleaned, code)
+        raise ClassroomError(t("classes.no_free_code"))
+
+    def renew_code(self, class_id: int) -> str:
+        """A new join code for the class; the old one stops working."""
+        for _ in range(20):
+            code = new_code()
+            with self.store._write() as con:
+                if con.execute(select(classes.c.id).where(classes.c.code == code)).first():
+                    continue
+                con.execute(update(classes).where(classes.c.id == class_id).values(code=code))
+                return code
+        raise ClassroomError(t("classes.no_free_code"))
+
+    def classes_of(self, teacher_id: int) -> list[SchoolClass]:
+        with self.store._read() as con:
+            rows = con.execute(select(*_CLASS).where(classes.c.teacher_id == teacher_id)
+                               .order_by(classes.c.id)).all()
+        return [_class(r) for r in rows]
+
+    def get_class(self, class_id: int) -> SchoolClass | None:
+        with self.store._read() as con:
+            row = con.execute(select(*_CLASS).where(classes.c.id == class_id)).first()
+        return _class(row) if row else None
+
+    def class_by_code(self, code: object) -> SchoolClass | None:
+        wanted = normalise_code(code)
+        if not wanted:
+            return None
+        with self.store._read() as con:
+            row = con.execute(select(*_CLASS).where(classes.c.code == wanted)).first()
+        return _class(row) if row else None
+
+    def join(self, code: object, name: str) -> tuple[Learner, SchoolClass]:
+        """The learner of that name in the class of that code (made on first use).
+        ClassroomError when the code is unknown or the name is a learner of another
+        class; store.LearnerNameError when the name cannot be used."""
+        found = self.class_by_code(code)
+        if found is None:
+            raise ClassroomError(t("classes.unknown_code"))
+        cleaned = clean_name(name)
+        key = name_key(cleaned)
+        with self.store._read() as con:
+            row = con.execute(select(learners.c.id).where(learners.c.name_key == key)).first()
+            if row is not None:
+                elsewhere = con.execute(select(members.c.class_id).where(
+                    members.c.learner_id == row[0], members.c.class_id != found.id)).first()
+                if elsewhere is not None:
+                    raise ClassroomError(t("classes.name_elsewhere", name=cleaned))
+        learner = self.store.learner(cleaned)
+        with self.store._write() as con:
+            con.execute(self.store._upsert(members, {"class_id": found.id,
+                                                     "learner_id": learner.id,
+                                                     "joined": time.time()},
+                                           ["class_id", "learner_id"]))
+        return learner, found
+
+    def members(self, class_id: int) -> list[Learner]:
+        with self.store._read() as con:
+            rows = con.execute(select(learners.c.id, learners.c.name, learners.c.rating,
+                                      learners.c.rated_games, learners.c.name_key)
+                               .join(members, members.c.learner_id == learners.c.id)
+                               .where(members.c.class_id == class_id)).all()
+        return [Learner(int(r[0]), str(r[1]), float(r[2]), int(r[3]))
+                for r in sorted(rows, key=lambda r: (str(r[4]), int(r[0])))]
+
+    def class_of(self, learner_id: int) -> SchoolClass | None:
+        """The class the learner joined last, if any."""
+        with self.store._read() as con:
+            row = con.execute(select(*_CLASS).join(members, members.c.class_id == classes.c.id)
+                              .where(members.c.learner_id == learner_id)
+                              .order_by(members.c.joined.desc())).first()
+        return _class(row) if row else None
+
+    def class_learner_ids(self) -> set[int]:
+        """Every learner who belongs to some class."""
+        with self.store._read() as con:
+            return {int(r[0]) for r in con.execute(select(members.c.learner_id).distinct())}
+
+    # ----- the live question ------------------------------------------------------------
+
+    def live_state(self, class_id: int) -> LiveState | None:
+        with self.store._read() as con:
+            row = con.execute(select(*_LIVE).where(live.c.class_id == class_id)).first()
+        return _live(row) if row else None
+
+    def put_question(self, class_id: int, kind: str, ref: str) -> LiveState:
+        """Go live (or stay live) with a new question: the next number, open, answers
+        hidden; the names setting is kept."""
+        now = time.time()
+        with self.store._write() as con:
+            con.execute(self.store._upsert(
+                live, {"class_id": class_id, "active": 1, "question": 1, "kind": kind,
+                       "ref": ref, "open": 1, "shown": 0, "names": 0, "updated": now},
+                ["class_id"],
+                lambda new: {"active": 1, "question": live.c.question + 1, "kind": new.kind,
+                             "ref": new.ref, "open": 1, "shown": 0, "updated": new.updated}))
+            row = con.execute(select(*_LIVE).where(live.c.class_id == class_id)).one()
+        return _live(row)
+
+    def set_live(self, class_id: int, **flags: bool) -> None:
+        """Change `open`, `shown`, `names` or `active` of the class's live session."""
+        allowed = {"open", "shown", "names", "active"}
+        if not flags or set(flags) - allowed:
+            raise ValueError(f"flags are {sorted(allowed)}")
+        with self.store._write() as con:
+            con.execute(update(live).where(live.c.class_id == class_id).values(
+                updated=time.time(), **{k: int(v) for k, v in flags.items()}))
+
+    def answer(self, class_id: int, question: int, learner_id: int, move: str,
+               verdict: str, code: str, reason: str) -> bool:
+        """Keep (or change) the learner's answer to the question; False when the question
+        is no longer the open one (the teacher closed it or moved on)."""
+        now = time.time()
+        with self.store._write() as con:
+            current = con.execute(select(live.c.question).where(
+                live.c.class_id == class_id, live.c.active == 1, live.c.open == 1)).first()
+            if current is None or int(current[0]) != question:
+                return False
+            values = {"class_id": class_id, "question": question, "learner_id": learner_id,
+                      "move": move, "verdict": verdict, "code": code, "reason": reason,
+                      "at": now}
+            con.execute(self.store._upsert(
+                live_answers, values, ["class_id", "question", "learner_id"],
+                lambda new: {"move": new.move, "verdict": new.verdict, "code": new.code,
+                             "reason": new.reason, "at": new.at}))
+            con.execute(attempts.insert().values(
+                learner_id=learner_id, kind="live", ref=f"{class_id}/{question}", move=move,
+                verdict=verdict, code=code, at=now))
+        return True
+
+    def answer_count(self, class_id: int, question: int) -> int:
+        with self.store._read() as con:
+            return int(con.execute(select(func.count()).select_from(live_answers).where(
+                live_answers.c.class_id == class_id,
+                live_answers.c.question == question)).scalar() or 0)
+
+    def answers(self, class_id: int, question: int) -> list[LiveAnswer]:
+        with self.store._read() as con:
+            rows = con.execute(select(live_answers.c.learner_id, learners.c.name,
+                                      live_answers.c.move, live_answers.c.verdict,
+                                      live_answers.c.code, live_answers.c.reason,
+                                      live_answers.c.at)
+                               .join(learners, learners.c.id == live_answers.c.learner_id)
+                               .where(live_answers.c.class_id == class_id,
+                                      live_answers.c.question == question)
+                               .order_by(live_answers.c.at)).all()
+        return [LiveAnswer(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]),
+                           float(r[6])) for r in rows]
+
+    def my_answer(self, class_id: int, question: int, learner_id: int) -> LiveAnswer | None:
+        return next((a for a in self.answers(class_id, question)
+                     if a.learner_id == learner_id), None)
+
+    # ----- homework ---------------------------------------------------------------------
+
+    def assign(self, class_id: int, title: str, tasks: Sequence[str],
+               due: float | None = None) -> Homework:
+        chosen = tuple(dict.fromkeys(t for t in tasks if t))
+        if not chosen:
+            raise ClassroomError(t("classes.homework_empty"))
+        if any("\n" in t for t in chosen):
+            raise ClassroomError("a task is one line")
+        now = time.time()
+        title = " ".join(str(title).split())[:80] or "Homework"
+        with self.store._write() as con:
+            new_id = con.execute(homework.insert().values(
+                class_id=class_id, title=title, tasks="\n".join(chosen), due=due,
+                created=now)).inserted_primary_key
+        assert new_id is not None
+        return Homework(int(new_id[0]), class_id, title, chosen, due, now)
+
+    def homework_of(self, class_id: int) -> list[Homework]:
+        with self.store._read() as con:
+            rows = con.execute(select(*_HOMEWORK).where(homework.c.class_id == class_id)
+                               .order_by(homework.c.id.desc())).all()
+        return [_homework(r) for r in rows]
+
+    def remove_homework(self, homework_id: int) -> None:
+        with self.store._write() as con:
+            con.execute(delete(homework).where(homework.c.id == homework_id))
+
+    # ----- the attempt log --------------------------------------------------------------
+
+    def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
+                       code: str) -> None:
+        with self.store._write() as con:
+            con.execute(attempts.insert().values(learner_id=learner_id, kind=kind, ref=ref,
+                                                 move=move, verdict=verdict, code=code,
+                                                 at=time.time()))
+
+    def attempts_of(self, learner_ids: Iterable[int], since: float = 0.0) -> list[AttemptRow]:
+        """The attempts of these learners since a time, oldest first."""
+        wanted = list(learner_ids)
+        if not wanted:
+            return []
+        with self.store._read() as con:
+            rows = con.execute(select(*_ATTEMPT).where(attempts.c.learner_id.in_(wanted),
+                                                       attempts.c.at >= since)
+                               .order_by(attempts.c.id)).all()
+        return [_attempt(r) for r in rows]
+
+    # ----- export and delete ------------------------------------------------------------
+
+    def export_learner(self, learner_id: int) -> dict[str, Any]:
+        """Everything the store keeps about one learner, as JSON-ready data."""
+        out: dict[str, Any] = {}
+        with self.store._read() as con:
+            row = con.execute(select(learners).where(learners.c.id == learner_id)).first()
+            if row is None:
+                raise ClassroomError(f"no learner {learner_id}")
+            out["learner"] = {k: v for k, v in row._mapping.items() if k != "name_key"}
+            for table in (steps, lessons, puzzles, puzzle_log, games, members, live_answers,
+                          attempts):
+                out[table.name] = [dict(r._mapping) for r in con.execute(
+                    select(table).where(table.c.learner_id == learner_id))]
+        return out
+
+    def delete_learner(self, learner_id: int) -> None:
+        """The learner and everything kept about them (the foreign keys cascade)."""
+        with self.store._write() as con:
+            for table in (steps, lessons, puzzles, puzzle_log, games, devices, members,
+                          live_answers, attempts):
+                con.execute(delete(table).where(table.c.learner_id == learner_id))
+            con.execute(delete(learners).where(learners.c.id == learner_id))
+
+    def export_class(self, class_id: int) -> dict[str, Any]:
+        found = self.get_class(class_id)
+        if found is None:
+            raise ClassroomError(f"no class {class_id}")
+        return {"class": {"id": found.id, "name": found.name, "code": found.code},
+                "homework": [{"id": h.id, "title": h.title, "tasks": list(h.tasks),
+                              "due": h.due} for h in self.homework_of(class_id)],
+                "learners": [self.export_learner(x.id) for x in self.members(class_id)]}
+
+    def delete_class(self, class_id: int, with_learners: bool = True) -> None:
+        """The class, its live questions, answers and homework; with_learners: its
+        learners' whole records too."""
+        if with_learners:
+            for learner in self.members(class_id):
+                self.delete_learner(learner.id)
+        with self.store._write() as con:
+            for table in (live_answers, live, homework, members):
+                con.execute(delete(table).where(table.c.class_id == class_id))
+            con.execute(delete(classes).where(classes.c.id == class_id))
+
+
+def first_teacher_from_environment(store: ProgressStore,
+                                   env: Mapping[str, str] | None = None) -> bool:
+    """Make the teacher CASSINO_TEACHER (password CASSINO_TEACHER_PASSWORD) when the store
+    has no teacher yet; True if one was made. Anything wrong is logged, never raised:
+    the app starts regardless (the admin command can do it later)."""
+    wanted = config.first_teacher(env)
+    if wanted is None:
+        return False
+    rooms = ClassStore(store)
+    try:
+        if rooms.teacher_count():
+            return False
+        rooms.add_teacher(*wanted)
+    except ClassroomError as error:
+        log.warning("the first teacher from %s was not made: %s", TEACHER_VARIABLE, error)
+        return False
+    except STORE_FAULTS as error:  # a read-only store: the app still serves learners
+        faults.report(error, "making the first teacher from the environment")
+        return False
+    log.info("made the first teacher, %s, from the environment", wanted[0])
+    return True
+
+
+def _clean(name: str) -> str:
+    try:
+        return clean_name(name)
+    except names.UnusableNameError as error:
+        raise ClassroomError(str(error)) from None
+
+
+_DUMMY: Final = passwords.hash_password("not-a-password-of-anyone")
+_CLASS: Final = (classes.c.id, classes.c.teacher_id, classes.c.name, classes.c.code)
+_LIVE: Final = (live.c.class_id, live.c.active, live.c.question, live.c.kind, live.c.ref,
+                live.c.open, live.c.shown, live.c.names)
+_HOMEWORK: Final = (homework.c.id, homework.c.class_id, homework.c.title, homework.c.tasks,
+                    homework.c.due, homework.c.created)
+_ATTEMPT: Final = (attempts.c.learner_id, attempts.c.kind, attempts.c.ref, attempts.c.move,
+                   attempts.c.verdict, attempts.c.code, attempts.c.at)
+
+
+def _class(row: Any) -> SchoolClass:
+    return SchoolClass(int(row[0]), int(row[1]), str(row[2]), str(row[3]))
+
+
+def _live(row: Any) -> LiveState:
+    return LiveState(int(row[0]), bool(row[1]), int(row[2]), str(row[3]), str(row[4]),
+                     bool(row[5]), bool(row[6]), bool(row[7]))
+
+
+def _homework(row: Any) -> Homework:
+    return Homework(int(row[0]), int(row[1]), str(row[2]), tuple(str(row[3]).split("\n")),
+                    float(row[4]) if row[4] is not None else None, float(row[5]))
+
+
+def _attempt(row: Any) -> AttemptRow:
+    return AttemptRow(int(row[0]), str(row[1]), str(row[2]), str(row[3]), str(row[4]),
+                      str(row[5]), float(row[6]))

@@ -1,0 +1,130 @@
+"""Homework on the page (issue 15), drawn from flows/homework.py: the teacher's form
+to assign a lesson or puzzles with an optional due date, and the report (learners x
+tasks, the moves of any cell in order, the most common wrong moves, two CSVs); the
+learner's list of homework at the top of Learn."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time
+
+import streamlit as st
+
+from tutorial_app.course.course import Course
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import homework, live
+from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
+from tutorial_app.services.store import Learner
+from tutorial_app.ui import safe_text
+
+PAGES = {"lesson": "views/learn.py", "puzzle": "views/puzzles.py"}
+
+
+def _due_words(due: float | None) -> str:
+    if due is None:
+        return ""
+    return t("homework.due", date=datetime.fromtimestamp(due, UTC).strftime("%Y-%m-%d"))
+
+
+def learner_box(rooms: ClassStore, course: Course, learner: Learner) -> None:
+    """The learner's homework, first thing on Learn."""
+    room = rooms.class_of(learner.id)
+    if room is None:
+        return
+    work = rooms.homework_of(room.id)
+    if not work:
+        return
+    with st.container(border=True, key="homework-box"):
+        st.markdown(f"#### {t('homework.yours')}")
+        for item in work:
+            st.markdown(f"**{safe_text.plain(item.title)}** {_due_words(item.due)}")
+            with st.container(horizontal=True, gap="small"):
+                for task in item.tasks:
+                    kind = task.partition(":")[0]
+                    st.page_link(PAGES.get(kind, PAGES["puzzle"]),
+                                 label=homework.label(course, task)[:60],
+                                 query_params=homework.link(task),
+                                 icon=":material/assignment:")
+
+
+def teacher_panel(rooms: ClassStore, course: Course, room: SchoolClass) -> None:
+    with st.expander(t("homework.title"), icon=":material/assignment:"):
+        _assign_form(rooms, course, room)
+        for item in rooms.homework_of(room.id):
+            _report(homework.report(course, rooms, item))
+
+
+def _assign_form(rooms: ClassStore, course: Course, room: SchoolClass) -> None:
+    kinds = {"puzzles": t("homework.kind.puzzles"), "lesson": t("homework.kind.lesson")}
+    kind = st.radio(t("homework.kind"), list(kinds), format_func=kinds.__getitem__,
+                    horizontal=True, key="hw.kind")
+    lesson: str | None = None
+    chosen_themes: list[str] = []
+    level = 0
+    picked: list[str] = []
+    with st.form("hw-form", border=False):
+        title = st.text_input(t("homework.name"), key="hw.title", max_chars=80)
+        if kind == "lesson":
+            lessons = {x.id: x.title for x in course.lessons}
+            lesson = st.selectbox(t("classroom.lesson"), list(lessons),
+                                  format_func=lessons.__getitem__, key="hw.lesson")
+        else:
+            themes = sorted({theme for p in course.puzzles for theme in p.themes})
+            chosen_themes = st.multiselect(t("homework.themes"), themes, key="hw.themes")
+            levels = sorted({p.difficulty for p in course.puzzles})
+            level = st.selectbox(t("homework.difficulty"), [0, *levels], key="hw.level",
+                                 format_func=lambda n: str(n) if n else t("homework.any")) or 0
+            picked = st.multiselect(t("homework.picked"), [p.id for p in course.puzzles],
+                                    key="hw.picked")
+        due = st.date_input(t("homework.due_date"), value=None, key="hw.due")
+        sent = st.form_submit_button(t("homework.assign"), type="primary")
+    if not sent:
+        return
+    if kind == "lesson":
+        tasks = [f"lesson:{lesson}"] if lesson else []
+    else:
+        tasks = homework.choose_puzzles(course, chosen_themes, level or None, picked)
+    when = datetime.combine(due, time(23, 59), UTC).timestamp() if isinstance(
+        due, date) else None
+    try:
+        rooms.assign(room.id, title or t("homework.default_title"), tasks, when)
+    except ClassroomError as error:
+        st.error(safe_text.plain(str(error)))
+        return
+    st.success(t("homework.assigned", n=len(tasks)))
+
+
+def _report(found: homework.Report) -> None:
+    """Learners x tasks; the moves of a chosen cell; the common wrong moves; CSVs."""
+    work = found.homework
+    with st.container(border=True, key=f"hw-{work.id}"):
+        st.markdown(f"**{safe_text.plain(work.title)}** {_due_words(work.due)}")
+        if not found.learners:
+            st.caption(t("homework.no_learners"))
+            return
+        st.dataframe(homework.table(found), hide_index=True, key=f"hw-table-{work.id}")
+        names = {x.id: x.name for x in found.learners}
+        left, right = st.columns(2)
+        who = left.selectbox(t("homework.learner"), list(names), format_func=names.__getitem__,
+                             key=f"hw-who-{work.id}")
+        task = right.selectbox(t("homework.task"), list(found.tasks),
+                               format_func=found.labels.__getitem__, key=f"hw-task-{work.id}")
+        cell = found.cells.get((int(who), str(task))) if who is not None else None
+        if cell is not None and cell.moves:
+            st.markdown(t("homework.moves_of", name=safe_text.plain(names[int(who)])))
+            st.markdown("\n".join(
+                f"{n}. `{safe_text.plain(move)}` — {live.verdict_words(verdict)}"
+                for n, (move, verdict) in enumerate(cell.moves, 1)))
+        elif cell is not None:
+            st.caption(t("homework.no_tries"))
+        for each in found.tasks:
+            common = found.common_wrong.get(each, ())
+            if common:
+                st.caption(t("homework.common_wrong", task=safe_text.plain(found.labels[each]),
+                             moves=", ".join(f"{m} ×{n}" for m, n in common)))
+        with st.container(horizontal=True):
+            st.download_button(t("homework.csv_table"), homework.table_csv(found),
+                               file_name=f"homework-{work.id}.csv", mime="text/csv",
+                               key=f"hw-csv-{work.id}", icon=":material/download:")
+            st.download_button(t("homework.csv_moves"), homework.moves_csv(found),
+                               file_name=f"homework-{work.id}-moves.csv", mime="text/csv",
+                               key=f"hw-moves-{work.id}", icon=":material/download:")

@@ -1,0 +1,22 @@
+"""Class question: a learner's phone during a live question (issue 15). Joining a
+class (its code, from the projector or its QR code's link) signs the learner in;
+then the question on the teacher's screen appears here to answer with one move.
+The drawing is ui/live_panels.py."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial_app.course.i18n import t
+from tutorial_app.ui import live_panels, session
+
+
+def render() -> None:
+    st.title(t("live.title"))
+    who = session.require_learner()
+    if who is None:
+        return
+    live_panels.learner_screen(session.rooms(), who)
+
+
+render()
