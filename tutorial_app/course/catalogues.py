@@ -25,6 +25,7 @@ entry each, with as many forms as the language's plural rule has.
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -34,7 +35,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po, unescape, write_po
 
 from tutorial_app.course import i18n
 from tutorial_app.course.i18n import APP_DOMAIN, LESSON_DOMAIN, LOCALES, fields, folder_name
@@ -144,13 +145,43 @@ def languages() -> list[str]:
 
 def read(path: Path, lang: str | None = None) -> Catalog:
     with path.open("rb") as handle:
-        return read_po(handle, locale=folder_name(lang) if lang else None)
+        catalogue = read_po(handle, locale=folder_name(lang) if lang else None)
+    for message in catalogue:
+        _read_previous(message)
+    return catalogue
+
+
+def _read_previous(message: Message) -> None:
+    """Babel writes a stale entry's old English as `#| msgid "..."` but reads it back as a
+    comment; taken back here, so that an update keeps it instead of losing it."""
+    said = [c for c in message.user_comments if c.startswith("|")]
+    if not said:
+        return
+    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    text = " ".join(c[1:].strip() for c in said)
+    if text.startswith("msgid "):
+        message.previous_id = [unescape(text.removeprefix("msgid ").split(" msgid_plural ")[0])]
 
 
 def write(path: Path, catalogue: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalogue, width=0, include_previous=True, ignore_obsolete=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalogue, width=0, include_previous=True, ignore_obsolete=True)
+    path.write_text(_unwrap_previous(buffer.getvalue().decode("utf-8")), encoding="utf-8")
+
+
+def _unwrap_previous(text: str) -> str:
+    """Babel wraps the old English (`#| msgid "..."`) at 76 columns without quoting the
+    continuation, which its own reader then takes for a comment: the next update would
+    lose the old English of every stale entry. Kept on one line, it reads back."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if (line.startswith("#| ") and lines and lines[-1].startswith("#|")
+                and not line.startswith(("#| msgid", "#| msgctxt"))):
+            lines[-1] += " " + line[3:]
+        else:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def templates() -> dict[str, Catalog]:
