@@ -188,7 +188,7 @@ def test_the_shipped_portuguese_lesson_loads_in_portuguese() -> None:
     from tutorial_app.course import load_course
 
     course = load_course(lessons_folder(), language="pt-BR")
-    assert course.lesson("pairing").title == "Fazer pares"
+    assert course.lesson("pairing").title == "Fazer pares (1/2)"  # the first stage
     assert i18n.language() == i18n.DEFAULT_LANGUAGE  # loading did not switch the caller
 
 

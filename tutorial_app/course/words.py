@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from engine import BUILD, TRAIL, Attempt, Build, BuildRef, Card, Move, Verdict
 from engine.advice_words import BuildName, Group, Joined, Percent, Phrase, Points, RankName
 from engine.judge_words import Either, Groups, Hand, Plus, Rank, Value, Word
-from tutorial_app.course.i18n import join_and, join_or, number, t
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, join_and, join_or, language, number, t
 
 
 def card(card: Card) -> str:
@@ -26,8 +26,8 @@ def card_name(card: Card) -> str:
 def verdict(verdict: Verdict) -> str:
     """The judge's explanation in the learner's language, from its template and facts
     (engine/judge_words.py); the engine's English when the template is unknown."""
-    if not verdict.template:
-        return verdict.message
+    if not verdict.template or language() == DEFAULT_LANGUAGE:
+        return verdict.message  # the engine's English, word for word (its moves included)
     key = f"judge.{verdict.template}"
     text = t(key, **facts(verdict.facts))
     return verdict.message if text == key else text[:1].upper() + text[1:]
