@@ -74,11 +74,13 @@ def course_files(folder: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(folder).as_posix())
 
 
-def load_course(folder: Path | str, *, language: str | None = None) -> Course:
-    """Load every file under `folder`; never raises for a bad file (see `errors`)."""
+def load_course(folder: Path | str, *, language: str | None = None,
+                proofs: bool = True) -> Course:
+    """Load every file under `folder`; never raises for a bad file (see `errors`).
+    `proofs=False` skips the click-by-click proofs of feedback (yamlsrc.Source)."""
     if language is not None:
         with using(language):
-            return load_course(folder)
+            return load_course(folder, proofs=proofs)
     started = time.perf_counter()
     root = Path(folder)
     course = Course()
@@ -86,7 +88,7 @@ def load_course(folder: Path | str, *, language: str | None = None) -> Course:
     failed: set[str] = set()
     paths = course_files(root)
     for path in paths:
-        src = Source(str(path))
+        src = Source(str(path), proofs=proofs)
         text = read_file(path, src)
         if text is None:
             course.errors.extend(src.errors)

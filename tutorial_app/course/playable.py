@@ -133,7 +133,7 @@ def _feedback(src: Source, fields: Fields, position: Position | None,
     node = fields.get("feedback")
     out: dict[str, str] = {}
     if node is None:
-        if position is not None:
+        if position is not None and src.proofs:
             _prove_feedback(src, fields.get("position"), fields.at("position"), position, found,
                             out, {})
         return out
@@ -159,7 +159,7 @@ def _feedback(src: Source, fields: Fields, position: Position | None,
         for match in _feedback_keys(src, key_node, entry_path, name, position, found):
             out[match] = message
             where.setdefault(match, (key_node, entry_path, name))
-    if position is not None and len(src.errors) == before:
+    if position is not None and src.proofs and len(src.errors) == before:
         _prove_feedback(src, node, path, position, found, out, where)
     return out
 

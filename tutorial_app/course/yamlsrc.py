@@ -124,9 +124,13 @@ FLOAT: Final = "tag:yaml.org,2002:float"
 class Source:
     """One file being read: its name and the problems found so far."""
 
-    def __init__(self, filename: str) -> None:
+    def __init__(self, filename: str, *, proofs: bool = True) -> None:
         self.filename = filename
         self.errors: list[LessonError] = []
+        # Run the proofs that go through every click attempt of a step (feedback entries
+        # reachable and true): seconds for the whole course, so `validate` and the tests
+        # run them and the app, serving files they passed, does not.
+        self.proofs = proofs
 
     def error(self, node: yaml.Node | None, path: str, message: str) -> None:
         mark = node.start_mark if node is not None else None

@@ -41,7 +41,7 @@ def _stamp(folder: Path) -> Stamp:
 
 @st.cache_resource(show_spinner=False, max_entries=16)
 def _load_course(folder: str, stamp: Stamp, lang: str) -> Course:
-    return load_course(Path(folder), language=lang)
+    return load_course(Path(folder), language=lang, proofs=False)  # validate runs the proofs
 
 
 def course() -> Course:
