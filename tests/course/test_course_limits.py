@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -53,9 +52,7 @@ def run_course(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_a_list_nested_thirty_thousand_deep_is_an_error_at_its_place() -> None:
-    start = time.perf_counter()
     found = errors_of(DEEP, "deep.yaml")
-    assert time.perf_counter() - start < 5  # about 30 ms
     column = len("requires: ") + MAX_YAML_DEPTH  # the first list too deep
     assert found == [f"deep.yaml:3:{column}: (document): not valid YAML: nested too deeply: "
                      f"a lesson file has at most {MAX_YAML_DEPTH} levels of lists and mappings"]
@@ -153,10 +150,8 @@ def test_a_position_over_the_work_limit_is_an_error_at_its_place() -> None:
 def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     big.write_text("# x\n" * (MAX_LESSON_BYTES // 4 + 1), encoding="utf-8")
-    start = time.perf_counter()
     with pytest.raises(LessonFileError) as caught:
         load(big)
-    assert time.perf_counter() - start < 5
     assert str(caught.value) == (f"{big}:1:1: (document): the file is over "
                                  f"{MAX_LESSON_BYTES:,} bytes, the most a lesson file may "
                                  "hold: split it into several files")

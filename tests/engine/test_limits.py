@@ -13,7 +13,6 @@ import contextlib
 import json
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 
 import pytest
@@ -51,11 +50,12 @@ TWENTY_TWO = f"table: {' '.join(SMALL)}; hand: 10s 9h 8d 7c"
 HUGE = "9" * 5000
 
 
-def elapsed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
+def run_through(run: Callable[[], object]) -> None:
+    """Run a door on hostile input, its refusal allowed. No wall-clock assertion: a
+    quadratic parse of these inputs would run for hours, which the suite's timeout
+    (pyproject, 300 s) fails; `make fuzz` prints the measured times."""
     with contextlib.suppress(CassinoError):
         run()
-    return time.perf_counter() - start
 
 
 # ----- the examples of the issue ----------------------------------------------------
@@ -67,12 +67,12 @@ def test_ninety_thousand_brackets_are_refused_at_once() -> None:
         parse_attempt(text)
     assert len(str(error.value)) < 300  # the input is quoted, cut short
     # The tokenizer itself is linear: without the length limit it still answers at once.
-    assert elapsed(lambda: move_tokens(text)) < 5
+    run_through(lambda: move_tokens(text))
     with pytest.raises(InvalidMoveError, match="never closed"):
         move_tokens(text)
-    assert elapsed(lambda: split_plus("[" * 90_000)) < 5
-    assert elapsed(lambda: table_tokens("[" * 90_000)) < 5
-    assert elapsed(lambda: table_tokens("]" * 90_000)) < 5
+    run_through(lambda: split_plus("[" * 90_000))
+    run_through(lambda: table_tokens("[" * 90_000))
+    run_through(lambda: table_tokens("]" * 90_000))
 
 
 def test_twenty_two_small_loose_cards_are_refused_by_the_work_counter() -> None:
@@ -90,7 +90,7 @@ def test_twenty_two_small_loose_cards_are_refused_by_the_work_counter() -> None:
         legal_moves(position)
     with pytest.raises(TooMuchWorkError):
         check(position, "10s x 4c+6s")
-    assert elapsed(lambda: legal_moves(position)) < 5  # generous: about half a second
+    run_through(lambda: legal_moves(position))
 
 
 @pytest.mark.parametrize("cards", [15, 16, 18, 20, 22])

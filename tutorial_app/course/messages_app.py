@@ -224,6 +224,8 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.hand_of": "Hand of seat {seat} (to move)",
     "classroom.start_again": "Start again",
     "advice.toggle": "Show the computer's advice",
+    "advice.too_much_work": "This table has too many ways to play for the computer to weigh "
+                            "them all in time, so it gives no advice here.",
     "advice.toggle_help": "What the level-3 computer player (counting) would play here, "
                           "and why.",
     "advice.move": ":material/lightbulb: The computer would play: **{move}**",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine import CassinoError, Position
 from engine.advice import advise
+from engine.errors import TooMuchWorkError
 from tutorial_app.course import words
 
 log = logging.getLogger(__name__)
@@ -19,6 +20,9 @@ log = logging.getLogger(__name__)
 class Advice:
     move: str    # the move in words, e.g. "8♠ takes 5♣+3♦"
     reason: str  # why, in words
+    # The search gave up at the work limit (engine/limits.py): the page says so rather
+    # than showing nothing, so a teacher knows the advice was asked for and refused.
+    too_much_work: bool = False
 
 
 def advice_for(position: Position) -> Advice | None:
@@ -26,6 +30,9 @@ def advice_for(position: Position) -> Advice | None:
     (no card in hand, or an impossible position, which the page explains itself)."""
     try:
         found = advise(position)
+    except TooMuchWorkError as error:
+        log.debug("advice refused for %r: %s", position.text, error)
+        return Advice("", "", too_much_work=True)
     except CassinoError as error:
         log.debug("no advice for %r: %s", position.text, error)
         return None

@@ -22,6 +22,9 @@ def advice_panel(advice: Advice | None, key: str) -> None:
     """The advice for the player to move (nothing if there is no move)."""
     if advice is None:
         return
+    if advice.too_much_work:
+        st.info(t("advice.too_much_work"), icon=":material/hourglass_disabled:")
+        return
     with st.container(border=True, key=key):
         st.markdown(t("advice.move", move=safe_text.plain(advice.move)))
         st.caption(safe_text.plain(advice.reason))
