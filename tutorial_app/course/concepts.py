@@ -74,7 +74,7 @@ def _setting_values() -> dict[str, list[str]]:
         if field.name in WORD_SETTINGS:
             choices = [str(c) for c in WORD_SETTINGS[field.name] if c != default]
         elif isinstance(default, bool):
-            choices = [_setting_text(field.name, not default)]
+            choices = [setting_text(field.name, not default)]
         elif field.name == "target":
             choices = ["hand", "11", "61"]
         else:
@@ -83,7 +83,9 @@ def _setting_values() -> dict[str, list[str]]:
     return values
 
 
-def _setting_text(name: str, value: object) -> str:
+def setting_text(name: str, value: object) -> str:
+    """A setting's value as the rules notation writes it (`sweeps=off`, `target=hand`),
+    the one spelling the concepts and the stats report both use."""
     if name in ("sweeps", "builds"):
         return "on" if value else "off"
     if value is None:
@@ -107,7 +109,7 @@ def rules_concepts(rules: Rules) -> dict[str, str]:
     for field in fields(Rules):
         value = getattr(rules, field.name)
         if value != getattr(CLASSIC, field.name):
-            out[f"{field.name}={_setting_text(field.name, value)}"] = "its rules"
+            out[f"{field.name}={setting_text(field.name, value)}"] = "its rules"
     return out
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Final
 
 from engine import Rules, check, legal_moves, parse_attempt
-from tutorial_app.course.concepts import step_needs
+from tutorial_app.course.concepts import setting_text, step_needs
 from tutorial_app.course.course import Course
 from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
 from tutorial_app.course.facts import FACT_RULES
@@ -109,16 +109,6 @@ def task_rules(task: Task) -> set[str]:
         for a, b in _CITED.findall(text):
             out.add(a or b)
     return out
-
-
-def setting_text(name: str, value: object) -> str:
-    if name in ("sweeps", "builds"):
-        return "on" if value else "off"
-    if value is None:
-        return "hand"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def task_settings(task: Task) -> set[str]:

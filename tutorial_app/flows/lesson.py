@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from engine import CAPTURE, Attempt, Position, apply_move
 from tutorial_app.course.checking import check_answer, check_choice, check_mistake, check_quiz
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from tutorial_app.course import Course
 
 log = logging.getLogger(__name__)
+
+StepT = TypeVar("StepT", PlayStep, ChooseStep, MistakeStep, QuizStep)
 
 
 class LessonState(StrEnum):
@@ -321,6 +323,18 @@ class LessonController:
         index = self._index(lesson)
         return lesson, index, self._work(lesson, index)
 
+    def _open(self, kind: type[StepT]) -> tuple[Lesson, StepT, StepTry] | None:
+        """The step being answered, if it is of `kind` and not yet solved (a click that
+        arrives for another step, or after the solve, does nothing)."""
+        here = self._here()
+        if here is None:
+            return None
+        lesson, index, work = here
+        step = lesson.steps[index]
+        if not isinstance(step, kind) or work.solved:
+            return None
+        return lesson, step, work
+
     def _progress(self) -> dict[str, LessonProgress]:
         return self.store.progress(self.learner.id) if self.learner is not None else {}
 
@@ -424,13 +438,10 @@ class LessonController:
 
     def answer_move(self, attempt: Attempt) -> None:
         """A move made on a play step's board."""
-        here = self._here()
-        if here is None:
+        opened = self._open(PlayStep)
+        if opened is None:
             return
-        lesson, index, work = here
-        step = lesson.steps[index]
-        if not isinstance(step, PlayStep) or work.solved:
-            return
+        lesson, step, work = opened
         feedback = check_answer(step, attempt, wrong_attempts=work.wrong, hints_used=work.hints)
         log_attempt(self.store, self.learner.id if self.learner else None, "step",
                     f"{lesson.id}/{step.id}", attempt, feedback)
@@ -442,13 +453,10 @@ class LessonController:
 
     def answer_choice(self) -> None:
         """Check the ticked options of a choose step."""
-        here = self._here()
-        if here is None:
+        opened = self._open(ChooseStep)
+        if opened is None:
             return
-        lesson, index, work = here
-        step = lesson.steps[index]
-        if not isinstance(step, ChooseStep) or work.solved:
-            return
+        lesson, step, work = opened
         if step.single:  # one correct option: a radio, which holds the index picked
             picked = self.memory.get(f"one.{step.id}")
             if picked is None:
@@ -462,13 +470,10 @@ class LessonController:
 
     def answer_mistake(self) -> None:
         """Check the reason named for a mistake step."""
-        here = self._here()
-        if here is None:
+        opened = self._open(MistakeStep)
+        if opened is None:
             return
-        lesson, index, work = here
-        step = lesson.steps[index]
-        if not isinstance(step, MistakeStep) or work.solved:
-            return
+        lesson, step, work = opened
         code = self.memory.get(f"why.{step.id}")
         if code is None:
             return
@@ -478,13 +483,10 @@ class LessonController:
 
     def answer_quiz(self) -> None:
         """Check the value picked for a quiz step."""
-        here = self._here()
-        if here is None:
+        opened = self._open(QuizStep)
+        if opened is None:
             return
-        lesson, index, work = here
-        step = lesson.steps[index]
-        if not isinstance(step, QuizStep) or work.solved:
-            return
+        lesson, step, work = opened
         value = self.memory.get(f"quiz.{step.id}")
         if value is None:
             return
