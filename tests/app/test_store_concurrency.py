@@ -14,6 +14,7 @@ import itertools
 import json
 import multiprocessing
 import secrets
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -171,10 +172,15 @@ def test_every_remembered_browser_has_its_own_token(race: Race) -> None:
 
 
 def opener(url: str, barrier: Any, out: str) -> None:
-    """A replica starting: open the store (migrating it if needed) and sign someone in."""
+    """A replica starting: open the store (migrating it if needed) and sign someone in.
+    A failure is written where the test reads, so that it says what went wrong."""
     barrier.wait()
-    with ProgressStore(url) as store:
-        Path(out).write_text(str(store.learner("Ana").id))
+    try:
+        with ProgressStore(url) as store:
+            Path(out).write_text(str(store.learner("Ana").id))
+    except Exception:
+        Path(out).write_text(traceback.format_exc())
+        raise
 
 
 def test_replicas_starting_together_migrate_the_database_once(
@@ -190,7 +196,8 @@ def test_replicas_starting_together_migrate_the_database_once(
         worker.start()
     for worker in workers:
         worker.join(timeout=240)
-    assert [w.exitcode for w in workers] == [0] * PROCESSES
-    assert len({out.read_text() for out in outs}) == 1  # one Ana
+    said = [out.read_text() if out.exists() else "(nothing written)" for out in outs]
+    assert [w.exitcode for w in workers] == [0] * PROCESSES, said
+    assert len(set(said)) == 1  # one Ana
     with ProgressStore(store_url) as store:
         assert db.current(store.engine) == db.head() and store.integrity_ok()

@@ -39,6 +39,7 @@ import argparse
 import functools
 import logging
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,6 +50,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import QueuePool
 
 from tutorial_app import config
@@ -62,6 +64,7 @@ BASELINE: Final = "0001"
 ADVISORY_LOCK: Final = 0x43_41_53_53_49_4E_4F
 _WRITE: Final = "cassino_write"  # execution option: BEGIN IMMEDIATE on SQLite
 SQLITE_BUSY_MS: Final = 30_000
+LOCKED_RETRIES: Final = 5  # opening a new SQLite file that replicas open too (ensure_current)
 POOL_SIZE: Final = 5  # per app process; PostgreSQL's default max_connections is 100
 POOL_OVERFLOW: Final = 10
 
@@ -154,7 +157,25 @@ def current(engine: Engine) -> str | None:
 
 
 def ensure_current(engine: Engine) -> None:
-    """Migrate the database to `head()` if it is behind (see the module docstring)."""
+    """Migrate the database to `head()` if it is behind (see the module docstring).
+
+    On SQLite, replicas opening a brand-new file at the same moment race to switch it
+    to WAL, and SQLite can answer "database is locked" at once there, without waiting
+    for its busy timeout; the migration is then tried again, a few times, after a pause
+    (the other replica has usually finished it by then)."""
+    for attempt in range(LOCKED_RETRIES):
+        try:
+            _ensure_current(engine)
+            return
+        except OperationalError as error:
+            if not (is_sqlite(engine) and "locked" in str(error)) \
+                    or attempt == LOCKED_RETRIES - 1:
+                raise
+            log.info("the store was locked while opening it; trying again (%s)", error)
+            time.sleep(0.2 * (attempt + 1))
+
+
+def _ensure_current(engine: Engine) -> None:
     found = current(engine)
     if found == head():
         return
