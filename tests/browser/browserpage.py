@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -15,14 +15,24 @@ WAIT = 20_000
 expect.set_options(timeout=WAIT)
 
 
+PHONE: Final = {"width": 390, "height": 844}
+DESKTOP: Final = {"width": 1400, "height": 1000}
+
+
+def new_page(browser: Any, viewport: dict[str, int], **options: Any) -> Page:
+    """A page in a context of its own (its own cookies, so its own learner), with the
+    tests' patience; close it with `page.context.close()`."""
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, **options)
+    opened: Page = context.new_page()
+    opened.set_default_timeout(WAIT)
+    return opened
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000},
-                                  device_scale_factor=1)
-    opened = context.new_page()
-    opened.set_default_timeout(WAIT)
+    opened = new_page(browser, DESKTOP)
     yield opened
-    context.close()
+    opened.context.close()
 
 
 def idle(page: Page) -> None:
@@ -52,6 +62,13 @@ def sign_in(page: Page, name: str) -> None:
 def card(page: Page, name: str) -> Locator:
     """A card button by its screen-reader label, e.g. "seven of spades"."""
     return page.get_by_role("button", name=name, exact=False).first
+
+
+def select(page: Page, *names: str) -> None:
+    """Click cards by their labels, each seen selected before the next click."""
+    for name in names:
+        press(page, card(page, name))
+        expect(card(page, f"{name} (selected)")).to_be_visible()
 
 
 def teacher_sign_in(page: Page, name: str = "Teacher", password: str = "teacher-pass") -> None:

@@ -10,22 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import WAIT, card, idle, press, sign_in
+from browserpage import PHONE, card, idle, new_page, press, sign_in
 from browserserver import FIXTURE_COURSE, Server
 from playwright.sync_api import Page, expect
 
 from tutorial_app.course import ChooseStep, load_course
 
-PHONE = {"width": 390, "height": 844}
-
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
-    opened = context.new_page()
-    opened.set_default_timeout(WAIT)
+    opened = new_page(browser, PHONE, has_touch=True)
     yield opened
-    context.close()
+    opened.context.close()
 
 
 def _span_of_hand_table_and_buttons(page: Page) -> tuple[float, float]:

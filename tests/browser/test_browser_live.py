@@ -8,18 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserpage import WAIT, card, press, sign_in, teacher_sign_in
+from browserpage import PHONE, card, new_page, press, sign_in, teacher_sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
-PHONE = {"width": 390, "height": 844}
-
 
 def phone(browser: Any) -> Page:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
-    opened: Page = context.new_page()
-    opened.set_default_timeout(WAIT)
-    return opened
+    return new_page(browser, PHONE)
 
 
 def fold_sidebar(learner: Page) -> None:

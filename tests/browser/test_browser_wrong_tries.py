@@ -8,19 +8,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browserpage import WAIT, card, press, sign_in
+from browserpage import card, new_page, press, select, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
 
 @pytest.fixture
 def small(browser: Any) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  device_scale_factor=1)
-    opened = context.new_page()
-    opened.set_default_timeout(WAIT)
+    opened = new_page(browser, {"width": 1280, "height": 800})
     yield opened
-    context.close()
+    opened.context.close()
 
 
 def open_step(page: Page, server: Server, lesson: str, step: str, first: bool = False) -> None:
@@ -36,12 +33,6 @@ def open_step(page: Page, server: Server, lesson: str, step: str, first: bool = 
     expect(page.locator('[class*="st-key-hand-learn"]')).to_be_visible()
 
 
-def choose(page: Page, *names: str) -> None:
-    for name in names:
-        press(page, card(page, name))
-        expect(card(page, f"{name} (selected)")).to_be_visible()
-
-
 def test_four_wrong_tries_are_answered_truly(real_server: Server, small: Page) -> None:
     page = small
     error = page.get_by_test_id("stAlertContentError")
@@ -49,7 +40,7 @@ def test_four_wrong_tries_are_answered_truly(real_server: Server, small: Page) -
 
     # 1. a 2♣ capture in the sums lesson is not told "must add up to exactly 8"
     open_step(page, real_server, "sums", "first-sum", first=True)
-    choose(page, "two of clubs", "three of diamonds")
+    select(page, "two of clubs", "three of diamonds")
     press(page, page.get_by_role("button", name="Capture"))
     expect(error).to_contain_text("3♦ alone makes 3; 2♣ takes cards that add up to 2")
     expect(error).not_to_contain_text("exactly 8")
@@ -62,10 +53,10 @@ def test_four_wrong_tries_are_answered_truly(real_server: Server, small: Page) -
     # 2. a capture in the first-build lesson is not answered about "your build";
     #    the Build button states what the chosen cards make
     open_step(page, real_server, "first-build", "build-eight")
-    choose(page, "eight of spades", "five of clubs")
+    select(page, "eight of spades", "five of clubs")
     expect(page.get_by_role("button", name="Build 13")).to_be_visible()  # not capped at 10
     press(page, card(page, "eight of spades (selected)"))
-    choose(page, "three of diamonds")
+    select(page, "three of diamonds")
     expect(page.get_by_role("button", name="Build 8")).to_be_visible()
     press(page, page.get_by_role("button", name="Capture"))
     expect(error).to_contain_text("5♣ alone makes 5; 3♦ takes cards that add up to 3")
@@ -76,14 +67,14 @@ def test_four_wrong_tries_are_answered_truly(real_server: Server, small: Page) -
 
     # 3. a new, separate build is not told "that adds to the build"
     open_step(page, real_server, "taking-builds", "your-own-build")
-    choose(page, "two of clubs", "seven of hearts")
+    select(page, "two of clubs", "seven of hearts")
     press(page, page.get_by_role("button", name="Build 9"))
     expect(warning).to_contain_text("builds instead of taking the build")
     expect(warning).not_to_contain_text("adds to the build")
 
     # 4. trailing the 10♣ is not answered "Try the 10♣"
     open_step(page, real_server, "sweeps", "hidden-sweep")
-    choose(page, "ten of clubs")
+    select(page, "ten of clubs")
     press(page, page.get_by_role("button", name="Trail"))
     expect(warning).to_contain_text("10♣ trails")
     expect(warning).not_to_contain_text("Try the 10♣")
@@ -94,7 +85,7 @@ def test_four_wrong_tries_are_answered_truly(real_server: Server, small: Page) -
 def test_a_rule_number_links_to_its_rule(real_server: Server, small: Page) -> None:
     page = small
     open_step(page, real_server, "sums", "first-sum", first=True)
-    choose(page, "two of clubs", "three of diamonds")
+    select(page, "two of clubs", "three of diamonds")
     press(page, page.get_by_role("button", name="Capture"))
     link = page.get_by_test_id("stAlertContentError").get_by_role("link", name="4.1")
     href = link.get_attribute("href")
