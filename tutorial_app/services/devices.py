@@ -24,6 +24,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -89,10 +90,12 @@ def token_hash(token: str) -> str:
 class Devices:
     """The remembered browsers of one kind, in one store."""
 
-    def __init__(self, store: ProgressStore, kind: Kind) -> None:
+    def __init__(self, store: ProgressStore, kind: Kind,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.kind = kind
         self.table = kind.table
+        self.clock = clock
 
     def _ends(self, created: float, now: float) -> float:
         idle = now + self.kind.idle_seconds
@@ -103,7 +106,7 @@ class Devices:
              now: float | None = None) -> int:
         """A new session for `owner` (its token comes with the first ticket redeemed);
         expired sessions and tickets of every owner are cleared out on the way."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         values: dict[str, Any] = {self.kind.owner: owner, "created": now, "used": now,
                                   "expires": self._ends(now, now)}
         if self.kind is TEACHERS:
@@ -120,7 +123,7 @@ class Devices:
         before it within GRACE of the rotation), or None."""
         if not isinstance(token, str) or not token:
             return None
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         hashed = token_hash(token)
         t = self.table.c
         query = select(self.table).where(
@@ -132,7 +135,7 @@ class Devices:
 
     def get(self, session_id: int, now: float | None = None) -> Session | None:
         """The session if it is still live (not ended, not expired)."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         with self.store._read() as con:
             row = con.execute(select(self.table).where(self.table.c.id == session_id,
                                                        self.table.c.expires > now)).first()
@@ -140,7 +143,7 @@ class Devices:
 
     def of(self, owner: int, now: float | None = None) -> list[Session]:
         """The owner's live sessions, the most recently used first."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         owner_column = self.table.c[self.kind.owner]
         with self.store._read() as con:
             rows = con.execute(select(self.table).where(owner_column == owner,
@@ -158,7 +161,7 @@ class Devices:
 
     def ticket(self, session_id: int, now: float | None = None) -> str:
         """A one-time ticket the page redeems at the cookie route for a new token."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         ticket = secrets.token_urlsafe(TOKEN_BYTES)
         with self.store._write() as con:
             con.execute(cookie_tickets.insert().values(
@@ -168,7 +171,7 @@ class Devices:
 
     def ticket_pending(self, ticket: str, now: float | None = None) -> bool:
         """Whether the ticket still waits to be redeemed (the page has not yet)."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         with self.store._read() as con:
             return con.execute(select(cookie_tickets.c.kind).where(
                 cookie_tickets.c.ticket_hash == token_hash(ticket),

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -127,8 +128,9 @@ def client_address(ip: object) -> str:
 class Guard:
     """The limits of one store (see the module docstring)."""
 
-    def __init__(self, store: ProgressStore) -> None:
+    def __init__(self, store: ProgressStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock
 
     def _rows(self, kind: str, account: str | None, address: str) -> list[tuple[str, str]]:
         rows = [(scope, subject) for scope, subject in ((ACCOUNT, account), (ADDRESS, address))
@@ -140,7 +142,7 @@ class Guard:
         """Count a try of `kind` against `account` (None: a try with no account, such
         as a join code) from `address`, or refuse it without counting: the account or
         address is locked out, or still has to wait after its last wrong try."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         account = account[:120] if account is not None else None
         with self.store._write() as con:
             held = [(scope, subject, self._held(con, kind, scope, subject, now))

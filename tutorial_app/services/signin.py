@@ -32,7 +32,8 @@ is logged, and `error` says which setting to check.
 from __future__ import annotations
 
 import logging
-from collections.abc import MutableMapping
+import time
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -109,14 +110,15 @@ class SignIn:
     """One browser session's learner sign-in (see the module docstring)."""
 
     def __init__(self, store: ProgressStore, memory: MutableMapping[str, Any],
-                 address: str = guard.LOCAL, learners: LearnerStore | None = None) -> None:
+                 address: str = guard.LOCAL, learners: LearnerStore | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.memory = memory
         self.address = address
         self.learners: LearnerStore = learners if learners is not None else store
         self.rooms = ClassStore(store)
-        self.guard = Guard(store)
-        self.devices = Devices(store, LEARNERS)
+        self.guard = Guard(store, clock)
+        self.devices = Devices(store, LEARNERS, clock)
 
     # ----- what the page shows -------------------------------------------------------
 

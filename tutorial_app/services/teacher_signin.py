@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import MutableMapping
+import time
+from collections.abc import Callable, MutableMapping
 from typing import Any, Final
 
 from tutorial_app.course.i18n import t
@@ -56,14 +57,15 @@ class TeacherSignIn:
     """One browser session's teacher sign-in (see the module docstring)."""
 
     def __init__(self, store: ProgressStore, memory: MutableMapping[str, Any],
-                 address: str = guard.LOCAL, agent: str = "") -> None:
+                 address: str = guard.LOCAL, agent: str = "",
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.memory = memory
         self.address = address
         self.agent = agent
         self.rooms = ClassStore(store)
-        self.guard = Guard(store)
-        self.devices = Devices(store, TEACHERS)
+        self.guard = Guard(store, clock)
+        self.devices = Devices(store, TEACHERS, clock)
 
     @property
     def error(self) -> str | None:
@@ -131,6 +133,7 @@ class TeacherSignIn:
 
     def _sign_in(self, name: str, password: str) -> Teacher | None:
         account = account_key(name)
+        before = self.guard.limit(guard.TEACHER, guard.ACCOUNT, account)
         attempt = self.guard.begin(guard.TEACHER, account, self.address)
         if isinstance(attempt, Refused):
             log.info("teacher sign-in refused for %r from %s: %s", account, self.address,
@@ -147,10 +150,9 @@ class TeacherSignIn:
             self.guard.failed(attempt, "teacher password")
             self.memory[_ERROR] = t("teacher.wrong")
             return None
-        before = self.guard.limit(guard.TEACHER, guard.ACCOUNT, account)
         self.guard.succeeded(attempt)
-        if before is not None and before.failures > 1:  # this try was counted too
-            self.memory[_SEEN] = (before.failures - 1, before.last_address)
+        if before is not None and before.failures > 0:
+            self.memory[_SEEN] = (before.failures, before.last_address)
         session = self.devices.open(found.id, self.agent, self.address)
         self.memory[_SESSION] = session
         self.memory[TEACHER] = found.id

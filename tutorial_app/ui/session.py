@@ -142,9 +142,10 @@ def progress() -> ProgressCache:
 def client_address() -> str:
     """The browser's address as the limits count it (services/guard.client_address)."""
     try:
-        return guard.client_address(st.context.ip_address)
+        found = st.context.ip_address
     except (AttributeError, RuntimeError):  # no browser (a test's run)
         return guard.LOCAL
+    return guard.client_address(found if isinstance(found, str) else None)
 
 
 def _agent() -> str:
