@@ -11,8 +11,9 @@ redraws itself every second (`st.fragment(run_every=1)`); the learners sign in o
 a few seconds as a class does: half scan their login card (/live?card=KEY), half
 open the projector's link (/live?join=CODE) and type their name and tap their two
 secret pictures; then they answer by clicking a hand card, maybe a table card, and
-Capture or Trail, and change their answer now and then until time is up. Every --question-seconds the next puzzle is put up
-(as the teacher's "Next question" does), so the class answers again.
+Capture or Trail, and change their answer now and then until time is up. Every
+--question-seconds the next puzzle is put up (as the teacher's "Next question"
+does), so the class answers again.
 
 Measured: for every first answer to a question, the time from sending the click that
 submitted it to the projector showing a count that includes it ("submission to
