@@ -607,6 +607,7 @@ MESSAGES.update({
     "cards.words": "{first} + {second}",
     "cards.scan": "Scan to sign in, or type the class code, your name and tap your two "
                   "pictures.",
+    "cards.qr_alt": "QR code that signs {name} in",
     "signin_panel.title": "Learners and secrets",
     "signin_panel.help": "Each learner of the class signs in with the class code, their name "
                          "and two secret pictures, or with their login card. Only you see "

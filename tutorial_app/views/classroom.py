@@ -74,6 +74,7 @@ def render() -> None:
     mine = rooms.classes_of(who.id)
     keys = _view_keys(ctl)
     _restore(tsignin, keys, {room.id for room in mine})
+    _keep(tsignin, keys)  # widgets hold their new values from the start of the run
     with st.container(key="classroom"):
         panels.head(ctl)
         room = live_panels.class_picker(rooms, who.id)
@@ -93,7 +94,6 @@ def render() -> None:
         else:
             st.info(t("classroom.nothing"))
     panels.class_progress(ctl)
-    _keep(tsignin, keys)
 
 
 render()
