@@ -410,3 +410,19 @@ def test_no_class_learners_keep_name_only_sign_in_until_the_teacher_closes_it(
     store.show_names_on_welcome(False)
     closed = tab(store, clock)
     assert closed.sign_in_by_name("Ana") is None and "class" in (closed.error or "")
+
+
+def test_the_admin_command_lifts_a_teachers_lockout(store: ProgressStore, clock: Clock,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from tutorial_app import admin
+
+    a_class(store)
+    patient(lambda: teacher_tab(store, clock), clock, 40,
+            lambda fresh: fresh.sign_in("Ada", "guess-pass"))
+    locked = teacher_tab(store, clock)
+    assert locked.sign_in("Ada", "s3cret-pass") is None and "locked" in (locked.error or "")
+    monkeypatch.setenv("CASSINO_DB", str(store.url))
+    assert admin.main(["unlock", "ADA"]) == 0 and "unlocked" in capsys.readouterr().out
+    Guard(store, clock).lift(guard.TEACHER, guard.ADDRESS, "203.0.113.7")
+    assert teacher_tab(store, clock).sign_in("Ada", "s3cret-pass") is not None
