@@ -57,7 +57,6 @@ DEVICE_COOKIE: Final = LEARNERS.cookie
 
 # The session's entries.
 LEARNER: Final = "learner_id"           # the signed-in learner's id (tools/bench.py sets it)
-CLASS: Final = "signin.class_id"        # the class this browser signed in to, if any
 _DEVICE: Final = "signin.device"        # this browser's device session (its row id)
 _TICKET: Final = "signin.ticket"        # a ticket the page still has to redeem
 _COOKIE_READ: Final = "signin.cookie_read"
@@ -215,7 +214,7 @@ class SignIn:
         if self.rooms.class_of(learner.id) is not None:  # joined a class just now
             self._fail(t("signin.in_class"))
             return None
-        return self._signed_in(learner, None)
+        return self._signed_in(learner)
 
     def _class(self, code: object) -> SchoolClass | None:
         """The class of a typed code, counting a wrong code against this address."""
@@ -266,7 +265,7 @@ class SignIn:
             self._fail(t("signin.class_wrong"))
             return None
         self.guard.succeeded(attempt)
-        return self._signed_in(learner, room)
+        return self._signed_in(learner)
 
     def sign_in_by_card(self, card_key: object) -> Learner | None:
         """A login card's QR code: its link's key signs its learner in."""
@@ -282,7 +281,7 @@ class SignIn:
             self._fail(t("signin.card_wrong"))
             return None
         self.guard.succeeded(attempt)
-        return self._signed_in(*found)
+        return self._signed_in(found[0])
 
     def join_class(self, code: object, name: object) -> Learner | None:
         """A new learner in the class of that code, signed in and shown their secret."""
@@ -295,18 +294,14 @@ class SignIn:
             return None
         learner = self.rooms.add_learner(room.id, cleaned)
         secret = self.rooms.secret_of(learner.id)
-        signed = self._signed_in(learner, room)
+        signed = self._signed_in(learner)
         if signed is not None and secret is not None:
             self.memory[_NEW_SECRET] = secret.pictures
         return signed
 
-    def _signed_in(self, learner: Learner, room: SchoolClass | None) -> Learner | None:
+    def _signed_in(self, learner: Learner) -> Learner | None:
         self.sign_in(learner.id)
-        if self.memory.get(LEARNER) != learner.id:
-            return None
-        if room is not None:
-            self.memory[CLASS] = room.id
-        return learner
+        return learner if self.memory.get(LEARNER) == learner.id else None
 
     # ----- in and out ------------------------------------------------------------------
 

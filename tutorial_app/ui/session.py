@@ -267,6 +267,16 @@ def _prefill(key: str) -> None:
 
 
 def join_form() -> None:
+    """A device that opened a class's link (the projector's QR code) signed in as
+    someone else, or as nobody: a learner of the class signs in with their pictures,
+    a new one joins."""
+    st.caption(t("welcome.class_body"))
+    class_form()
+    with st.expander(t("join.title"), icon=":material/group_add:", expanded=True):
+        _join_fields()
+
+
+def _join_fields() -> None:
     """A new learner joins a class with its code (from the teacher's screen or its QR
     code's link) and a name nobody in the class has yet."""
     _prefill(JOIN_CODE)
@@ -344,7 +354,7 @@ def require_learner() -> Learner | None:
             class_form()
             with st.expander(t("join.title"), icon=":material/group_add:",
                              expanded=bool(_linked_code())):
-                join_form()
+                _join_fields()
         if session.error:
             st.error(safe_text.plain(session.error))
     return None
