@@ -3,14 +3,17 @@ name and the class code cannot open the classmate's account by any page, link or
 a 390 x 844 phone signs in by a login card's QR link (the link the printed card's QR
 code encodes); the teacher stays signed in across a reload and a second tab, with the
 projector as it was, until "Sign out"; the sign-in cookies are HttpOnly (no page
-script reads them) and the learner's token rotates on use. Writes the README's
-screenshots docs/screenshots/login-cards.png and signin-card-phone.png."""
+script reads them) and the learner's token rotates on use. Takes the README's
+screenshots login-cards.png and signin-card-phone.png (into docs/screenshots/ with
+UPDATE_SCREENSHOTS=1, as test_browser_screenshots.py does)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browserpage import (
     DESKTOP,
     PHONE,
@@ -22,7 +25,7 @@ from browserpage import (
     sign_in,
     teacher_sign_in,
 )
-from browserserver import TEACHER, Server
+from browserserver import ROOT, TEACHER, Server
 from playwright.sync_api import Page, expect
 
 from tutorial_app.course.i18n import using
@@ -31,7 +34,6 @@ from tutorial_app.services.classes import ClassStore, first_teacher_from_environ
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.ui.login_cards import card_link, qr_picture
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 ENV = {"CASSINO_TEACHER": TEACHER[0], "CASSINO_TEACHER_PASSWORD": TEACHER[1]}
 
 
@@ -106,7 +108,14 @@ def test_a_classmates_name_and_the_class_code_open_nothing(server: Server,
         page.context.close()
 
 
-def test_a_phone_signs_in_by_its_login_card(server: Server, browser: Any) -> None:
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        return ROOT / "docs" / "screenshots"
+    return tmp_path
+
+
+def test_a_phone_signs_in_by_its_login_card(server: Server, browser: Any, shots: Path) -> None:
     names = [f"Learner {i:02d}" for i in range(1, 31)]
     class_id, code, secrets = a_class(server, "Green", names)
     teacher = new_page(browser, DESKTOP)
@@ -124,7 +133,7 @@ def test_a_phone_signs_in_by_its_login_card(server: Server, browser: Any) -> Non
         teacher.emulate_media(media="print")  # what the teacher's printer gets
         teacher.set_viewport_size({"width": 900, "height": 1270})
         idle(teacher)
-        teacher.screenshot(path=str(SHOTS / "login-cards.png"))
+        teacher.screenshot(path=str(shots / "login-cards.png"))
 
         phone.goto(link)  # the phone's camera opens the card's link
         expect(phone.get_by_role("heading", name="Your lessons")).to_be_visible()
@@ -133,7 +142,7 @@ def test_a_phone_signs_in_by_its_login_card(server: Server, browser: Any) -> Non
         press(phone, phone.get_by_test_id("stExpandSidebarButton"))
         expect(phone.get_by_text("Learning as Learner 07")).to_be_visible()
         idle(phone)
-        phone.screenshot(path=str(SHOTS / "signin-card-phone.png"))
+        phone.screenshot(path=str(shots / "signin-card-phone.png"))
         phone.reload()  # and stays signed in on the phone
         expect(phone.get_by_text("Learning as Learner 07")).to_be_attached()
     finally:

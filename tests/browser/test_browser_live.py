@@ -33,6 +33,7 @@ def join(browser: Any, url: str, code: str, name: str) -> Page:
     joining.get_by_role("textbox", name="Your name in the class").fill(name)
     press(learner, joining.get_by_role("button", name="Join", exact=True))
     expect(learner.get_by_text("Your secret pictures are")).to_be_visible()
+    press(learner, learner.get_by_role("button", name="I will remember them"))
     expect(learner.get_by_text("Question 1")).to_be_visible()
     return learner
 
