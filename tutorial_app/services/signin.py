@@ -182,11 +182,12 @@ class SignIn:
 
     # ----- the ways in -----------------------------------------------------------------
 
-    def _guarded(self, what: str, fn: Any) -> Learner | None:
-        """Run one way in; a store fault is reported, never raised."""
+    def _guarded(self, what: str, fn: Callable[[], Learner | None]) -> Learner | None:
+        """Run one way in; a refusal is kept in `error`, a store fault is reported,
+        never raised."""
         self.memory.pop(_ERROR, None)
         try:
-            found: Learner | None = fn()
+            found = fn()
         except (LearnerNameError, names.UnusableNameError, ClassroomError) as error:
             self._fail(str(error))
             return None
