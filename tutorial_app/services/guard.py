@@ -8,10 +8,15 @@ last (1 s, 2 s, 4 s, ...), and after how many the account or address is locked o
 until a teacher lifts it in the Classroom (or the admin command does), or the lock's
 time runs out.
 
-A try is counted *before* it is checked (`begin`), in one write transaction holding
-the rows (BEGIN IMMEDIATE on SQLite, SELECT ... FOR UPDATE on PostgreSQL), and taken
-back when it was right (`succeeded`). So a guesser's parallel connections cannot all
-pass the check at once, and a refused try costs one small transaction and no
+Against an account, a try is counted *before* it is checked (`begin`), in one write
+transaction holding the row (BEGIN IMMEDIATE on SQLite, SELECT ... FOR UPDATE on
+PostgreSQL), and forgotten when it was right (`succeeded`): a guesser's parallel
+connections cannot all pass the check at once, so no account is ever checked more
+than its limit allows. Against an address, `begin` only checks, and a wrong try is
+counted when it is known wrong (`failed`): a whole class signing in at once from one
+school address must not have its right answers hold each other up, and a guesser
+spraying many accounts from one address is held by every account's own count (and by
+the bounded hashing of passwords). A refused try costs one small transaction and no
 password hashing at all. Every wrong try is logged with the client's address.
 
 An address is the one the browser's connection comes from (`client_address`): the
@@ -141,7 +146,8 @@ class Guard:
               now: float | None = None) -> Attempt | Refused:
         """Count a try of `kind` against `account` (None: a try with no account, such
         as a join code) from `address`, or refuse it without counting: the account or
-        address is locked out, or still has to wait after its last wrong try."""
+        address is locked out, or still has to wait after its last wrong try. (The
+        address's count is taken by `failed`: see the module docstring.)"""
         now = self.clock() if now is None else now
         account = account[:120] if account is not None else None
         with self.store._write() as con:
@@ -155,13 +161,19 @@ class Guard:
                 if wait > 0:
                     return Refused(False, int(wait) + 1, scope)
             for scope, subject, (failures, _last, _locked) in held:
-                policy = POLICIES[(kind, scope)]
-                counted = failures + 1
-                con.execute(update(sign_in_limits).where(*_key(kind, scope, subject)).values(
-                    failures=counted, last_failure=now, last_address=address,
-                    locked_until=now + policy.lock_seconds if counted >= policy.lock_at
-                    else 0.0))
+                if scope == ACCOUNT:
+                    self._count(con, kind, scope, subject, failures, address, now)
         return Attempt(kind, account, address)
+
+    @staticmethod
+    def _count(con: Connection, kind: str, scope: str, subject: str, failures: int,
+               address: str, now: float) -> None:
+        """One more wrong try on a held row; the lockout when it reaches the limit."""
+        policy = POLICIES[(kind, scope)]
+        counted = failures + 1
+        con.execute(update(sign_in_limits).where(*_key(kind, scope, subject)).values(
+            failures=counted, last_failure=now, last_address=address,
+            locked_until=now + policy.lock_seconds if counted >= policy.lock_at else 0.0))
 
     def _held(self, con: Connection, kind: str, scope: str, subject: str,
               now: float) -> tuple[int, float, float]:
@@ -183,34 +195,41 @@ class Guard:
         return failures, last, locked_until
 
     def succeeded(self, attempt: Attempt) -> None:
-        """The try was right: the account starts afresh, and the address gets its try
-        back (one right answer does not wipe out the wrong ones before it)."""
-        self._take_back(attempt, forget_account=True)
+        """The try was right: the account starts afresh (the address keeps the wrong
+        tries made before: one right answer does not wipe them out)."""
+        if attempt.account is None or (attempt.kind, ACCOUNT) not in POLICIES:
+            return
+        with self.store._write() as con:
+            con.execute(delete(sign_in_limits).where(*_key(attempt.kind, ACCOUNT,
+                                                           attempt.account)))
 
     def cancelled(self, attempt: Attempt) -> None:
-        """The try was not made after all (the server was too busy to check it)."""
-        self._take_back(attempt, forget_account=False)
-
-    def _take_back(self, attempt: Attempt, forget_account: bool) -> None:
+        """The try was not made after all (the server was too busy to check it): the
+        account gets it back."""
+        if attempt.account is None or (attempt.kind, ACCOUNT) not in POLICIES:
+            return
+        where = _key(attempt.kind, ACCOUNT, attempt.account)
         with self.store._write() as con:
-            for scope, subject in self._rows(attempt.kind, attempt.account, attempt.address):
-                where = _key(attempt.kind, scope, subject)
-                if scope == ACCOUNT and forget_account:
-                    con.execute(delete(sign_in_limits).where(*where))
-                    continue
-                row = con.execute(select(sign_in_limits.c.failures)
-                                  .where(*where).with_for_update()).first()
-                if row is None:
-                    continue
-                failures = max(0, int(row[0]) - 1)
-                lock_at = POLICIES[(attempt.kind, scope)].lock_at
-                values: dict[str, object] = {"failures": failures}
-                if failures < lock_at:
-                    values["locked_until"] = 0.0
-                con.execute(update(sign_in_limits).where(*where).values(**values))
+            row = con.execute(select(sign_in_limits.c.failures)
+                              .where(*where).with_for_update()).first()
+            if row is None:
+                return
+            failures = max(0, int(row[0]) - 1)
+            values: dict[str, object] = {"failures": failures}
+            if failures < POLICIES[(attempt.kind, ACCOUNT)].lock_at:
+                values["locked_until"] = 0.0
+            con.execute(update(sign_in_limits).where(*where).values(**values))
 
-    def failed(self, attempt: Attempt, what: str) -> None:
-        """The try was wrong (already counted): say so in the log, with the address."""
+    def failed(self, attempt: Attempt, what: str, now: float | None = None) -> None:
+        """The try was wrong: the address counts it (the account did already), and the
+        log says so, with the address."""
+        now = self.clock() if now is None else now
+        if (attempt.kind, ADDRESS) in POLICIES:
+            with self.store._write() as con:
+                failures, _last, _locked = self._held(con, attempt.kind, ADDRESS,
+                                                      attempt.address, now)
+                self._count(con, attempt.kind, ADDRESS, attempt.address, failures,
+                            attempt.address, now)
         counts = {limit.scope: limit.failures for limit in self.limits(attempt.kind)
                   if limit.subject in (attempt.account, attempt.address)}
         log.warning("sign-in refused: wrong %s for %r from %s (%d wrong for the account, "
