@@ -25,12 +25,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/streamlit run tutorial_app/app.py --server.port $(PORT) --server.headless true
+	$(BIN)/streamlit run tutorial_app/serve.py --server.port $(PORT) --server.headless true
 
 # For working on the app's code: rerun the page when a .py file is saved (serving a class
 # runs without the file watcher, see .streamlit/config.toml).
 dev: $(STAMP)
-	$(BIN)/streamlit run tutorial_app/app.py --server.port $(PORT) --server.headless true \
+	$(BIN)/streamlit run tutorial_app/serve.py --server.port $(PORT) --server.headless true \
 		--server.fileWatcherType auto --server.runOnSave true
 
 lint: $(STAMP)

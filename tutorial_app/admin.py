@@ -3,6 +3,8 @@
     python -m tutorial_app.admin add-teacher NAME      # asks for the password twice
     python -m tutorial_app.admin set-password NAME     # a forgotten password replaced
     python -m tutorial_app.admin list-teachers
+    python -m tutorial_app.admin unlock NAME           # a teacher locked out by wrong passwords
+    python -m tutorial_app.admin look-alikes           # learners whose names look the same
 
 The password comes from a prompt that does not echo it, or from the environment
 variable CASSINO_TEACHER_PASSWORD (for a script); it is stored only as a salted
@@ -21,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy import select
 
 from tutorial_app import config
+from tutorial_app.services import guard
 from tutorial_app.services.classes import (
     PASSWORD_VARIABLE,
     TEACHER_VARIABLE,
@@ -29,8 +32,10 @@ from tutorial_app.services.classes import (
     first_teacher_from_environment,
 )
 from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.services.guard import Guard
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.services.tables import teachers
+from tutorial_app.services.teacher_signin import account_key
 
 __all__ = ["PASSWORD_VARIABLE", "TEACHER_VARIABLE", "first_teacher_from_environment", "main"]
 
@@ -54,6 +59,11 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         command = commands.add_parser(name, help=help_text)
         command.add_argument("name")
     commands.add_parser("list-teachers", help="the teachers' names")
+    unlock = commands.add_parser("unlock", help="lift a teacher's lockout after wrong "
+                                                "passwords (and forget those tries)")
+    unlock.add_argument("name")
+    commands.add_parser("look-alikes", help="learners whose names look the same (kept "
+                                            "apart; rename one in the Classroom)")
     args = parser.parse_args(argv)
     try:
         with ProgressStore() as store:
@@ -62,6 +72,15 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
                 with store.engine.connect() as con:
                     for (name,) in con.execute(select(teachers.c.name).order_by(teachers.c.id)):
                         print(name)
+                return 0
+            if args.command == "unlock":
+                Guard(store).lift(guard.TEACHER, guard.ACCOUNT, account_key(args.name))
+                print(f"sign-in of {args.name} unlocked")
+                return 0
+            if args.command == "look-alikes":
+                everyone = [x.id for x in store.learners()]
+                for group in rooms.look_alikes(everyone):
+                    print(" | ".join(f"{x.name} (#{x.id})" for x in group))
                 return 0
             if args.command == "add-teacher":
                 teacher = rooms.add_teacher(args.name, _password(env))

@@ -39,6 +39,8 @@ sandbox = st.Page(VIEWS / "sandbox.py", title=t("nav.sandbox"), icon=":material/
                   url_path="sandbox")
 classroom = st.Page(VIEWS / "classroom.py", title=t("nav.classroom"), icon=":material/co_present:",
                     url_path="classroom")
+cards = st.Page(VIEWS / "cards.py", title=t("nav.cards"), icon=":material/badge:",
+                url_path="cards")
 live = st.Page(VIEWS / "live.py", title=t("nav.live"), icon=":material/how_to_vote:",
                url_path="live")
 rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
@@ -46,7 +48,7 @@ rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_b
 
 # Teacher pages are not offered to a signed-in learner, and a learner who types their
 # address gets the default page (the page itself refuses a learner too, ui/teacher.py).
-explore = [sandbox, rules] if learner_only() else [sandbox, classroom, rules]
+explore = [sandbox, rules] if learner_only() else [sandbox, classroom, cards, rules]
 current = st.navigation({
     t("nav.section.learn"): [learn, puzzles, play, live],
     t("nav.section.explore"): explore,

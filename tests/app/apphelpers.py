@@ -51,6 +51,18 @@ def sign_in(at: AppTest, name: str = "Ana") -> AppTest:
     return at
 
 
+def class_sign_in(at: AppTest, code: str, name: str, first: int, second: int) -> AppTest:
+    """The class sign-in form: the class code, the name and the two secret pictures
+    (indexes into services/pictures.PICTURES), then Sign in."""
+    at.text_input(key="signin_code").input(code)
+    at.text_input(key="signin_class_name").input(name)
+    at.button_group(key="signin_picture_1").set_value(first)
+    at.button_group(key="signin_picture_2").set_value(second)
+    next(b for b in at.button if b.label == "Sign in").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def click(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
     assert not at.exception, [e.value for e in at.exception]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelpers import new_app, open_page, sign_in, texts
+from apphelpers import class_sign_in, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.services import db as store_db
@@ -109,10 +109,11 @@ def test_a_read_only_store_fails_at_sign_in_with_the_message(
     ProgressStore(db).learner("Ana")
     with read_only(monkeypatch, what):
         at = open_page(new_app(), "learn")
-        assert [b.label for b in at.button if (b.key or "").startswith("as-")] == ["Ana"]
-        sign_in(at, "Bo")
+        sign_in(at, "Bo")  # a new learner cannot be written
         assert_the_message_not_a_traceback(at, db)
-        next(b for b in at.button if (b.key or "").startswith("as-")).click().run()
+        sign_in(at, "Ana")  # a known one, but the browser's session cannot be kept
+        assert_the_message_not_a_traceback(at, db)
+        class_sign_in(at, "ABC234", "Ana", 1, 2)  # the limit on wrong tries: no writing
         assert_the_message_not_a_traceback(at, db)
         assert not at.exception
 
@@ -149,10 +150,14 @@ def test_sign_in_with_a_broken_store_explains_and_raises_nothing() -> None:
     assert tab.current("token-abc") is None
     assert tab.error == faults.store_message()
     assert tab.sign_in_by_name("Ana") is None and tab.error == faults.store_message()
+    assert tab.sign_in_to_class("ABC234", "Ana", 1, 2) is None
+    assert tab.error == faults.store_message()
+    assert tab.join_class("ABC234", "Ana") is None and tab.error == faults.store_message()
+    assert tab.sign_in_by_card("k" * 32) is None and tab.error == faults.store_message()
     tab.sign_in(3)
     assert tab.current() is None and "learner_id" not in memory
     tab.sign_out()
-    assert tab.welcome_names() == [] and tab.error == faults.store_message()
+    assert not tab.name_signin_open() and tab.error == faults.store_message()
 
 
 def test_the_faults_tuple_holds_the_store_errors() -> None:

@@ -26,11 +26,11 @@ def english_words_in(at: AppTest) -> list[str]:
 
 def test_a_link_opens_in_its_language_and_another_session_stays_english(app: AppTest) -> None:
     open_page(app, "learn", lang="pt-BR")
-    assert "Bem-vindo! Qual é o seu nome?" in texts(app)
+    assert "Bem-vindo! Quem vai aprender?" in texts(app)
     assert app.query_params.get("lang") in ("pt-BR", ["pt-BR"])
     other = new_app()
     open_page(other, "learn")
-    assert "Welcome! What is your name?" in texts(other)
+    assert "Welcome! Who is learning?" in texts(other)
     open_page(app, "rules")  # still Portuguese on the next page of the same session
     assert "As regras do Cassino" in texts(app)
     assert not english_words_in(app)
@@ -54,7 +54,7 @@ def test_the_picker_switches_and_the_learner_keeps_the_choice(app: AppTest, db: 
 
 def test_an_unknown_language_in_a_link_is_english(app: AppTest) -> None:
     open_page(app, "learn", lang="xx-nowhere")
-    assert "Welcome! What is your name?" in texts(app)
+    assert "Welcome! Who is learning?" in texts(app)
 
 
 # Entries that are punctuation or pure fields: nothing to mark.

@@ -17,7 +17,7 @@ def start_lesson(at: AppTest, lesson: str = "basics") -> AppTest:
 
 def test_first_visit_asks_a_name_then_shows_the_path(app: AppTest) -> None:
     open_page(app, "learn")
-    assert "What is your name?" in texts(app)
+    assert "Who is learning?" in texts(app)
     sign_in(app, "Ana")
     page = texts(app)
     assert "Test basics" in page and "Test sums" in page

@@ -11,6 +11,7 @@ from apphelpers import PAGES, click, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.rules import SETTING_CHOICES
+from tutorial_app.services.signin import SignIn
 from tutorial_app.services.store import ProgressStore
 
 
@@ -99,23 +100,26 @@ def test_a_position_link_opens_in_the_classroom(app: AppTest) -> None:
     assert "The position in the link is impossible" in texts(bad)
 
 
-def test_the_teacher_can_keep_names_off_the_welcome_screen(env: None, db: Path) -> None:
+def test_the_teacher_can_close_sign_in_by_name_alone(env: None, db: Path) -> None:
     ana = ProgressStore(db).learner("Ana")
-
-    def name_buttons(at: AppTest) -> list[str]:
-        return [b.label for b in at.button if (b.key or "").startswith("as-")]
-
     before = open_page(new_app(), "learn")
-    assert name_buttons(before) == ["Ana"]
+    assert [b.key for b in before.text_input if b.key == "signin_name"]
+    assert not [b for b in before.button if (b.key or "").startswith("as-")]  # no names
+    assert "Ana" not in texts(before)
     teacher = open_page(new_app(), "classroom")
     assert teacher.toggle(key="class.names_shown").value is True
     teacher.toggle(key="class.names_shown").set_value(False).run()
     assert not ProgressStore(db).names_on_welcome()
     after = open_page(new_app(), "learn")
-    assert name_buttons(after) == [] and "Or continue as" not in texts(after)
-    sign_in(after, "ana")  # typing the name still finds Ana's progress
-    assert f"Learning as **{ana.name}**" in texts(after)
-    assert open_page(new_app(), "classroom").toggle(key="class.names_shown").value is False
+    assert not [b for b in after.text_input if b.key == "signin_name"]  # class sign-in only
+    assert [b for b in after.text_input if b.key == "signin_code"]
+    assert SignIn(ProgressStore(db), {}).sign_in_by_name("ana") is None
+    teacher = open_page(new_app(), "classroom")
+    assert teacher.toggle(key="class.names_shown").value is False
+    teacher.toggle(key="class.names_shown").set_value(True).run()
+    again = open_page(new_app(), "learn")
+    sign_in(again, "ana")  # open again: typing the name finds Ana's progress
+    assert f"Learning as **{ana.name}**" in texts(again)
 
 
 def test_rules_page_explains_every_setting(app: AppTest) -> None:
@@ -144,9 +148,12 @@ def test_a_broken_lesson_file_is_named_and_the_rest_still_works(app: AppTest,
 EVIL = "<script>alert('x')</script><img src=x onerror=alert(1)>"
 
 
-# The one script the app writes itself: the cookie that remembers the learner.
-OWN_SCRIPT = re.compile(r"<script>document\.cookie = 'cassino_device=[A-Za-z0-9_-]*; path=/; "
-                        r"max-age=\d+; samesite=lax';</script>")
+# The one script the app writes itself: it posts a one-time ticket (or a "clear") to the
+# cookie route, which sets the HttpOnly cookie that remembers the learner.
+OWN_SCRIPT = re.compile(r'<script>fetch\("/_cassino/cookie", \{method: \'POST\', credentials: '
+                        r"'same-origin', headers: \{\"X-Cassino-Cookie\": '1', 'Content-Type': "
+                        r"'text/plain'\}, body: \"(ticket=[A-Za-z0-9_-]+|clear=cassino_"
+                        r'(device|teacher))"\}\);</script>')
 
 
 def unsafe_outputs(at: AppTest) -> list[str]:

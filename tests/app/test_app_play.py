@@ -86,7 +86,7 @@ def last_card_of_the_hand(game: Game) -> bool:
 
 def test_the_page_asks_for_a_name_then_shows_the_set_up(app: AppTest) -> None:
     open_page(app, "play")
-    assert "What is your name?" in texts(app)
+    assert "Who is learning?" in texts(app)
     sign_in(app)
     assert "A new game" in texts(app)
     assert app.radio(key="play.players").options == [

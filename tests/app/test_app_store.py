@@ -16,6 +16,8 @@ import pytest
 
 from tutorial_app.config import sqlite_file, store_url
 from tutorial_app.course import rating
+from tutorial_app.services import devices
+from tutorial_app.services.devices import LEARNERS, Devices
 from tutorial_app.services.store import (
     LearnerNameError,
     ProgressStore,
@@ -239,16 +241,23 @@ def test_a_move_is_kept_only_over_the_game_it_was_made_in(store: ProgressStore) 
 
 
 def test_a_browser_token_signs_its_learner_in_until_forgotten(store: ProgressStore) -> None:
+    """services/devices.py: a session gets its token when a ticket is redeemed; the token
+    stands for its learner until the session ends; the store keeps only its hash."""
     ana, bo = store.learner("Ana"), store.learner("Bo")
-    laptop, phone, other = (store.remember_device(ana.id), store.remember_device(ana.id),
-                            store.remember_device(bo.id))
-    assert len({laptop, phone, other}) == 3 and len(laptop) >= 32
-    assert store.device_learner(laptop) == ana and store.device_learner(phone) == ana
-    assert store.device_learner(other) == bo
-    assert store.device_learner("not-a-token") is None and store.device_learner("") is None
-    store.forget_device(laptop)  # "Switch learner" on the laptop
-    assert store.device_learner(laptop) is None and store.device_learner(phone) == ana
-    store.forget_device(laptop)  # forgetting twice is fine
+    browsers = Devices(store, LEARNERS)
+    sessions = [browsers.open(who.id) for who in (ana, ana, bo)]
+    laptop, phone, other = (devices.redeem(store, browsers.ticket(s)) for s in sessions)
+    assert laptop and phone and other
+    assert len({laptop.token, phone.token, other.token}) == 3 and len(laptop.token) >= 32
+    found = [browsers.find(x.token) for x in (laptop, phone, other)]
+    assert [x.owner if x else None for x in found] == [ana.id, ana.id, bo.id]
+    assert browsers.find("not-a-token") is None and browsers.find("") is None
+    with store.engine.connect() as con:
+        kept = {str(r[0]) for r in con.exec_driver_sql("SELECT token_hash FROM devices")}
+    assert laptop.token not in kept and devices.token_hash(laptop.token) in kept
+    browsers.end(sessions[0])  # "Switch learner" on the laptop
+    assert browsers.find(laptop.token) is None and browsers.find(phone.token) is not None
+    browsers.end(sessions[0])  # forgetting twice is fine
 
 
 def test_the_welcome_screen_offers_names_until_the_teacher_says_not(

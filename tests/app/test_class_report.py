@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from apphelpers import FIXTURES, new_app, open_page, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.course import load_course
 from tutorial_app.flows.class_report import CSV_COLUMNS, ClassRow, ago, class_rows, to_csv
+from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
 
 
@@ -23,14 +25,15 @@ def test_rows_say_how_far_each_learner_is(store: ProgressStore) -> None:
     store.complete_lesson(ana.id, "basics", 2)
     store.record_puzzle(ana.id, course.puzzles[0].id, 1, True, False)
     store.record_step(bo.id, "basics", "pair", 1)
-    rows = {row.name: row for row in class_rows(lessons, store)}
+    everyone = {x.id for x in store.learners()}
+    rows = {row.name: row for row in class_rows(lessons, store, everyone)}
     assert rows["Ana"].finished == 1 and rows["Ana"].lessons == len(lessons)
     assert rows["Ana"].stars == 2 and rows["Ana"].puzzles_solved == 1
     assert rows["Ana"].now_on == "Test sums"  # basics done opens the next lesson
     assert rows["Ana"].rating != rows["Cy"].rating  # the rated puzzle moved it
     assert rows["Bo"].finished == 0 and rows["Bo"].now_on == "Test basics"
     assert rows["Cy"].last_active is None and rows["Bo"].last_active is not None
-    order = [row.name for row in class_rows(lessons, store)]
+    order = [row.name for row in class_rows(lessons, store, everyone)]
     assert order[-1] == "Cy"  # never active: last
 
 
@@ -39,7 +42,7 @@ def test_every_lesson_done_has_no_current_lesson(store: ProgressStore) -> None:
     ana = store.learner("Ana")
     for lesson in lessons:
         store.complete_lesson(ana.id, lesson.id, 3)
-    (row,) = class_rows(lessons, store)
+    (row,) = class_rows(lessons, store, {ana.id})
     assert row.now_on is None and row.finished == len(lessons) == row.lessons
 
 
@@ -65,17 +68,30 @@ def test_ago_reads_like_a_person_would_say_it() -> None:
     assert ago(now + 50, now) == "just now"  # a clock a little ahead is not the future
 
 
-def test_the_classroom_page_shows_the_class(app: AppTest) -> None:
+def test_nobody_is_in_the_report_of_no_class(store: ProgressStore) -> None:
+    """A teacher without a class: no learner of the server in the rows or the CSV."""
+    lessons = list(load_course(FIXTURES / "course").lessons)
+    store.record_step(store.learner("Ana").id, "basics", "pair", 3)
+    assert class_rows(lessons, store, None) == [] and class_rows(lessons, store, set()) == []
+    assert "Ana" not in to_csv(class_rows(lessons, store, None))
+
+
+def test_the_classroom_page_shows_the_class(app: AppTest, db: Path) -> None:
     open_page(app, "classroom")
-    assert "No learner has signed in yet." in [i.value for i in app.info]
     again = new_app()
     open_page(again, "learn")
     sign_in(again, "Dora")
+    open_page(app, "classroom")  # no class yet: Dora, in no class, is not listed
+    assert "Make a class" in " ".join(i.value for i in app.info) and not app.dataframe
+    with ProgressStore(db) as store:
+        rooms = ClassStore(store)
+        room = rooms.create_class(1, "5B")
+        rooms.join(room.code, "Edu")
+        store.record_step(store.learner("Dora").id, "basics", "pair", 3)
     open_page(app, "classroom")
     (frame,) = app.dataframe
     table = frame.value
-    assert list(table["Learner"]) == ["Dora"]
+    assert list(table["Learner"]) == ["Edu"]
     assert table["Lessons finished"][0] == "0 / 2" and table["Now on"][0] == "Test basics"
     assert table["Last active"][0] == "not yet"
-    (download,) = app.get("download_button")
-    assert "Download as CSV" in download.proto.label
+    assert [b for b in app.get("download_button") if "Download as CSV" in b.proto.label]

@@ -190,7 +190,11 @@ def test_the_class_progress_and_the_names_setting(course: Course, store: Progres
     assert progress.rows == () and progress.names_on_welcome
     dora = store.learner("Dora")
     store.record_step(dora.id, "basics", "pair", 3)
-    progress = page.run().progress()
+    # A teacher without a class (no class chosen) sees nobody, not the whole server.
+    assert page.run().progress().rows == () and "Dora" not in page.run().progress().csv
+    ctl = page.run()
+    ctl.only = frozenset({dora.id})  # the class shown (views/classroom.py sets it)
+    progress = ctl.progress()
     assert progress.table["learner"] == ["Dora"] and progress.table["finished"] == ["0 / 2"]
     assert progress.table["now_on"] == ["Test basics"] and progress.table["active"] == [
         "just now"]

@@ -36,6 +36,11 @@ HOSTILE = [
     ("Jose\u0301", "José"),          # a combining accent composes
     ("山田 はな", "山田 はな"),          # kanji with kana is one writing system
     ("Ольга", "Ольга"),              # one alphabet, not Latin: fine
+    ("An\u200ba", "Ana"),            # a zero-width space draws nothing: dropped
+    ("\u202eana", "ana"),            # so does a right-to-left override
+    ("Ana\ufe0f", "Ana"),            # variation selectors and other default-ignorables
+    ("A\u034fna\u180b\u17b4", "Ana"),
+    ("Ana\u2800", "Ana"),            # a blank Braille pattern is a space
 ])
 def test_names_are_normalised(typed: str, kept: str) -> None:
     assert normalise_name(typed) == kept
@@ -45,9 +50,9 @@ def test_names_are_normalised(typed: str, kept: str) -> None:
     "\u0410na",             # Cyrillic А with Latin "na"
     "Pa\u0443l",            # Latin with a Cyrillic у
     "\u0391lex",            # Greek Alpha
-    "An\u200ba",            # a zero-width space
-    "\u202eana",            # a right-to-left override
     "a" + "\u0301" * 4,     # accents piled on one letter
+    "\u3164", "\u2800\u2800", "\u3164\u200b",  # blank when drawn
+    "...",                  # no letter or digit to read
     "a\x00b", "", "   ", "x" * 41,
 ])
 def test_names_that_could_pass_for_another_are_refused(typed: str) -> None:
@@ -98,17 +103,14 @@ def test_plain_text_leaves_no_markup(name: str) -> None:
         assert re.search(r"(?<!\\)" + re.escape(mark), shown) is None, (mark, shown)
 
 
-def test_hostile_names_are_text_on_the_welcome_buttons_and_in_the_sidebar(
-        env: None, db: Path) -> None:
+def test_hostile_names_are_text_in_the_sidebar_and_never_offered(env: None, db: Path) -> None:
     store = ProgressStore(db)
-    for name in HOSTILE:  # as an older app, without normalising, may have kept them
+    for name in HOSTILE:
         store.learner(name)
     at = open_page(new_app(), "learn")
-    labels = {b.label: b for b in at.button if (b.key or "").startswith("as-")}
-    assert set(labels) == {safe_text.plain(name) for name in HOSTILE}
+    assert not [b for b in at.button if (b.key or "").startswith("as-")]  # nobody offered
     image = safe_text.plain(HOSTILE[0])
-    labels[image].click().run()
-    assert not at.exception
+    sign_in(at, HOSTILE[0])
     sidebar = "\n".join(str(m.value) for m in at.sidebar.markdown)
     assert image in sidebar and "![t](" not in sidebar
 

@@ -3,9 +3,10 @@ PostgreSQL: what two tabs, or two app replicas, do to one learner's record.
 
 Four processes (spawned, as separate servers would be) open the same database and run
 the same races, each started together at a barrier: creating learners by name in
-different cases, recording stars for the same steps, rating puzzles (some tried by
-all four), playing on the same kept game, and remembering browsers. The races run
-once per engine (a module fixture); each test then checks one of them.
+different cases and in look-alike letters, recording stars for the same steps, rating
+puzzles (some tried by all four), playing on the same kept game, remembering browsers,
+and guessing one teacher's password (the limit on wrong tries holds across them). The
+races run once per engine (a module fixture); each test then checks one of them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ import pytest
 from sqlalchemy import func, select
 from storefixtures import ENGINES, require_postgres
 
-from tutorial_app.services import db
+from tutorial_app.services import db, devices, guard
+from tutorial_app.services.devices import LEARNERS, Devices
+from tutorial_app.services.guard import Attempt, Guard
 from tutorial_app.services.store import ProgressStore, StaleGameError
 from tutorial_app.services.tables import puzzle_log, puzzles, steps
 
@@ -34,13 +37,17 @@ OWN_PUZZLES = 10  # puzzles only one process tries
 SHARED_PUZZLES = 10  # puzzles every process tries
 MOVES = 12  # saves each process lands on the shared game
 TOKENS = 25  # browsers each process remembers
+GUESSES = 20  # wrong passwords each process tries for one teacher at one instant
+GUESSED_AT = 1_000_000.0
 
 Result = dict[str, Any]
 
 
 def spellings(i: int) -> list[str]:
-    base = f"Zoë {i}"
-    return [base, base.upper(), base.lower(), f"  {base.lower()}  "]
+    """Four ways of writing one name: cases, spaces, and all in Cyrillic letters that
+    look the same ("Ехо")."""
+    base = f"Exo {i}"
+    return [base, base.upper(), f"\u0415\u0445\u043e {i}", f"  {base.lower()}  "]
 
 
 def racer(url: str, k: int, ana: int, bo: int, barrier: Any, out: str) -> None:
@@ -81,7 +88,16 @@ def racer(url: str, k: int, ana: int, bo: int, barrier: Any, out: str) -> None:
         seen["stale"] = stale
 
         barrier.wait()
-        seen["tokens"] = [store.remember_device(ana if i % 2 else bo) for i in range(TOKENS)]
+        browsers = Devices(store, LEARNERS)
+        issued = [devices.redeem(store, browsers.ticket(browsers.open(ana if i % 2 else bo)))
+                  for i in range(TOKENS)]
+        seen["tokens"] = [x.token for x in issued if x is not None]
+
+        barrier.wait()  # four replicas guessing one password at the same moment
+        limits = Guard(store)
+        seen["grants"] = sum(isinstance(limits.begin(guard.TEACHER, "ada", f"10.0.0.{k}",
+                                                     now=GUESSED_AT), Attempt)
+                             for _ in range(GUESSES))
     Path(out).write_text(json.dumps(seen))
 
 
@@ -167,8 +183,17 @@ def test_every_remembered_browser_has_its_own_token(race: Race) -> None:
     tokens = [token for seen in race.seen for token in seen["tokens"]]
     assert len(set(tokens)) == PROCESSES * TOKENS
     sample = secrets.SystemRandom().sample(tokens, 10)
-    assert all(race.store.device_learner(t) is not None for t in sample)
+    assert all(Devices(race.store, LEARNERS).find(t) is not None for t in sample)
     assert race.store.integrity_ok()
+
+
+def test_the_limit_on_wrong_tries_holds_across_processes(race: Race) -> None:
+    """Each process guessed GUESSES times at one instant: between them all, exactly the
+    account's free tries were let through to be checked."""
+    free = guard.POLICIES[(guard.TEACHER, guard.ACCOUNT)].free
+    assert sum(seen["grants"] for seen in race.seen) == free
+    (limit,) = [x for x in Guard(race.store).limits(guard.TEACHER) if x.subject == "ada"]
+    assert limit.failures == free
 
 
 def opener(url: str, barrier: Any, out: str) -> None:

@@ -54,9 +54,30 @@ def press(page: Page, target: Locator) -> None:
 
 
 def sign_in(page: Page, name: str) -> None:
-    page.get_by_role("textbox", name="Your name").fill(name)
+    """A learner in no class: the name alone, on the welcome screen's first tab."""
+    page.get_by_role("textbox", name="Your name", exact=True).fill(name)
     press(page, page.get_by_role("button", name="Start learning"))
     expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
+
+
+def form(page: Page, button: str) -> Locator:
+    """The form whose submit button says `button` (two forms on a page share labels)."""
+    return page.get_by_test_id("stForm").filter(
+        has=page.get_by_role("button", name=button, exact=True))
+
+
+def class_sign_in(page: Page, code: str, name: str, first: str, second: str) -> None:
+    """A class learner: the "In a class" tab, the code, the name and the two secret
+    pictures (by their words, e.g. "dog": the picture itself is drawn as an icon), then
+    Sign in."""
+    press(page, page.get_by_role("tab", name="In a class"))
+    signin = form(page, "Sign in")
+    signin.get_by_role("textbox", name="Class code").fill(code)
+    signin.get_by_role("textbox", name="Your name", exact=True).fill(name)
+    pills = signin.get_by_test_id("stButtonGroup")
+    for index, label in enumerate((first, second)):
+        press(page, pills.nth(index).get_by_role("radio", name=label, exact=True))
+    press(page, signin.get_by_role("button", name="Sign in"))
 
 
 def card(page: Page, name: str) -> Locator:

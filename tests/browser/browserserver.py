@@ -41,7 +41,7 @@ def free_port() -> int:
 
 
 class Server:
-    """A running `streamlit run tutorial_app/app.py`."""
+    """A running `streamlit run tutorial_app/serve.py` (the app and its cookie route)."""
 
     def unlock(self, name: str, lesson_id: str, step_id: str | None = None) -> None:
         """Mark done, for the learner `name`, every lesson that `lesson_id` requires at any
@@ -83,7 +83,7 @@ class Server:
             env.pop("CASSINO_LESSONS", None)
         self._log = log.open("w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "tutorial_app/app.py",
+            [sys.executable, "-m", "streamlit", "run", "tutorial_app/serve.py",
              "--server.headless", "true", "--server.port", str(self.port),
              "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
             cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)

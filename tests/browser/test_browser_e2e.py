@@ -4,6 +4,8 @@ teacher sends a Sandbox position to the Classroom and plays a move there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from browserpage import card, idle, press, sign_in, teacher_sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
@@ -81,16 +83,30 @@ def test_cards_work_by_keyboard(server: Server, page: Page) -> None:
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("8♠ takes")
 
 
+def remembered(page: Page) -> bool:
+    """Whether the browser holds the sign-in cookie (HttpOnly: the page's scripts cannot
+    see it, so the test asks the browser itself)."""
+    return any(c["name"] == "cassino_device" for c in page.context.cookies())
+
+
+def wait_until(page: Page, condition: Callable[[], bool]) -> None:
+    for _ in range(200):
+        if condition():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the browser's cookies never changed as expected")
+
+
 def test_a_reload_remembers_the_learner_until_they_switch(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/")
     sign_in(page, "Gil")
-    page.wait_for_function("document.cookie.includes('cassino_device=')")
+    wait_until(page, lambda: remembered(page))
     page.reload()
     expect(page.get_by_text("Learning as Gil")).to_be_visible()
     expect(page.get_by_role("textbox", name="Your name")).to_have_count(0)
     press(page, page.get_by_role("button", name="Switch learner"))
     expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
-    page.wait_for_function("!document.cookie.includes('cassino_device=')")
+    wait_until(page, lambda: not remembered(page))
     page.reload()
     expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
     expect(page.get_by_text("Learning as Gil")).to_have_count(0)

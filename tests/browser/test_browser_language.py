@@ -141,6 +141,6 @@ def test_a_browser_in_spanish_opens_in_spanish(server: Server, browser: Any) -> 
         opened = context.new_page()
         opened.set_default_timeout(WAIT)
         opened.goto(f"{server.url}/")
-        expect(opened.get_by_text("¡Bienvenido! ¿Cómo te llamas?")).to_be_visible()
+        expect(opened.get_by_text("¡Bienvenido! ¿Quién va a aprender?")).to_be_visible()
     finally:
         context.close()

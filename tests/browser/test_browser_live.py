@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserpage import PHONE, card, new_page, press, sign_in, teacher_sign_in
+from browserpage import PHONE, card, form, new_page, press, sign_in, teacher_sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -23,12 +23,17 @@ def fold_sidebar(learner: Page) -> None:
 
 
 def join(browser: Any, url: str, code: str, name: str) -> Page:
+    """A new learner joins from the projector's link (the code filled in), and is shown
+    the two secret pictures the app made for them."""
     learner = phone(browser)
     learner.goto(f"{url}/live?join={code}")
     fold_sidebar(learner)
-    expect(learner.get_by_role("textbox", name="Class code")).to_have_value(code)
-    learner.get_by_role("textbox", name="Your name in the class").fill(name)
-    press(learner, learner.get_by_role("button", name="Join", exact=True))
+    joining = form(learner, "Join")
+    expect(joining.get_by_role("textbox", name="Class code")).to_have_value(code)
+    joining.get_by_role("textbox", name="Your name in the class").fill(name)
+    press(learner, joining.get_by_role("button", name="Join", exact=True))
+    expect(learner.get_by_text("Your secret pictures are")).to_be_visible()
+    press(learner, learner.get_by_role("button", name="I will remember them"))
     expect(learner.get_by_text("Question 1")).to_be_visible()
     return learner
 

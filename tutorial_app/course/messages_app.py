@@ -30,19 +30,48 @@ MESSAGES: Final[dict[str, str]] = {
     "sidebar.switch": "Switch learner",
     "sidebar.four_colour": "Four-colour deck",
     "sidebar.four_colour_help": "Diamonds blue and clubs green, so every suit has its own colour.",
-    "welcome.title": "Welcome! What is your name?",
-    "welcome.body": "Your name keeps your lessons, stars and puzzle rating. "
-                    "There is no password: pick any name you will remember.",
+    "welcome.title": "Welcome! Who is learning?",
+    "welcome.tab_own": "On my own",
+    "welcome.tab_class": "In a class",
+    "welcome.own_body": "Not in a class? Your name alone keeps your lessons, stars and "
+                        "puzzle rating on this server. There is no password, so anyone "
+                        "who types the same name here gets the same progress: use it on "
+                        "your own device.",
+    "welcome.class_body": "In a class? Type the class code, your name, and tap your two "
+                          "secret pictures (they are on your login card). Or scan the "
+                          "QR code on your card.",
     "welcome.name": "Your name",
     "welcome.placeholder": "e.g. Ana",
     "welcome.start": "Start learning",
-    "welcome.known": "Or continue as:",
     "signin.name_empty": "Type a name first.",
     "signin.name_too_long": "A name has at most {n} characters.",
     "signin.name_control": "A name cannot contain control or invisible characters.",
     "signin.name_marks": "A name cannot pile accents on one letter.",
     "signin.name_mixed": "A name is written in one alphabet; this one mixes {scripts}, "
                          "so it could look like someone else's.",
+    "signin.name_blank": "This name would look blank on the screen: use letters or digits.",
+    "signin.name_teacher": "This name looks like a teacher's name: choose another one.",
+    "signin.names_closed": "On this server, learners sign in with their class: open the "
+                           "\"In a class\" tab.",
+    "signin.in_class": "This name belongs to a learner in a class. If it is yours, sign in "
+                       "with your class code and your secret pictures (the \"In a class\" "
+                       "tab). If not, choose another name.",
+    "signin.class_name": "Your name",
+    "signin.first_picture": "Your first secret picture",
+    "signin.second_picture": "Your second secret picture",
+    "signin.class_button": "Sign in",
+    "signin.pick_pictures": "Tap your two secret pictures first.",
+    "signin.code_empty": "Type your class code first.",
+    "signin.class_wrong": "That name and those pictures do not match a learner of this "
+                          "class. Check them on your login card, or ask your teacher.",
+    "signin.card_wrong": "This login card does not work any more: ask your teacher for a "
+                         "new one.",
+    "count.signin_wait.one": "Too many wrong tries: wait {n} second before trying again.",
+    "count.signin_wait.other": "Too many wrong tries: wait {n} seconds before trying again.",
+    "count.signin_locked.one": "Too many wrong tries: signing in here is locked for {n} "
+                               "minute. Your teacher can let you in sooner.",
+    "count.signin_locked.other": "Too many wrong tries: signing in here is locked for {n} "
+                                 "minutes. Your teacher can let you in sooner.",
     "store.unavailable": "Progress cannot be opened or saved just now: the progress store "
                          "is not working. Ask your teacher to check the {setting} setting "
                          "(the server's log says what is wrong). The Rules and Sandbox "
@@ -247,14 +276,18 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.none_correct": "None of the options is correct.",
     "classroom.legal_moves": "All legal moves ({n})",
     "classroom.progress": "Class progress",
-    "classroom.progress_help": "Every learner on this server, most recently active first. "
-                               "Nothing on this page is recorded.",
+    "classroom.progress_help": "The learners of the class shown, most recently active "
+                               "first. Nothing on this page is recorded.",
     "classroom.no_learners": "No learner has signed in yet.",
+    "classroom.no_class_learners": "Make a class (under \"My classes\") to see its "
+                                   "learners here.",
     "classroom.download": "Download as CSV (for a spreadsheet)",
-    "classroom.names_on_welcome": "Offer learners' names on the welcome screen",
-    "classroom.names_on_welcome_help": "On: anyone opening the app can continue as a "
-                                       "learner with one click (good for a class sharing "
-                                       "computers). Off: each learner types their name.",
+    "classroom.names_on_welcome": "Let learners in no class sign in by name alone",
+    "classroom.names_on_welcome_help": "On: a learner who is in no class types a name and "
+                                       "goes on (anyone typing the same name gets the same "
+                                       "progress; fine on a home computer). Off: only "
+                                       "class learners sign in, with their secret pictures "
+                                       "or login card.",
     "class.col.learner": "Learner",
     "class.col.finished": "Lessons finished",
     "class.col.stars": "Stars",
@@ -403,10 +436,17 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.pick_one": "Pick one answer.",
     # issue 15: teachers, classes, live questions, homework
     "nav.live": "Class question",
-    "join.title": "Join a class",
+    "join.title": "New in the class? Join it",
+    "join.body": "The first time only: the class code and a name nobody in the class has "
+                 "yet. The app then gives you two secret pictures to sign in with.",
     "join.code": "Class code (from your teacher's screen)",
     "join.button": "Join",
     "join.name": "Your name in the class",
+    "join.your_secret": "Your secret pictures are **{first}** and **{second}**, in that "
+                        "order. Remember them: next time you sign in with your class code, "
+                        "your name and these two pictures.",
+    "join.secret_help": "Your teacher has them too, and can print you a login card.",
+    "join.got_it": "I will remember them",
     "teacher.refused": "This page is for teachers. Learners cannot open it.",
     "teacher.title": "Teacher sign-in",
     "teacher.body": "The Classroom is for teachers: sign in with your name and password. "
@@ -416,7 +456,24 @@ MESSAGES: Final[dict[str, str]] = {
     "teacher.password": "Password",
     "teacher.sign_in": "Sign in",
     "teacher.wrong": "That name and password do not match a teacher.",
-    "teacher.wait": "Too many wrong tries: wait {n} s before trying again.",
+    "teacher.busy": "The server is checking many passwords just now: try again in a "
+                    "moment.",
+    "count.teacher_wait.one": "Too many wrong passwords: wait {n} second before trying "
+                              "again.",
+    "count.teacher_wait.other": "Too many wrong passwords: wait {n} seconds before trying "
+                                "again.",
+    "count.teacher_locked.one": "Too many wrong passwords: this sign-in is locked for {n} "
+                                "minute. Another teacher can lift the lock in the "
+                                "Classroom.",
+    "count.teacher_locked.other": "Too many wrong passwords: this sign-in is locked for {n} "
+                                  "minutes. Another teacher can lift the lock in the "
+                                  "Classroom.",
+    "count.teacher_wrong_before.one": "Before you signed in, {n} wrong password was tried "
+                                      "for your name.",
+    "count.teacher_wrong_before.other": "Before you signed in, {n} wrong passwords were "
+                                        "tried for your name.",
+    "teacher.wrong_before_from": "The last one came from {address}.",
+    "teacher.seen": "Seen",
     "teacher.signed_in": "Teacher: **{name}**",
     "teacher.sign_out": "Sign out (teacher)",
     "live.title": "Class question",
@@ -478,7 +535,11 @@ MESSAGES: Final[dict[str, str]] = {
     "classes.needs_name": "A class needs a name.",
     "classes.no_free_code": "No free join code was found; try again.",
     "classes.unknown_code": "No class has this code: check it with your teacher.",
-    "classes.name_elsewhere": "The name {name} is taken in another class: add an initial.",
+    "classes.name_elsewhere": "The name {name} is taken (or looks like one that is): "
+                              "add an initial.",
+    "classes.name_in_class": "Someone in this class is already called {name}. If it is "
+                             "you, sign in with your secret pictures; if not, add an "
+                             "initial.",
     "classes.homework_empty": "Homework needs at least one lesson or puzzle.",
     "classes.password_short": "A teacher's password needs at least {n} characters.",
     "records.title": "Records (export, delete)",
@@ -527,3 +588,89 @@ MESSAGES.update({  # issue 12: the words drawn on the cards and read by screen r
     "board.build_label": "build of {value} ({kind}): {cards}; controlled by {owner}",
     "board.stack": "{caption}: {count}",
 })
+
+# Who is who: class learners' secrets, login cards, the limits on wrong tries, teachers'
+# devices; the secret pictures' words (services/pictures.py)
+MESSAGES.update({
+    "nav.cards": "Login cards",
+    "cards.title": "Login cards",
+    "cards.class": "Class",
+    "cards.no_class": "Make a class in the Classroom first: its learners' cards appear here.",
+    "cards.no_learners": "This class has no learners yet: add them in the Classroom "
+                         "(\"Learners and secrets\"), or let them join with the code.",
+    "cards.help": "One card per learner: print this page (the menu is left off the paper), "
+                  "or download the cards and print the file. Cut along the dashed lines. "
+                  "A card signs its learner in: hand each one to its owner.",
+    "cards.download": "Download the cards (HTML, to print)",
+    "cards.file_title": "Login cards: {name}",
+    "cards.class_line": "Class {name}",
+    "cards.words": "{first} + {second}",
+    "cards.scan": "Scan to sign in, or type the class code, your name and tap your two "
+                  "pictures.",
+    "cards.qr_alt": "QR code that signs {name} in",
+    "signin_panel.title": "Learners and secrets",
+    "signin_panel.help": "Each learner of the class signs in with the class code, their name "
+                         "and two secret pictures, or with their login card. Only you see "
+                         "the secrets.",
+    "signin_panel.cards": "Print login cards",
+    "signin_panel.add_names": "Add learners (one name per line)",
+    "signin_panel.add_help": "Each gets two secret pictures and a login card. A name that "
+                             "is taken, or looks like one, is not added.",
+    "signin_panel.add": "Add",
+    "signin_panel.added": "Added {name}.",
+    "signin_panel.not_added": "Not added: {name}. {why}",
+    "signin_panel.show_secrets": "Show the secret pictures",
+    "signin_panel.col_pictures": "Secret pictures",
+    "signin_panel.reset": "Give a new secret",
+    "signin_panel.reset_help": "New pictures and a new card; the old card stops working and "
+                               "the learner is signed out everywhere.",
+    "signin_panel.reset_done": "{name}'s new secret pictures: {first} and {second}. Print "
+                               "a new card for them.",
+    "signin_panel.look_alikes": "Some names look alike (they were made before such names "
+                                "were refused). Rename one of each group so nobody is "
+                                "taken for someone else.",
+    "signin_panel.new_name": "New name",
+    "signin_panel.rename": "Rename",
+    "signin_panel.renamed": "Renamed: {name}.",
+    "limits.title": "Wrong tries and lockouts",
+    "limits.help": "Wrong passwords, class codes and secret pictures are counted per name "
+                   "and per address; after a few, each next try waits longer, then signing "
+                   "in is locked. Lift a lock when you know who it was.",
+    "limits.none": "No wrong tries just now.",
+    "limits.col.who": "Who",
+    "limits.col.kind": "What was tried",
+    "limits.col.wrong": "Wrong tries",
+    "limits.col.last": "Last try",
+    "limits.col.from": "From",
+    "limits.col.locked": "Locked",
+    "limits.yes": "yes",
+    "limits.no": "no",
+    "limits.kind.teacher": "teacher password",
+    "limits.kind.join": "class code",
+    "limits.kind.secret": "secret pictures or card",
+    "limits.address": "address {address}",
+    "limits.teacher_name": "teacher {name}",
+    "limits.unknown_name": "a name not in your classes",
+    "limits.pick": "Lift the lock of",
+    "limits.lift": "Lift",
+    "count.lockouts.one": "{n} sign-in locked",
+    "count.lockouts.other": "{n} sign-ins locked",
+    "devices.title": "Your signed-in devices",
+    "devices.help": "Where you are signed in as a teacher. A device stays signed in for 12 "
+                    "hours after its last use, 7 days at most. Sign out any you do not "
+                    "recognise.",
+    "devices.this": "this device",
+    "devices.unknown": "a browser",
+    "devices.col.device": "Device",
+    "devices.col.address": "Address",
+    "devices.col.signed_in": "Signed in",
+    "devices.col.used": "Last used",
+    "devices.pick": "Device",
+    "devices.end": "Sign that device out",
+})
+MESSAGES.update({f"picture.{name}": name for name in (
+    "dog", "cat", "mouse", "rabbit", "fox", "bear", "panda", "tiger", "lion", "cow", "pig",
+    "frog", "monkey", "chick", "penguin", "owl", "horse", "unicorn", "bee", "butterfly",
+    "snail", "turtle", "octopus", "fish", "whale", "apple", "banana", "grapes", "strawberry",
+    "cherries", "carrot", "pizza", "cake", "moon", "star", "rainbow", "flower", "tree",
+    "ball", "balloon", "car", "rocket", "boat", "bell", "guitar", "crown", "key", "umbrella")})

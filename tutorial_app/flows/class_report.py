@@ -13,7 +13,6 @@ stable ids of `CSV_COLUMNS` and whose cells are plain numbers and UTC times.
 
 from __future__ import annotations
 
-import csv
 import io
 import time
 from collections.abc import Collection, Sequence
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.lesson import DONE, OPEN, lesson_path
+from tutorial_app.services import spreadsheet
 from tutorial_app.services.store import ProgressStore
 
 if TYPE_CHECKING:
@@ -42,13 +42,16 @@ class ClassRow:
 
 
 def class_rows(lessons: Sequence[Lesson], store: ProgressStore,
-               only: Collection[int] | None = None) -> list[ClassRow]:
-    """Every learner in the store (or only those ids: one class), most recently active
-    first."""
+               only: Collection[int] | None) -> list[ClassRow]:
+    """The learners of one class (`only`: their ids), most recently active first. None,
+    no class chosen (a teacher without classes), is nobody: a teacher sees the
+    learners of their own classes, never everyone on the server."""
+    if not only:
+        return []
     active = store.last_active()
     rows: list[ClassRow] = []
     for learner in store.learners():
-        if only is not None and learner.id not in only:
+        if learner.id not in only:
             continue
         path = lesson_path(lessons, store.progress(learner.id))
         now_on = next((e.lesson.title for e in path if e.state == OPEN), None)
@@ -88,11 +91,12 @@ CSV_COLUMNS: Final = ("learner", "lessons_finished", "lessons", "stars", "now_on
 def to_csv(rows: Sequence[ClassRow]) -> str:
     """The class table as CSV for a spreadsheet (times in UTC, ISO 8601).
 
-    A name is typed by the learner, so a cell that a spreadsheet would read
-    as a formula (starting with = + - @ or a tab) gets a leading apostrophe.
+    A name is typed by the learner, so every text cell is quoted and one that a
+    spreadsheet would read as a formula gets a leading apostrophe, whichever
+    separator the spreadsheet's locale splits on (services/spreadsheet.py).
     """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet.writer(out)
     writer.writerow(CSV_COLUMNS)
     for r in rows:
         when = (datetime.fromtimestamp(r.last_active, UTC).isoformat(timespec="seconds")
@@ -103,7 +107,8 @@ def to_csv(rows: Sequence[ClassRow]) -> str:
 
 
 def _cell(text: str) -> str:
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A cell a spreadsheet in any locale reads as text (services/spreadsheet.py)."""
+    return spreadsheet.cell(text)
 
 
 def ago(when: float | None, now: float | None = None) -> str:

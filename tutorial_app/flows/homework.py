@@ -10,7 +10,6 @@ CSV for a spreadsheet.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections import Counter
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from tutorial_app.course.checking import stars
 from tutorial_app.course.course import Course
 from tutorial_app.course.model import PlayStep
 from tutorial_app.flows import links
+from tutorial_app.services import spreadsheet
 from tutorial_app.services.classes import AttemptRow, ClassStore, Homework
 from tutorial_app.services.store import Learner
 
@@ -128,7 +128,7 @@ def table(found: Report) -> dict[str, list[str]]:
 
 def table_csv(found: Report) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet.writer(out)
     writer.writerow(["learner", "task", "solved", "stars", "tries"])
     for x in found.learners:
         for task in found.tasks:
@@ -140,7 +140,7 @@ def table_csv(found: Report) -> str:
 def moves_csv(found: Report) -> str:
     """Every move tried, in order: learner, task, try number, move, verdict."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet.writer(out)
     writer.writerow(["learner", "task", "try", "move", "verdict"])
     for x in found.learners:
         for task in found.tasks:
@@ -150,5 +150,6 @@ def moves_csv(found: Report) -> str:
 
 
 def _cell_text(text: str) -> str:
-    """A learner's name as a cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A learner's name as a cell a spreadsheet in any locale reads as text
+    (services/spreadsheet.py)."""
+    return spreadsheet.cell(text)

@@ -7,8 +7,12 @@ between several server processes:
 - a teacher signs in with a password, kept only as a salted scrypt hash
   (services/passwords.py);
 - a class has a short join code (no look-alike letters), renewable; a learner joins
-  with the code and a name, no password; a name already used by a learner of another
-  class is refused rather than handing over that learner's record;
+  with the code and a new name, and gets a secret made by the app (two pictures and
+  a login card's key, services/pictures.py) that the teacher sees, prints and can
+  reset; a name already used, in this class or elsewhere, or looking like a used one
+  or a teacher's, is refused rather than handing over that learner's record. Signing
+  in again takes the code, the name and the secret (services/signin.py, which also
+  applies the limits on wrong tries);
 - a class's live question is one row (`live_sessions`); every question put up gets
   the next number, and a learner's answer to it is one row, replaced by a changed
   answer (INSERT ... ON CONFLICT DO UPDATE) and refused once the question is closed;
@@ -20,6 +24,7 @@ A learner's record (and a class's) can be exported as JSON-ready data and delete
 
 from __future__ import annotations
 
+import hmac
 import logging
 import secrets
 import time
@@ -28,18 +33,27 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 
 from tutorial_app import config
 from tutorial_app.course.i18n import t
-from tutorial_app.services import faults, names, passwords
+from tutorial_app.services import faults, names, passwords, pictures
 from tutorial_app.services.faults import STORE_FAULTS
-from tutorial_app.services.store import Learner, ProgressStore, clean_name, name_key
+from tutorial_app.services.pictures import Secret
+from tutorial_app.services.store import (
+    Learner,
+    LearnerNameError,
+    ProgressStore,
+    clean_name,
+    name_key,
+)
 from tutorial_app.services.tables import (
     attempts,
     classes,
     devices,
     games,
     homework,
+    learner_secrets,
     learners,
     lessons,
     live,
@@ -141,8 +155,15 @@ class ClassStore:
     # ----- teachers -------------------------------------------------------------------
 
     def add_teacher(self, name: str, password: str) -> Teacher:
-        """A new teacher; ClassroomError if the name is taken or the password weak."""
+        """A new teacher; ClassroomError if the name is taken (or looks like a teacher's
+        or a learner's name: a teacher's name is reserved) or the password weak."""
         cleaned = _clean(name)
+        shape = names.skeleton(cleaned)
+        with self.store._read() as con:
+            learner_named = con.execute(select(learners.c.id).where(
+                learners.c.name_skeleton == shape)).first()
+        if shape in self.store.teacher_skeletons() or learner_named is not None:
+            raise ClassroomError(t("classes.teacher_exists", name=cleaned))
         try:
             stored = passwords.hash_password(password)
         except passwords.WeakPasswordError as error:
@@ -171,16 +192,18 @@ class ClassStore:
         with self.store._read() as con:
             return int(con.execute(select(func.count()).select_from(teachers)).scalar() or 0)
 
-    def sign_in_teacher(self, name: str, password: str) -> Teacher | None:
-        """The teacher, if the password is theirs; None otherwise (same answer for an
-        unknown name, so the form does not tell which names exist)."""
+    def teacher_password_ok(self, name: str, password: str) -> Teacher | None:
+        """The teacher, if the password is theirs; None otherwise (the same answer, and
+        the same work, for an unknown name, so the form does not tell which names
+        exist). The app asks only through services/teacher_signin.py, which counts
+        and limits wrong tries first; passwords.BusyError when it cannot check now."""
         try:
             key = name_key(clean_name(name))
         except names.UnusableNameError:
-            return None
+            key = ""
         with self.store._read() as con:
             row = con.execute(select(teachers.c.id, teachers.c.name, teachers.c.password)
-                              .where(teachers.c.name_key == key)).first()
+                              .where(teachers.c.name_key == key)).first() if key else None
         if row is None:
             passwords.check_password(password, _DUMMY)  # the same work either way
             return None
@@ -242,37 +265,172 @@ class ClassStore:
         return _class(row) if row else None
 
     def join(self, code: object, name: str) -> tuple[Learner, SchoolClass]:
-        """The learner of that name in the class of that code (made on first use).
-        ClassroomError when the code is unknown or the name is a learner of another
-        class; store.LearnerNameError when the name cannot be used."""
+        """A new learner of that name in the class of that code, with a new secret.
+        ClassroomError when the code is unknown or the name is taken (by a learner of
+        this class: they sign in with their secret; by anyone else: another name);
+        store.LearnerNameError when the name cannot be used (or looks like a teacher's)."""
         found = self.class_by_code(code)
         if found is None:
             raise ClassroomError(t("classes.unknown_code"))
+        return self.add_learner(found.id, name), found
+
+    def add_learner(self, class_id: int, name: str) -> Learner:
+        """A new learner in the class, with a new secret (the teacher's roster, or a
+        learner joining); ClassroomError or LearnerNameError as for `join`."""
         cleaned = clean_name(name)
-        key = name_key(cleaned)
-        with self.store._read() as con:
-            row = con.execute(select(learners.c.id).where(learners.c.name_key == key)).first()
-            if row is not None:
-                elsewhere = con.execute(select(members.c.class_id).where(
-                    members.c.learner_id == row[0], members.c.class_id != found.id)).first()
-                if elsewhere is not None:
-                    raise ClassroomError(t("classes.name_elsewhere", name=cleaned))
+        taken = self.store.find_learner(cleaned)
+        if taken is not None:
+            mine = self.class_of(taken.id)
+            key = "classes.name_in_class" if mine and mine.id == class_id else \
+                "classes.name_elsewhere"
+            raise ClassroomError(t(key, name=cleaned))
         learner = self.store.learner(cleaned)
+        secret = pictures.new_secret()
         with self.store._write() as con:
-            con.execute(self.store._upsert(members, {"class_id": found.id,
-                                                     "learner_id": learner.id,
-                                                     "joined": time.time()},
-                                           ["class_id", "learner_id"]))
-        return learner, found
+            added = con.execute(self.store._upsert(
+                members, {"class_id": class_id, "learner_id": learner.id,
+                          "joined": time.time()}, ["class_id", "learner_id"]),
+                execution_options={"preserve_rowcount": True})
+            con.execute(self.store._upsert(
+                learner_secrets, {"learner_id": learner.id, "pictures": secret.text(),
+                                  "card_key": secret.card_key, "created": time.time()},
+                ["learner_id"]))
+        if added.rowcount != 1:  # another tab made the same learner a moment before
+            raise ClassroomError(t("classes.name_in_class", name=cleaned))
+        return learner
+
+    def add_learners(self, class_id: int, typed: Sequence[str]) -> list[tuple[str, str | None]]:
+        """The teacher's roster: each name added (None) or why not, in order."""
+        done: list[tuple[str, str | None]] = []
+        for line in typed:
+            if not line.strip():
+                continue
+            try:
+                done.append((self.add_learner(class_id, line).name, None))
+            except (ClassroomError, names.UnusableNameError) as error:
+                done.append((" ".join(line.split())[:names.MAX_NAME_LENGTH], str(error)))
+        return done
+
+    def rename_learner(self, learner_id: int, name: str) -> Learner:
+        """A learner's new name (the teacher's fix for two names that look alike);
+        ClassroomError when it is taken, LearnerNameError when unusable."""
+        cleaned = clean_name(name)
+        shape = names.skeleton(cleaned)
+        taken = self.store.find_learner(cleaned)
+        if (taken is not None and taken.id != learner_id) or \
+                shape in self.store.teacher_skeletons():
+            raise ClassroomError(t("classes.name_elsewhere", name=cleaned))
+        try:
+            with self.store._write() as con:
+                con.execute(update(learners).where(learners.c.id == learner_id).values(
+                    name=cleaned, name_key=name_key(cleaned), name_skeleton=shape, clash=0))
+        except IntegrityError:  # taken by another tab a moment before
+            raise ClassroomError(t("classes.name_elsewhere", name=cleaned)) from None
+        found = self.store.get_learner(learner_id)
+        if found is None:
+            raise ClassroomError(t("classes.name_elsewhere", name=cleaned))
+        return found
+
+    def look_alikes(self, learner_ids: Iterable[int]) -> list[list[Learner]]:
+        """Groups of learners whose names look the same, any of whom is among these
+        (found before such names were refused; kept apart, for the teacher to rename)."""
+        wanted = set(learner_ids)
+        with self.store._read() as con:
+            shapes = {str(r[0]) for r in con.execute(
+                select(learners.c.name_skeleton).where(learners.c.clash != 0))}
+            if not shapes:
+                return []
+            rows = con.execute(select(*_LEARNER_ROW, learners.c.name_skeleton)
+                               .where(learners.c.name_skeleton.in_(shapes))
+                               .order_by(learners.c.id)).all()
+        groups: dict[str, list[Learner]] = {}
+        for row in rows:
+            groups.setdefault(str(row[4]), []).append(_learner_row(row))
+        return [group for group in groups.values()
+                if len(group) > 1 and any(x.id in wanted for x in group)]
+
+    # ----- learners' secrets ------------------------------------------------------------
+
+    def secret_of(self, learner_id: int) -> Secret | None:
+        with self.store._read() as con:
+            row = con.execute(select(learner_secrets.c.pictures, learner_secrets.c.card_key)
+                              .where(learner_secrets.c.learner_id == learner_id)).first()
+        return pictures.from_store(str(row[0]), str(row[1])) if row else None
+
+    def secrets_of(self, class_id: int) -> list[tuple[Learner, Secret]]:
+        """The class's learners with their secrets, for the login cards (a learner who
+        joined before secrets existed gets one now)."""
+        return [(learner, self.secret_of(learner.id) or self._new_secret(learner.id))
+                for learner in self.members(class_id)]
+
+    def reset_secret(self, learner_id: int) -> Secret:
+        """A new secret for the learner: new pictures, a new card (the old card stops
+        working), and every browser they were signed in on signed out."""
+        secret = self._new_secret(learner_id)
+        with self.store._write() as con:
+            con.execute(delete(devices).where(devices.c.learner_id == learner_id))
+        return secret
+
+    def _new_secret(self, learner_id: int) -> Secret:
+        secret = pictures.new_secret()
+        with self.store._write() as con:
+            con.execute(self.store._upsert(
+                learner_secrets, {"learner_id": learner_id, "pictures": secret.text(),
+                                  "card_key": secret.card_key, "created": time.time()},
+                ["learner_id"], lambda new: {"pictures": new.pictures,
+                                             "card_key": new.card_key,
+                                             "created": new.created}))
+        return secret
+
+    def member_named(self, class_id: int, name: str) -> Learner | None:
+        """The learner of the class whose name is (or looks like) the one typed."""
+        try:
+            shape = names.skeleton(clean_name(name))
+        except LearnerNameError:
+            return None
+        return next((learner for learner, found in self.members_with_shape(class_id)
+                     if found == shape), None)
+
+    def members_with_shape(self, class_id: int) -> list[tuple[Learner, str]]:
+        with self.store._read() as con:
+            rows = con.execute(select(*_LEARNER_ROW, learners.c.name_skeleton)
+                               .join(members, members.c.learner_id == learners.c.id)
+                               .where(members.c.class_id == class_id)
+                               .order_by(learners.c.clash, learners.c.id)).all()
+        return [(_learner_row(r), str(r[4])) for r in rows]
+
+    def check_secret(self, class_id: int, name: str, chosen: tuple[int | None, int | None]
+                     ) -> Learner | None:
+        """The class's learner of that name, if `chosen` are their two pictures."""
+        learner = self.member_named(class_id, name)
+        if learner is None or None in chosen:
+            return None
+        secret = self.secret_of(learner.id)
+        if secret is None:
+            return None
+        given = f"{chosen[0]} {chosen[1]}"
+        return learner if hmac.compare_digest(given, secret.text()) else None
+
+    def learner_by_card(self, card_key: object) -> tuple[Learner, SchoolClass] | None:
+        """The learner a login card's key stands for, and their class."""
+        key = pictures.valid_card_key(card_key)
+        if key is None:
+            return None
+        with self.store._read() as con:
+            row = con.execute(select(learner_secrets.c.learner_id)
+                              .where(learner_secrets.c.card_key == key)).first()
+        if row is None:
+            return None
+        learner = self.store.get_learner(int(row[0]))
+        room = self.class_of(int(row[0])) if learner is not None else None
+        return (learner, room) if learner is not None and room is not None else None
 
     def members(self, class_id: int) -> list[Learner]:
         with self.store._read() as con:
-            rows = con.execute(select(learners.c.id, learners.c.name, learners.c.rating,
-                                      learners.c.rated_games, learners.c.name_key)
+            rows = con.execute(select(*_LEARNER_ROW, learners.c.name_key)
                                .join(members, members.c.learner_id == learners.c.id)
                                .where(members.c.class_id == class_id)).all()
-        return [Learner(int(r[0]), str(r[1]), float(r[2]), int(r[3]))
-                for r in sorted(rows, key=lambda r: (str(r[4]), int(r[0])))]
+        return [_learner_row(r) for r in sorted(rows, key=lambda r: (str(r[4]), int(r[0])))]
 
     def class_of(self, learner_id: int) -> SchoolClass | None:
         """The class the learner joined last, if any."""
@@ -419,7 +577,8 @@ class ClassStore:
             row = con.execute(select(learners).where(learners.c.id == learner_id)).first()
             if row is None:
                 raise ClassroomError(f"no learner {learner_id}")
-            out["learner"] = {k: v for k, v in row._mapping.items() if k != "name_key"}
+            out["learner"] = {k: v for k, v in row._mapping.items()
+                              if k not in ("name_key", "name_skeleton", "clash")}
             for table in (steps, lessons, puzzles, puzzle_log, games, members, live_answers,
                           attempts):
                 out[table.name] = [dict(r._mapping) for r in con.execute(
@@ -430,7 +589,7 @@ class ClassStore:
         """The learner and everything kept about them (the foreign keys cascade)."""
         with self.store._write() as con:
             for table in (steps, lessons, puzzles, puzzle_log, games, devices, members,
-                          live_answers, attempts):
+                          live_answers, attempts, learner_secrets):
                 con.execute(delete(table).where(table.c.learner_id == learner_id))
             con.execute(delete(learners).where(learners.c.id == learner_id))
 
@@ -486,6 +645,8 @@ def _clean(name: str) -> str:
 
 
 _DUMMY: Final = passwords.hash_password("not-a-password-of-anyone")
+_LEARNER_ROW: Final = (learners.c.id, learners.c.name, learners.c.rating,
+                       learners.c.rated_games)
 _CLASS: Final = (classes.c.id, classes.c.teacher_id, classes.c.name, classes.c.code)
 _LIVE: Final = (live.c.class_id, live.c.active, live.c.question, live.c.kind, live.c.ref,
                 live.c.open, live.c.shown, live.c.names)
@@ -493,6 +654,10 @@ _HOMEWORK: Final = (homework.c.id, homework.c.class_id, homework.c.title, homewo
                     homework.c.due, homework.c.created)
 _ATTEMPT: Final = (attempts.c.learner_id, attempts.c.kind, attempts.c.ref, attempts.c.move,
                    attempts.c.verdict, attempts.c.code, attempts.c.at)
+
+
+def _learner_row(row: Any) -> Learner:
+    return Learner(int(row[0]), str(row[1]), float(row[2]), int(row[3]))
 
 
 def _class(row: Any) -> SchoolClass:

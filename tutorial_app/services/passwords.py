@@ -4,6 +4,13 @@ library's memory-hard key-derivation function), never in clear.
 The stored text names its parameters ("scrypt$n$r$p$salt$hash", hex), so they can be
 raised later without locking out the teachers made before; checking compares in
 constant time.
+
+Hashing is deliberately slow (about 50 ms of one core and 16 MiB), so a server checking
+many passwords at once would slow every other visitor's page. At most `HASHERS` hashes
+run at a time in one process; a check that cannot start within `QUEUE_SECONDS` gives
+up (`BusyError`) instead of queueing behind a crowd of guessers. (The store's limits,
+services/guard.py, refuse most guesses before they get here.) hashlib's scrypt lets go
+of the interpreter lock while it works, so a page drawn meanwhile is not held up.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 from typing import Final
 
 from tutorial_app.course.i18n import t
@@ -19,15 +27,27 @@ N: Final = 2 ** 14
 R: Final = 8
 P: Final = 1
 MIN_LENGTH: Final = 8
+HASHERS: Final = 1
+QUEUE_SECONDS: Final = 3.0
+_hashing: Final = threading.BoundedSemaphore(HASHERS)
 
 
 class WeakPasswordError(ValueError):
     """A password too short to protect a teacher's pages."""
 
 
+class BusyError(RuntimeError):
+    """Too many passwords are being checked at this moment; try again shortly."""
+
+
 def _derive(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32,
-                          maxmem=256 * 1024 * 1024)
+    if not _hashing.acquire(timeout=QUEUE_SECONDS):
+        raise BusyError("too many password checks at once")
+    try:
+        return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32,
+                              maxmem=256 * 1024 * 1024)
+    finally:
+        _hashing.release()
 
 
 def hash_password(password: str) -> str:
@@ -40,7 +60,8 @@ def hash_password(password: str) -> str:
 
 def check_password(password: str, stored: str) -> bool:
     """Whether the password is the one `stored` was made from; False for anything
-    malformed (never an exception: a sign-in form only needs yes or no)."""
+    malformed (a sign-in form only needs yes or no). BusyError when it cannot be
+    checked just now."""
     try:
         kind, n, r, p, salt, digest = stored.split("$")
         if kind != "scrypt":

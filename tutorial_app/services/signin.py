@@ -1,57 +1,75 @@
-"""Signing in (plain Python, no Streamlit).
+"""Signing a learner in (plain Python, no Streamlit).
 
-A learner signs in with a name, no password (`ProgressStore.learner` finds
-the name in any case, or makes a new learner). A browser remembers who signed
-in there by a random token in a cookie; the store knows which learner a token
-stands for, so a reload or tomorrow's visit carries on without the name typed
-again, until "Switch learner" forgets the token. The welcome screen offers the
-names already known for one-click sign-in unless the teacher has turned that
-off (a setting of the class, kept in the store).
+Two kinds of learner sign in two ways:
 
-`SignIn` is one browser session's side of this: who is signed in, kept in the
-session's mapping (`st.session_state` in the app, a dict in a test), and what
-the browser's cookie should say. The page glue (ui/session.py) reads the
-cookie, writes it and draws the welcome form.
+- A learner in a class proves who they are: the class code, their name and their two
+  secret pictures (`sign_in_to_class`), or their login card's QR code, whose link
+  carries the card's key (`sign_in_by_card`). A new learner joins with the code and a
+  name not used yet, and is shown the pictures the app made for them (`join_class`;
+  the teacher sees them too, prints them on a card and can reset them). Typing a
+  class learner's name anywhere else never opens their account, and no page offers
+  anyone's name.
+- A learner in no class signs in by name alone (`sign_in_by_name`): meant for a
+  learner's own device at home; whoever types the same name on the same server gets
+  the same progress, so a teacher whose server is open to more than a class turns
+  it off (`names_on_welcome`, kept in the store), and then only class learners sign in.
 
-A typed name is normalised here before the store sees it (services/names.py:
-NFKC, one alphabet, no invisible characters), and a name that looks like a
-known learner's is that learner. A store that fails (`faults.STORE_FAULTS`)
-never escapes as a traceback: nobody is signed in, the cause is logged, and
-`error` says which setting to check.
+Wrong join codes, pictures and card keys are counted and limited in the store, per
+account and per client address (services/guard.py): the address is handed in by the
+page (the server's view of the browser's connection), as a plain string.
+
+A browser that signed in is remembered by a device session (services/devices.py):
+the page gets a one-time ticket to redeem for an HttpOnly cookie (`cookie()` says
+what to do), and a later visit with that cookie signs in again and rotates the
+token. "Switch learner" ends the session.
+
+`SignIn` is one browser session's side of this, its state kept in the session's
+mapping (`st.session_state` in the app, a dict in a test). A store that fails
+(`faults.STORE_FAULTS`) never escapes as a traceback: nobody is signed in, the cause
+is logged, and `error` says which setting to check.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import MutableMapping
+import time
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tutorial_app.services import faults, names
+from tutorial_app.course.i18n import count, t
+from tutorial_app.services import faults, guard, names, pictures
+from tutorial_app.services.classes import (
+    ClassroomError,
+    ClassStore,
+    SchoolClass,
+    normalise_code,
+)
+from tutorial_app.services.devices import LEARNERS, Devices
 from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.services.guard import Attempt, Guard, Refused
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
 
 log = logging.getLogger(__name__)
 
-DEVICE_COOKIE: Final = "cassino_device"
-COOKIE_SECONDS: Final = 365 * 24 * 3600
-WELCOME_NAMES: Final = 30  # at most this many names on the welcome screen
-_TOKEN_TEXT: Final = re.compile(r"[A-Za-z0-9_-]{1,100}")
+DEVICE_COOKIE: Final = LEARNERS.cookie
 
-# The session's entries (the name box on the welcome form is the widget "signin_name").
-LEARNER: Final = "learner_id"          # the signed-in learner's id (tools/bench.py sets it)
-_TOKEN: Final = "signin.token"         # the token this browser remembers them by
+# The session's entries.
+LEARNER: Final = "learner_id"           # the signed-in learner's id (tools/bench.py sets it)
+_DEVICE: Final = "signin.device"        # this browser's device session (its row id)
+_TICKET: Final = "signin.ticket"        # a ticket the page still has to redeem
 _COOKIE_READ: Final = "signin.cookie_read"
-_FORGOTTEN: Final = "signin.forgotten"  # "Switch learner": the cookie is to be removed
-_ERROR: Final = "signin.error"          # why the typed name cannot be used
+_FORGOTTEN: Final = "signin.forgotten"  # "Switch learner": the cookie is to be cleared
+_ERROR: Final = "signin.error"          # why the last try did not sign in
+_NEW_SECRET: Final = "signin.new_secret"  # the pictures of a learner who just joined
 
 
-# ----- the class's setting -------------------------------------------------------------
+# ----- the teacher's setting -------------------------------------------------------------
 
 
 def names_on_welcome(store: ProgressStore) -> bool:
+    """Whether learners in no class may sign in by name alone (see the module docstring)."""
     return store.names_on_welcome()
 
 
@@ -59,56 +77,83 @@ def show_names_on_welcome(store: ProgressStore, shown: bool) -> None:
     store.show_names_on_welcome(shown)
 
 
-def welcome_names(store: LearnerStore) -> list[Learner]:
-    """The learners offered on the welcome screen: none when the teacher said so."""
-    return store.learners()[:WELCOME_NAMES] if store.names_on_welcome() else []
-
-
-# ----- one browser session -------------------------------------------------------------
+# ----- what the page does with the cookie -------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Cookie:
-    """What the browser's cookie should be set to: the token, or "" with age 0 to
-    remove it. The value is only ever letters, digits, "-" and "_"."""
+class CookieTicket:
+    """Redeem this ticket at the cookie route: the server sets the HttpOnly cookie."""
 
-    value: str
-    max_age: int
+    ticket: str
 
 
-def valid_token(token: object) -> str | None:
-    """A token as a cookie may carry it, or None (anything else is never trusted)."""
-    return token if isinstance(token, str) and _TOKEN_TEXT.fullmatch(token) else None
+@dataclass(frozen=True, slots=True)
+class CookieClear:
+    """Ask the cookie route to clear this cookie (after signing out)."""
+
+    cookie: str
+
+
+CookieAction = CookieTicket | CookieClear
+
+
+def refusal(refused: Refused, who: str = "signin") -> str:
+    """A refused try, in words: how long to wait, or that it is locked and for how long
+    (`who` is "signin" for learners' forms, "teacher" for the teacher's)."""
+    if refused.locked:
+        return count(max(1, -(-refused.seconds // 60)), f"{who}_locked")
+    return count(refused.seconds, f"{who}_wait")
 
 
 class SignIn:
-    def __init__(self, store: LearnerStore, memory: MutableMapping[str, Any]) -> None:
+    """One browser session's learner sign-in (see the module docstring)."""
+
+    def __init__(self, store: ProgressStore, memory: MutableMapping[str, Any],
+                 address: str = guard.LOCAL, learners: LearnerStore | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.memory = memory
+        self.address = address
+        self.learners: LearnerStore = learners if learners is not None else store
+        self.rooms = ClassStore(store)
+        self.guard = Guard(store, clock)
+        self.devices = Devices(store, LEARNERS, clock)
 
-    def welcome_names(self) -> list[Learner]:
-        """`welcome_names` of this store; when the store fails, none, and `error` says
-        why (the name box still shows)."""
-        try:
-            return welcome_names(self.store)
-        except STORE_FAULTS as error:
-            self.memory[_ERROR] = faults.report(error, "listing the names for the welcome "
-                                                "screen")
-            return []
+    # ----- what the page shows -------------------------------------------------------
 
     @property
     def error(self) -> str | None:
-        """Why the name typed last cannot be used, if it cannot."""
+        """Why the last try did not sign in, if it did not."""
         value = self.memory.get(_ERROR)
         return str(value) if value else None
 
+    def _fail(self, message: str) -> None:
+        self.memory[_ERROR] = message
+
+    def new_secret(self) -> tuple[int, int] | None:
+        """The pictures of a learner who has just joined, to show them once."""
+        found = self.memory.get(_NEW_SECRET)
+        return (int(found[0]), int(found[1])) if isinstance(found, tuple | list) else None
+
+    def secret_seen(self) -> None:
+        self.memory.pop(_NEW_SECRET, None)
+
+    def name_signin_open(self) -> bool:
+        try:
+            return names_on_welcome(self.store)
+        except STORE_FAULTS as error:
+            self._fail(faults.report(error, "reading the name sign-in setting"))
+            return False
+
+    # ----- who is signed in --------------------------------------------------------------
+
     def current(self, cookie: object = None) -> Learner | None:
         """The signed-in learner: the session's, or else (once per session) the one
-        this browser's cookie names."""
+        this browser's cookie names, whose token then rotates."""
         try:
             return self._current(cookie)
         except STORE_FAULTS as error:
-            self.memory[_ERROR] = faults.report(error, "finding the signed-in learner")
+            self._fail(faults.report(error, "finding the signed-in learner"))
             return None
 
     def _current(self, cookie: object) -> Learner | None:
@@ -117,8 +162,8 @@ class SignIn:
             learner_id = self._remembered(cookie)
         if learner_id is None:
             return None
-        found = self.store.get_learner(int(learner_id))
-        if found is None:  # gone from the store (a fresh database): sign in again
+        found = self.learners.get_learner(int(learner_id))
+        if found is None:  # gone from the store (deleted, a fresh database): sign in again
             log.info("learner %s is no longer in the store", learner_id)
             self.memory.pop(LEARNER, None)
         return found
@@ -127,63 +172,189 @@ class SignIn:
         if self.memory.get(_COOKIE_READ):
             return None
         self.memory[_COOKIE_READ] = True
-        token = valid_token(cookie)
-        if token is None:
+        session = self.devices.find(cookie)
+        if session is None:
             return None
-        found = self.store.device_learner(token)
-        if found is None:
+        self.memory[LEARNER] = session.owner
+        self.memory[_DEVICE] = session.id
+        self.memory[_TICKET] = self.devices.ticket(session.id)  # the token rotates
+        return session.owner
+
+    # ----- the ways in -----------------------------------------------------------------
+
+    def _guarded(self, what: str, fn: Callable[[], Learner | None]) -> Learner | None:
+        """Run one way in; a refusal is kept in `error`, a store fault is reported,
+        never raised."""
+        self.memory.pop(_ERROR, None)
+        try:
+            found = fn()
+        except (LearnerNameError, names.UnusableNameError, ClassroomError) as error:
+            self._fail(str(error))
             return None
-        self.memory[LEARNER] = found.id
-        self.memory[_TOKEN] = token
-        return found.id
+        except STORE_FAULTS as error:
+            self._fail(faults.report(error, what))
+            return None
+        return found
 
     def sign_in_by_name(self, name: object) -> Learner | None:
-        """The welcome form: the learner of that name (made on first use), signed in;
-        None, with `error` saying why, when the name cannot be used. A name that
-        looks like a known learner's (services/names.py) signs in as them."""
-        try:
-            cleaned = names.normalise_name(name or "")
-            known = names.same_looking(cleaned, [other.name for other in self.store.learners()])
-            found = self.store.learner(known or cleaned)
-            self.memory.pop(_ERROR, None)
-            self.sign_in(found.id)
-        except (LearnerNameError, names.UnusableNameError) as error:
-            self.memory[_ERROR] = str(error)
+        """A learner in no class: the learner of that name (made on first use), signed
+        in; None, with `error` saying why, when the name cannot be used, belongs to a
+        class learner (they sign in with their class), or name sign-in is closed."""
+        return self._guarded("signing in by name", lambda: self._by_name(name))
+
+    def _by_name(self, name: object) -> Learner | None:
+        if not names_on_welcome(self.store):
+            self._fail(t("signin.names_closed"))
             return None
-        except STORE_FAULTS as error:
-            self.memory[_ERROR] = faults.report(error, "signing in by name")
+        cleaned = names.normalise_name(name or "")
+        found = self.store.find_learner(cleaned)
+        if found is not None and self.rooms.class_of(found.id) is not None:
+            self._fail(t("signin.in_class"))
             return None
-        return found if self.memory.get(LEARNER) == found.id else None
+        learner = self.store.learner(cleaned)
+        if self.rooms.class_of(learner.id) is not None:  # joined a class just now
+            self._fail(t("signin.in_class"))
+            return None
+        return self._signed_in(learner)
+
+    def _class(self, code: object) -> SchoolClass | None:
+        """The class of a typed code, counting a wrong code against this address."""
+        if not normalise_code(code):
+            self._fail(t("signin.code_empty"))
+            return None
+        attempt = self._begin(guard.JOIN, None)
+        if attempt is None:
+            return None
+        room = self.rooms.class_by_code(code)
+        if room is None:
+            self.guard.failed(attempt, "join code")
+            self._fail(t("classes.unknown_code"))
+            return None
+        self.guard.succeeded(attempt)
+        return room
+
+    def _begin(self, kind: str, account: str | None) -> Attempt | None:
+        found = self.guard.begin(kind, account, self.address)
+        if isinstance(found, Refused):
+            log.info("sign-in try refused (%s, %s): %s", kind, self.address, found)
+            self._fail(refusal(found))
+            return None
+        return found
+
+    def sign_in_to_class(self, code: object, name: object, first: object,
+                         second: object) -> Learner | None:
+        """A class learner: the class code, their name and their two pictures."""
+        return self._guarded("signing in to a class",
+                             lambda: self._to_class(code, name, first, second))
+
+    def _to_class(self, code: object, name: object, first: object,
+                  second: object) -> Learner | None:
+        cleaned = names.normalise_name(name or "")
+        chosen = (pictures.chosen(first), pictures.chosen(second))
+        if None in chosen:
+            self._fail(t("signin.pick_pictures"))
+            return None
+        room = self._class(code)
+        if room is None:
+            return None
+        attempt = self._begin(guard.SECRET, f"{room.id}:{names.skeleton(cleaned)}")
+        if attempt is None:
+            return None
+        learner = self.rooms.check_secret(room.id, cleaned, chosen)
+        if learner is None:
+            self.guard.failed(attempt, "secret pictures")
+            self._fail(t("signin.class_wrong"))
+            return None
+        self.guard.succeeded(attempt)
+        return self._signed_in(learner)
+
+    def sign_in_by_card(self, card_key: object) -> Learner | None:
+        """A login card's QR code: its link's key signs its learner in."""
+        return self._guarded("signing in by a login card", lambda: self._by_card(card_key))
+
+    def _by_card(self, card_key: object) -> Learner | None:
+        attempt = self._begin(guard.SECRET, None)
+        if attempt is None:
+            return None
+        found = self.rooms.learner_by_card(card_key)
+        if found is None:
+            self.guard.failed(attempt, "login card")
+            self._fail(t("signin.card_wrong"))
+            return None
+        self.guard.succeeded(attempt)
+        return self._signed_in(found[0])
+
+    def join_class(self, code: object, name: object) -> Learner | None:
+        """A new learner in the class of that code, signed in and shown their secret."""
+        return self._guarded("joining a class", lambda: self._join(code, name))
+
+    def _join(self, code: object, name: object) -> Learner | None:
+        cleaned = names.normalise_name(name or "")
+        room = self._class(code)
+        if room is None:
+            return None
+        learner = self.rooms.add_learner(room.id, cleaned)
+        secret = self.rooms.secret_of(learner.id)
+        signed = self._signed_in(learner)
+        if signed is not None and secret is not None:
+            self.memory[_NEW_SECRET] = secret.pictures
+        return signed
+
+    def _signed_in(self, learner: Learner) -> Learner | None:
+        self.sign_in(learner.id)
+        return learner if self.memory.get(LEARNER) == learner.id else None
+
+    # ----- in and out ------------------------------------------------------------------
 
     def sign_in(self, learner_id: int) -> None:
-        """Sign this learner in, and remember them in this browser by a new token
-        (when the store cannot keep one, nobody is signed in and `error` says why)."""
+        """Sign this learner in (after one of the ways in above), in a new device
+        session this browser will be remembered by; the session before, if any, ends
+        (a shared device changing hands). When the store cannot keep it, nobody is
+        signed in and `error` says why."""
         self.memory.pop(_FORGOTTEN, None)
-        self.memory[LEARNER] = learner_id
+        self.memory.pop(_NEW_SECRET, None)
         self.memory[_COOKIE_READ] = True
         try:
-            self.memory[_TOKEN] = self.store.remember_device(learner_id)
+            before = self.memory.pop(_DEVICE, None)
+            if before is not None:
+                self.devices.end(int(before))
+            session = self.devices.open(learner_id)
+            self.memory[_TICKET] = self.devices.ticket(session)
         except STORE_FAULTS as error:
             self.memory.pop(LEARNER, None)
-            self.memory[_ERROR] = faults.report(error, "remembering the browser")
+            self._fail(faults.report(error, "remembering the browser"))
+            return
+        self.memory[LEARNER] = learner_id
+        self.memory[_DEVICE] = session
 
     def sign_out(self) -> None:
-        """"Switch learner": sign out, and this browser forgets the learner."""
+        """"Switch learner": signed out, and this browser's session ended (its cookie
+        is cleared too, and would mean nothing any more)."""
         self.memory.pop(LEARNER, None)
-        token = self.memory.pop(_TOKEN, None)
-        if token:
-            self.memory[_FORGOTTEN] = True  # the cookie goes, whatever the store says
+        self.memory.pop(_TICKET, None)
+        self.memory.pop(_NEW_SECRET, None)
+        self.memory.pop(_ERROR, None)
+        session = self.memory.pop(_DEVICE, None)
+        self.memory[_FORGOTTEN] = True
+        if session is not None:
             try:
-                self.store.forget_device(str(token))
+                self.devices.end(int(session))
             except STORE_FAULTS as error:
-                faults.report(error, "forgetting the browser")
+                faults.report(error, "ending the browser's session")
 
-    def cookie(self) -> Cookie | None:
-        """What to write into the browser's cookie on this run: the token while a
-        learner is signed in, an expired cookie after "Switch learner", else nothing."""
-        token = valid_token(self.memory.get(_TOKEN))
-        if token and self.memory.get(LEARNER) is not None:
-            return Cookie(token, COOKIE_SECONDS)
-        if self.memory.get(_FORGOTTEN):
-            return Cookie("", 0)
+    def cookie(self) -> CookieAction | None:
+        """What the page should do with the cookie on this run: redeem a pending ticket
+        (until the server says it is used), clear it once after "Switch learner", or
+        nothing."""
+        ticket = self.memory.get(_TICKET)
+        if ticket and self.memory.get(LEARNER) is not None:
+            try:
+                if self.devices.ticket_pending(str(ticket)):
+                    return CookieTicket(str(ticket))
+            except STORE_FAULTS as error:
+                faults.report(error, "reading the cookie ticket")
+            self.memory.pop(_TICKET, None)
+            return None
+        if self.memory.pop(_FORGOTTEN, False):
+            return CookieClear(DEVICE_COOKIE)
         return None

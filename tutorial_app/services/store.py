@@ -1,7 +1,8 @@
 """Learner progress, on SQLite or PostgreSQL (plain Python, no Streamlit).
 
-One database holds every learner: a name chosen on the first visit (no password),
-the random tokens of the browsers that remember them, their lesson steps and stars,
+One database holds every learner: a name chosen on the first visit (a learner in a
+class also has a secret, services/pictures.py), the browsers that remember them
+(services/devices.py), their lesson steps and stars,
 finished lessons, puzzle results and puzzle rating, and the game they are playing
 against the computer (one per learner, kept as the game's own JSON so a reloaded
 page carries on). Where it is comes from CASSINO_DB (config.store_url): by default
@@ -19,7 +20,8 @@ No write reads a value and writes back a change computed from a stale copy:
   stars and a puzzle's "solved" are kept by one INSERT ... ON CONFLICT DO UPDATE
   that compares with the row as it is (the database locks the row for it);
 - a learner is created by INSERT ... ON CONFLICT DO NOTHING on the unique
-  normalised name, so two tabs typing "Ana" and "ana" at once get one learner;
+  normalised name and the unique look of the name (services/names.skeleton), so two
+  tabs typing "Ana" and "ana", or "Ana" and a Cyrillic "Аna", at once get one learner;
 - the rating's read-modify-write (and whether this is the first try at a puzzle)
   runs with the learner's row locked: BEGIN IMMEDIATE on SQLite, which takes the
   whole database's write lock, SELECT ... FOR NO KEY UPDATE on PostgreSQL;
@@ -60,10 +62,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from tutorial_app import config
 from tutorial_app.course import rating as elo
+from tutorial_app.course.i18n import t
 from tutorial_app.services import db, names
 from tutorial_app.services.tables import (
     attempts,
-    devices,
     games,
     learners,
     lessons,
@@ -71,6 +73,7 @@ from tutorial_app.services.tables import (
     puzzles,
     settings,
     steps,
+    teachers,
 )
 
 MAX_NAME: Final = names.MAX_NAME_LENGTH
@@ -219,14 +222,51 @@ class ProgressStore:
     # ----- learners ---------------------------------------------------------------
 
     def learner(self, name: str) -> Learner:
-        """The learner of that name (any case), created on first use."""
+        """The learner of that name (any case, or any name that looks the same: see
+        services/names.py), created on first use. A new name that looks like a
+        teacher's is refused (LearnerNameError): nobody answers as the teacher."""
         cleaned = clean_name(name)
-        key = name_key(cleaned)
+        found = self.find_learner(cleaned)
+        if found is not None:
+            return found
+        shape = names.skeleton(cleaned)
+        if shape in self.teacher_skeletons():
+            raise LearnerNameError(t("signin.name_teacher"))
+        statement = (sqlite.insert(learners) if self.dialect == "sqlite"
+                     else postgresql.insert(learners)).values(
+            name=cleaned, name_key=name_key(cleaned), name_skeleton=shape, clash=0,
+            created=time.time()).on_conflict_do_nothing()  # on either unique index
         with self._write() as con:
-            con.execute(self._upsert(learners, {"name": cleaned, "name_key": key,
-                                                "created": time.time()}, ["name_key"]))
-            row = con.execute(select(*_LEARNER).where(learners.c.name_key == key)).one()
+            con.execute(statement)
+            row = self._found(con, cleaned)
+        assert row is not None  # inserted, or there already (nothing deletes in between)
         return _learner(row)
+
+    def find_learner(self, name: str) -> Learner | None:
+        """The learner a typed name stands for, without making one: the same name in any
+        case, else the learner whose name looks the same (the oldest such)."""
+        try:
+            cleaned = clean_name(name)
+        except LearnerNameError:
+            return None
+        with self._read() as con:
+            row = self._found(con, cleaned)
+        return _learner(row) if row is not None else None
+
+    @staticmethod
+    def _found(con: Connection, cleaned: str) -> Any:
+        row = con.execute(select(*_LEARNER).where(learners.c.name_key == name_key(cleaned))
+                          ).first()
+        if row is None:
+            row = con.execute(select(*_LEARNER)
+                              .where(learners.c.name_skeleton == names.skeleton(cleaned))
+                              .order_by(learners.c.clash, learners.c.id)).first()
+        return row
+
+    def teacher_skeletons(self) -> set[str]:
+        """What every teacher's name looks like (their names are reserved)."""
+        with self._read() as con:
+            return {names.skeleton(str(r[0])) for r in con.execute(select(teachers.c.name))}
 
     def get_learner(self, learner_id: int) -> Learner | None:
         with self._read() as con:
@@ -253,35 +293,14 @@ class ProgressStore:
         with self._read() as con:
             return {int(who): float(at) for who, at in con.execute(query)}
 
-    # ----- browsers that remember their learner ------------------------------------
-
-    def remember_device(self, learner_id: int) -> str:
-        """A new random token that signs this learner in again from one browser
-        (kept in a cookie there; the token means nothing anywhere else)."""
-        token = secrets.token_urlsafe(24)
-        with self._write() as con:
-            con.execute(devices.insert().values(token=token, learner_id=learner_id,
-                                                created=time.time()))
-        return token
-
-    def device_learner(self, token: str) -> Learner | None:
-        """The learner a browser's token stands for, or None (unknown or forgotten)."""
-        query = (select(*_LEARNER).join(devices, devices.c.learner_id == learners.c.id)
-                 .where(devices.c.token == token))
-        with self._read() as con:
-            row = con.execute(query).first()
-        return _learner(row) if row else None
-
-    def forget_device(self, token: str) -> None:
-        with self._write() as con:
-            con.execute(delete(devices).where(devices.c.token == token))
-
     # ----- the class's settings ----------------------------------------------------
 
     def names_on_welcome(self) -> bool:
-        """Whether the welcome screen offers every learner's name to sign in with one
-        click: handy for a class sharing one computer, and on by default; a teacher
-        whose server is open to more people turns it off in the Classroom."""
+        """Whether a learner in no class may sign in by typing a name alone (a home
+        computer's use, on by default); a teacher whose server is open to more than a
+        class turns it off in the Classroom, and then only class learners sign in. The
+        setting keeps the name it had when it offered names for one click: a teacher
+        who turned that off had the same reason, and stays closed."""
         with self._read() as con:
             value = con.execute(select(settings.c.value)
                                 .where(settings.c.key == NAMES_ON_WELCOME)).scalar()

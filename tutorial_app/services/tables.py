@@ -14,7 +14,7 @@ integers as the first SQLite schema had them, and the kept game's revision is a
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from sqlalchemy import (
     BigInteger,
@@ -54,7 +54,13 @@ learners: Final = Table(
     Column("rating", _TIME, nullable=False, server_default="1200"),
     Column("rated_games", Integer, nullable=False, server_default="0"),
     Column("language", Text, nullable=True),  # the chosen language tag (issue 12), or NULL
+    # What the name looks like (names.skeleton): one learner per look, so the index is
+    # unique with `clash`, 0 for every learner but the look-alikes that were already
+    # there when this was added (their own id: kept, reported to the teacher, not merged).
+    Column("name_skeleton", Text, nullable=False, server_default=""),
+    Column("clash", Integer, nullable=False, server_default="0"),
     Index("ix_learners_name_key", "name_key", unique=True),
+    Index("ix_learners_skeleton", "name_skeleton", "clash", unique=True),
 )
 
 steps: Final = Table(
@@ -98,11 +104,27 @@ puzzle_log: Final = Table(
     Index("ix_puzzle_log_learner", "learner_id", "id"),
 )
 
+def _device_columns() -> list[Column[Any]]:
+    """A browser that stays signed in (services/devices.py): the SHA-256 of the random
+    token its cookie holds (NULL until the browser has been sent one), the token it
+    held before the last rotation and until when that one still counts, and the times
+    it was made, last used and expires (on the server, whatever the cookie says)."""
+    return [Column("id", Integer, primary_key=True),
+            Column("token_hash", Text, nullable=True),
+            Column("previous_hash", Text, nullable=True),
+            Column("previous_until", _TIME, nullable=True),
+            Column("created", _TIME, nullable=False),
+            Column("used", _TIME, nullable=False),
+            Column("expires", _TIME, nullable=False)]
+
+
 devices: Final = Table(
     "devices", metadata,
-    Column("token", Text, primary_key=True),
+    *_device_columns(),
     _learner(),
-    Column("created", _TIME, nullable=False),
+    Index("ix_devices_token", "token_hash", unique=True),
+    Index("ix_devices_previous", "previous_hash"),
+    Index("ix_devices_learner", "learner_id"),
 )
 
 games: Final = Table(
@@ -209,4 +231,61 @@ attempts: Final = Table(
     Column("code", Text, nullable=False),       # the judge's reason code
     Column("at", _TIME, nullable=False),
     Index("ix_attempts_learner", "learner_id", "id"),
+)
+
+# ----- who is who (revision 0005) -------------------------------------------------------
+# A class learner's secret: two pictures chosen by the app (indexes into
+# services/secrets.PICTURES) and the random key their login card's QR code carries. Both
+# are kept as they are, not hashed: the teacher prints them again, and what protects
+# them is the limit on wrong tries (sign_in_limits), not their length.
+
+learner_secrets: Final = Table(
+    "learner_secrets", metadata,
+    _learner(primary_key=True),
+    Column("pictures", Text, nullable=False),    # "12 40": the first and second picture
+    Column("card_key", Text, nullable=False),    # the login card's key (in its QR link)
+    Column("created", _TIME, nullable=False),
+    Index("ix_learner_secrets_card", "card_key", unique=True),
+)
+
+# A teacher's signed-in browser, like a learner's (the same columns), with what the
+# Classroom lists it by: the browser's own description, its address, and the view to
+# bring back after a reload (projector mode, the class shown), as JSON.
+teacher_sessions: Final = Table(
+    "teacher_sessions", metadata,
+    *_device_columns(),
+    Column("teacher_id", Integer, ForeignKey("teachers.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("agent", Text, nullable=False),
+    Column("address", Text, nullable=False),
+    Column("view", Text, nullable=False, server_default="{}"),
+    Index("ix_teacher_sessions_token", "token_hash", unique=True),
+    Index("ix_teacher_sessions_previous", "previous_hash"),
+    Index("ix_teacher_sessions_teacher", "teacher_id"),
+)
+
+# A one-time ticket for the cookie route (ui/cookie_route.py): the page holds the
+# ticket, never the token; redeeming it makes the token, sets it as an HttpOnly cookie
+# and deletes the ticket. `kind` says which table `session_id` is a row of.
+cookie_tickets: Final = Table(
+    "cookie_tickets", metadata,
+    Column("ticket_hash", Text, primary_key=True),
+    Column("kind", Text, nullable=False),        # "learner" or "teacher"
+    Column("session_id", Integer, nullable=False),
+    Column("expires", _TIME, nullable=False),
+)
+
+# Wrong tries, counted where every replica sees them (services/guard.py): per kind of
+# secret (teacher password, join code, learner secret), per account and per client
+# address. `failures` counts a try before it is checked, so parallel tries cannot
+# overrun the limit; `locked_until` is 0 or when a lockout ends.
+sign_in_limits: Final = Table(
+    "sign_in_limits", metadata,
+    Column("kind", Text, primary_key=True),
+    Column("scope", Text, primary_key=True),     # "account" or "address"
+    Column("subject", Text, primary_key=True),   # the account's key, or the address
+    Column("failures", Integer, nullable=False),
+    Column("last_failure", _TIME, nullable=False),
+    Column("locked_until", _TIME, nullable=False),
+    Column("last_address", Text, nullable=False),
 )

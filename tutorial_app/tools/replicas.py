@@ -5,7 +5,7 @@
 
 One Streamlit process serves a bounded number of learners (every click reruns a page
 in its Python), so a school runs several and puts a reverse proxy in front. This
-starts N `streamlit run tutorial_app/app.py` processes on consecutive ports, all with
+starts N `streamlit run tutorial_app/serve.py` processes on consecutive ports, all with
 CASSINO_DB naming one PostgreSQL database (by default postgresql://postgres@127.0.0.1:
 5432/cassino, created if missing), and nginx with tutorial_app/tools/deploy/nginx.conf:
 sticky sessions by a cookie, the websocket passed through. It prints the address to
@@ -48,7 +48,7 @@ from tutorial_app import config
 from tutorial_app.services.store import ProgressStore
 
 ROOT: Final = Path(__file__).resolve().parents[2]
-APP: Final = Path(__file__).resolve().parents[1] / "app.py"
+APP: Final = Path(__file__).resolve().parents[1] / "serve.py"  # app.py and the cookie route
 NGINX_CONF: Final = Path(__file__).resolve().parent / "deploy" / "nginx.conf"
 DEFAULT_DB: Final = "postgresql://postgres@127.0.0.1:5432/cassino"
 START_TIMEOUT: Final = 90.0

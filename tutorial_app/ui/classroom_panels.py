@@ -145,6 +145,9 @@ def class_progress(ctl: ClassroomController) -> None:
         st.toggle(t("classroom.names_on_welcome"), value=progress.names_on_welcome,
                   key=ctl.key("names_shown"), help=t("classroom.names_on_welcome_help"),
                   on_change=ctl.names_toggled)
+        if ctl.only is None:  # no class chosen: no learner of anyone else's is shown
+            st.info(t("classroom.no_class_learners"))
+            return
         if not progress.rows:
             st.info(t("classroom.no_learners"))
             return

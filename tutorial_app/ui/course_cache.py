@@ -7,7 +7,9 @@ every click: an edited lesson shows up within that time."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import os
 import threading
 import time
 from pathlib import Path
@@ -17,6 +19,7 @@ import streamlit as st
 
 from tutorial_app.config import lessons_folder
 from tutorial_app.course import Course, Lesson, Puzzle, load_course
+from tutorial_app.course.errors import LessonError
 from tutorial_app.course.i18n import language, t
 from tutorial_app.ui import safe_text
 
@@ -81,12 +84,26 @@ def find_puzzle(current: Course, puzzle_id: str | None) -> Puzzle | None:
         return None
 
 
+def shown_error(error: LessonError, folder: Path) -> str:
+    """A lesson file's problem as a visitor may read it: the file named from the
+    lessons folder (`sums.yaml:3:5: ...`), never by the server's own path."""
+    root = str(folder.resolve())
+    path = Path(error.file)
+    try:
+        relative = path.resolve().relative_to(root).as_posix()
+    except (ValueError, OSError):
+        relative = path.name
+    message = error.message.replace(root + os.sep, "").replace(root, ".")
+    return str(dataclasses.replace(error, file=relative, message=message))
+
+
 def course_errors_panel(current: Course) -> None:
     """Name every broken lesson file and its problem; the rest of the course still works."""
     errors = list(current.errors)
     if not errors:
         return
+    folder = lessons_folder()
     with st.expander(t("course.errors_title", n=len(errors)), expanded=True,
                      icon=":material/error:"):
         for error in errors:
-            st.error(safe_text.plain(str(error)))
+            st.error(safe_text.plain(shown_error(error, folder)))

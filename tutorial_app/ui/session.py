@@ -1,9 +1,11 @@
 """Shared page plumbing for Streamlit: the progress store (one per server), the
 signed-in learner, the cookie that remembers them and the welcome form.
 
-What signing in means is `services.signin` (plain Python); this module only
-gives it the session's state and the browser's cookie, and draws. The course
-cache is `ui.course_cache` (its names are here too, for the pages).
+Who may sign in as whom is decided in `services.signin` (learners) and
+`services.teacher_signin` (teachers), plain Python; this module hands them the
+session's state, the browser's cookies and its address (Streamlit's `st.context`,
+passed down as plain values), and draws. The course cache is `ui.course_cache` (its
+names are here too, for the pages).
 
 This is where the app opens the store, so a store that cannot be opened
 (`services.faults.STORE_FAULTS`) stops here: a page that needs it says which
@@ -13,6 +15,8 @@ without a learner. The cause goes to the log, never to the page.
 
 from __future__ import annotations
 
+import html
+import json
 from collections.abc import MutableMapping
 from typing import Any, Final, NoReturn, cast
 
@@ -21,28 +25,35 @@ import streamlit as st
 from engine import parse_cards
 from tutorial_app.config import store_url
 from tutorial_app.course.i18n import t
-from tutorial_app.services import faults
-from tutorial_app.services.classes import (
-    ClassroomError,
-    ClassStore,
-    first_teacher_from_environment,
-)
+from tutorial_app.services import faults, guard, pictures
+from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import ProgressCache
-from tutorial_app.services.signin import DEVICE_COOKIE, WELCOME_NAMES, SignIn
-from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
+from tutorial_app.services.signin import (
+    DEVICE_COOKIE,
+    CookieAction,
+    CookieTicket,
+    SignIn,
+)
+from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.services.teacher_signin import TEACHER_COOKIE, TeacherSignIn
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.card_svg import hand_fan_html
+from tutorial_app.ui.cookie_route import HEADER, PATH
 from tutorial_app.ui.course_cache import course, course_errors_panel, find_lesson, find_puzzle
 
 __all__ = ["course", "course_errors_panel", "device_cookie", "find_lesson", "find_puzzle",
-           "learner", "progress", "require_learner", "sign_out", "signin", "state", "store"]
+           "learner", "progress", "require_learner", "sign_out", "signin", "state", "store",
+           "teacher_signin"]
 
-NAME_KEY: Final = "signin_name"  # the welcome form's name box
-CLASS_KEY: Final = "signin.class_id"  # the class this browser joined (issue 15)
-JOIN_CODE: Final = "join_code"  # the join form's boxes
+NAME_KEY: Final = "signin_name"       # the name-only form's box
+CLASS_CODE: Final = "signin_code"     # the class sign-in form's boxes
+CLASS_NAME: Final = "signin_class_name"
+PICTURE_KEYS: Final = ("signin_picture_1", "signin_picture_2")
+JOIN_CODE: Final = "join_code"        # the join form's boxes
 JOIN_NAME: Final = "join_name"
-JOIN_ERROR: Final = "join.error"
+CARD: Final = "card"                  # the login card's link parameter
+JOIN: Final = "join"                  # the projector's join link parameter
 
 
 def state() -> MutableMapping[str, Any]:
@@ -105,8 +116,8 @@ def _rooms(url: str) -> ClassStore:
 
 
 def rooms() -> ClassStore:
-    """The classroom's store (issue 15: teachers, classes, live questions, homework), one
-    per server process; on first use, the first teacher from CASSINO_TEACHER and
+    """The classroom's store (teachers, classes, live questions, homework), one per
+    server process; on first use, the first teacher from CASSINO_TEACHER and
     CASSINO_TEACHER_PASSWORD if the store has none yet. Stops the page, saying why,
     when the store cannot be opened."""
     try:
@@ -125,42 +136,105 @@ def progress() -> ProgressCache:
     return found
 
 
+# ----- the browser: its address, its description, its cookies ----------------------------
+
+
+def client_address() -> str:
+    """The browser's address as the limits count it (services/guard.client_address)."""
+    try:
+        found = st.context.ip_address
+    except (AttributeError, RuntimeError):  # no browser (a test's run)
+        return guard.LOCAL
+    return guard.client_address(found if isinstance(found, str) else None)
+
+
+def _agent() -> str:
+    try:
+        return str(st.context.headers.get("User-Agent", ""))
+    except (AttributeError, RuntimeError):
+        return ""
+
+
+def _cookie(name: str) -> str | None:
+    try:
+        return st.context.cookies.get(name)
+    except (AttributeError, RuntimeError):
+        return None
+
+
 def signin() -> SignIn | None:
-    """This browser session's sign-in; None when the store cannot be opened."""
+    """This browser session's learner sign-in; None when the store cannot be opened."""
     found = open_progress()
-    return SignIn(found, state()) if found is not None else None
+    if found is None:
+        return None
+    try:
+        return SignIn(_store(store_url()), state(), client_address(), learners=found)
+    except STORE_FAULTS as error:
+        faults.report(error, "opening the store")
+        return None
+
+
+def teacher_signin() -> TeacherSignIn:
+    """This browser session's teacher sign-in (stops the page if the store cannot open)."""
+    return TeacherSignIn(rooms().store, state(), client_address(), _agent())
 
 
 def learner() -> Learner | None:
-    """The signed-in learner, if any (the browser's cookie may name one); None too
-    when the store fails (the sidebar and the pages without a store carry on)."""
+    """The signed-in learner, if any: the session's, or the one a login card's link
+    names (the link's key then leaves the address bar), or the one the browser's
+    cookie names; None too when the store fails (the pages without a store carry on)."""
     session = signin()
-    return session.current(st.context.cookies.get(DEVICE_COOKIE)) if session else None
+    if session is None:
+        return None
+    card = st.query_params.get(CARD)
+    if card is not None:
+        del st.query_params[CARD]  # a key is not kept in the history or a bookmark
+        session.sign_in_by_card(card)
+    return session.current(_cookie(DEVICE_COOKIE))
 
 
 def sign_out() -> None:
-    """"Switch learner"; a class learner's browser keeps their class, so the welcome
-    screen then offers that class's names (and only those)."""
+    """"Switch learner"."""
     session = signin()
-    who = learner()
-    if who is not None:
-        room = rooms().class_of(who.id)
-        if room is not None:
-            state()[CLASS_KEY] = room.id
     if session is not None:
         session.sign_out()
 
 
+def _script(action: CookieAction) -> str:
+    """The few bytes of script that post a ticket (or a clear) to the cookie route."""
+    body = (f"ticket={action.ticket}" if isinstance(action, CookieTicket)
+            else f"clear={action.cookie}")
+    base = "/" + str(st.get_option("server.baseUrlPath") or "").strip("/")
+    url = (base.rstrip("/") + PATH) if base != "/" else PATH
+    return (f"<script>fetch({json.dumps(url)}, {{method: 'POST', credentials: "
+            f"'same-origin', headers: {{{json.dumps(HEADER)}: '1', 'Content-Type': "
+            f"'text/plain'}}, body: {json.dumps(body)}}});</script>")
+
+
 def device_cookie() -> None:
-    """Keep this browser's cookie in step with who is signed in: the token while a
-    learner is, and no cookie after "Switch learner". Drawn on every run (a few
-    bytes of script), so the browser has it whatever rerun it last saw."""
+    """Keep this browser's cookies in step with who is signed in: a ticket to redeem
+    for an HttpOnly cookie after signing in (or after a visit rotated the token), a
+    clear after signing out (ui/cookie_route.py). Called on every run by the sidebar."""
+    actions: list[CookieAction] = []
     session = signin()
-    cookie = session.cookie() if session is not None else None
-    if cookie is None:
-        return
-    st.html(f"<script>document.cookie = '{DEVICE_COOKIE}={cookie.value}; path=/; "
-            f"max-age={cookie.max_age}; samesite=lax';</script>", unsafe_allow_javascript=True)
+    found = session.cookie() if session is not None else None
+    if found is not None:
+        actions.append(found)
+    if open_store() is not None:
+        teacher = teacher_signin()
+        teacher.current(_cookie(TEACHER_COOKIE))
+        found = teacher.cookie()
+        if found is not None:
+            actions.append(found)
+    for action in actions:
+        st.html(_script(action), unsafe_allow_javascript=True)
+
+
+# ----- the welcome screen ------------------------------------------------------------------
+
+
+def _linked_code() -> str:
+    return str(st.query_params.get(JOIN) or "")[:20]
 
 
 def _submit_name() -> None:
@@ -169,84 +243,118 @@ def _submit_name() -> None:
         session.sign_in_by_name(st.session_state.get(NAME_KEY, ""))
 
 
-def _join() -> None:
-    """The join form: a class's code and a name; that learner, in that class, signed in."""
+def _submit_class() -> None:
     session = signin()
-    if session is None:
-        return
-    try:
-        joined, room = rooms().join(st.session_state.get(JOIN_CODE, ""),
-                                    st.session_state.get(JOIN_NAME, ""))
-    except (ClassroomError, LearnerNameError) as error:
-        st.session_state[JOIN_ERROR] = str(error)
-        return
-    st.session_state.pop(JOIN_ERROR, None)
-    state()[CLASS_KEY] = room.id
-    session.sign_in(joined.id)
+    if session is not None:
+        first, second = (st.session_state.get(key) for key in PICTURE_KEYS)
+        session.sign_in_to_class(st.session_state.get(CLASS_CODE, ""),
+                                 st.session_state.get(CLASS_NAME, ""), first, second)
+        for key in PICTURE_KEYS:  # the pictures are not left chosen on the screen
+            st.session_state[key] = None
 
 
-def welcome_names(session: SignIn) -> list[Learner]:
-    """The names offered for one click: the class this browser joined, if any; else
-    the learners who are in no class (a class learner is never offered to anyone
-    outside their class), when the teacher leaves that on."""
-    class_id = state().get(CLASS_KEY)
-    if class_id is not None:
-        return rooms().members(int(class_id))[:WELCOME_NAMES]
-    in_classes = rooms().class_learner_ids()
-    return [x for x in session.welcome_names() if x.id not in in_classes]
+def _join() -> None:
+    session = signin()
+    if session is not None:
+        session.join_class(st.session_state.get(JOIN_CODE, ""),
+                           st.session_state.get(JOIN_NAME, ""))
+
+
+def _prefill(key: str) -> None:
+    linked = _linked_code()
+    if linked and not st.session_state.get(key):
+        st.session_state[key] = linked
 
 
 def join_form() -> None:
-    """Join a class with its code (from the teacher's screen or its QR code's link)."""
-    linked = st.query_params.get("join")
-    if linked and not st.session_state.get(JOIN_CODE):
-        st.session_state[JOIN_CODE] = str(linked)[:20]
+    """A device that opened a class's link (the projector's QR code) signed in as
+    someone else, or as nobody: a learner of the class signs in with their pictures,
+    a new one joins."""
+    st.caption(t("welcome.class_body"))
+    class_form()
+    with st.expander(t("join.title"), icon=":material/group_add:", expanded=True):
+        _join_fields()
+
+
+def _join_fields() -> None:
+    """A new learner joins a class with its code (from the teacher's screen or its QR
+    code's link) and a name nobody in the class has yet."""
+    _prefill(JOIN_CODE)
     with st.form("join", border=False):
-        st.markdown(f"**{t('join.title')}**")
-        st.text_input(t("join.code"), key=JOIN_CODE, max_chars=20,
-                      placeholder="ABC234")
+        st.caption(t("join.body"))
+        st.text_input(t("join.code"), key=JOIN_CODE, max_chars=20, placeholder="ABC234")
         st.text_input(t("join.name"), key=JOIN_NAME, max_chars=40,
                       placeholder=t("welcome.placeholder"))
         st.form_submit_button(t("join.button"), type="primary", on_click=_join)
-    if st.session_state.get(JOIN_ERROR):
-        st.error(safe_text.plain(str(st.session_state[JOIN_ERROR])))
 
 
-def _sign_in_as(learner_id: int) -> None:
-    session = signin()
-    if session is not None:
-        session.sign_in(learner_id)
+def class_form() -> None:
+    """A class learner signs in: the class code, their name and their two pictures."""
+    _prefill(CLASS_CODE)
+    with st.form("class-signin", border=False):
+        st.text_input(t("join.code"), key=CLASS_CODE, max_chars=20, placeholder="ABC234")
+        st.text_input(t("signin.class_name"), key=CLASS_NAME, max_chars=40,
+                      placeholder=t("welcome.placeholder"))
+        for key, label in zip(PICTURE_KEYS, (t("signin.first_picture"),
+                                             t("signin.second_picture")), strict=True):
+            st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
+                     key=key)
+        st.form_submit_button(t("signin.class_button"), type="primary", on_click=_submit_class)
+
+
+def name_form() -> None:
+    """A learner in no class: a name alone."""
+    st.caption(t("welcome.own_body"))
+    with st.form("signin", border=False):
+        st.text_input(t("welcome.name"), key=NAME_KEY, max_chars=40,
+                      placeholder=t("welcome.placeholder"))
+        st.form_submit_button(t("welcome.start"), type="primary", on_click=_submit_name)
+
+
+def _secret_shown(session: SignIn) -> None:
+    """Once, after joining: the learner's two pictures, to remember."""
+    found = session.new_secret()
+    if found is None:
+        return
+    with st.container(border=True, key="new-secret"):
+        st.markdown(t("join.your_secret", first=pictures.picture(found[0]),
+                      second=pictures.picture(found[1])))
+        st.html(f"<div class='secret-pictures' style='font-size:3.5rem'>"
+                f"{html.escape(pictures.emoji(found[0]))} "
+                f"{html.escape(pictures.emoji(found[1]))}</div>")
+        st.caption(t("join.secret_help"))
+        st.button(t("join.got_it"), key="secret-seen", on_click=session.secret_seen,
+                  type="primary")
 
 
 def require_learner() -> Learner | None:
-    """The learner, or a welcome form asking for a name (returns None until given)."""
+    """The learner, or the welcome screen (returns None until someone signs in)."""
     current = learner()
-    if current is not None:
-        return current
     session = signin()
     if session is None:
         store_unavailable()
+    if current is not None:
+        _secret_shown(session)
+        return current
     with st.container(border=True, key="welcome"):
         st.html(hand_fan_html(parse_cards("As Kh Qd Jc 10s"), 96))
         st.subheader(t("welcome.title"))
-        st.write(t("welcome.body"))
-        joining = "join" in st.query_params
-        if joining:
-            join_form()
-        with st.form("signin", border=False):
-            st.text_input(t("welcome.name"), key=NAME_KEY, max_chars=40,
-                          placeholder=t("welcome.placeholder"))
-            st.form_submit_button(t("welcome.start"), type="primary", on_click=_submit_name)
-        known = welcome_names(session)
+        own_open = session.name_signin_open()
+        in_class, own = t("welcome.tab_class"), t("welcome.tab_own")
+        class_tab: Any
+        if own_open:
+            own_tab, class_tab = st.tabs([own, in_class], key="welcome-tabs",
+                                         default=in_class if _linked_code() else own)
+            with own_tab:
+                name_form()
+        else:
+            class_tab = st.container()
+        with class_tab:
+            st.caption(t("welcome.class_body"))
+            class_form()
+            with st.expander(t("join.title"), icon=":material/group_add:",
+                             expanded=bool(_linked_code())):
+                _join_fields()
         if session.error:
             st.error(safe_text.plain(session.error))
-        if known:
-            st.caption(t("welcome.known"))
-            with st.container(horizontal=True, gap="small"):
-                for other in known:  # a name is text someone typed: never Markdown
-                    st.button(safe_text.plain(other.name), key=f"as-{other.id}",
-                              on_click=_sign_in_as, args=(other.id,), type="tertiary")
-        if not joining:
-            with st.expander(t("join.title"), icon=":material/group_add:"):
-                join_form()
     return None

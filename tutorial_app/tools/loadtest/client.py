@@ -388,13 +388,16 @@ class Session:
         return await self._exchange(kind, widget.key or widget.plain_label, state,
                                     fragment=bool(widget.fragment_id))
 
-    async def set(self, value: str | float | bool, target: Widget | None = None,
+    async def set(self, value: str | float | bool | list[str], target: Widget | None = None,
                   **criteria: Any) -> Interaction | None:
-        """Type into, tick or choose in a widget. Outside a form this reruns the script
-        at once, as the browser does; in a form it waits for the submit button."""
+        """Type into, tick or choose in a widget (a list: the labels chosen in pills or a
+        segmented control). Outside a form this reruns the script at once, as the
+        browser does; in a form it waits for the submit button."""
         widget = self.widget(target, **criteria)
         state = WidgetState(id=widget.id)
-        if isinstance(value, bool):
+        if isinstance(value, list):
+            state.string_array_value.data.extend(value)
+        elif isinstance(value, bool):
             state.bool_value = value
         elif isinstance(value, str):
             state.string_value = value

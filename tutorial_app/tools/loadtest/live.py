@@ -3,14 +3,17 @@ simulated learners answering live questions over the websocket protocol.
 
     python -m tutorial_app.tools.loadtest --live --learners 30 --seconds 120
 
-What happens: a fresh server (or --url) with a teacher, a class and a first live
-question (a puzzle of the course) made straight in its store; the projector is a
-session signed in as the teacher on the Classroom page, whose count redraws itself
-every second (`st.fragment(run_every=1)`); the learners open the join link
-(/live?join=CODE) over a few seconds, type their names, and answer by clicking a
-hand card, maybe a table card, and Capture or Trail; then they change their answer
-now and then until time is up. Every --question-seconds the next puzzle is put up
-(as the teacher's "Next question" does), so the class answers again.
+What happens: a fresh server (or --url) with a teacher, a class of learners (added
+by the teacher, each with the secret pictures and login card the app made) and a
+first live question (a puzzle of the course) made straight in its store; the
+projector is a session signed in as the teacher on the Classroom page, whose count
+redraws itself every second (`st.fragment(run_every=1)`); the learners sign in over
+a few seconds as a class does: half scan their login card (/live?card=KEY), half
+open the projector's link (/live?join=CODE) and type their name and tap their two
+secret pictures; then they answer by clicking a hand card, maybe a table card, and
+Capture or Trail, and change their answer now and then until time is up. Every
+--question-seconds the next puzzle is put up (as the teacher's "Next question"
+does), so the class answers again.
 
 Measured: for every first answer to a question, the time from sending the click that
 submitted it to the projector showing a count that includes it ("submission to
@@ -34,6 +37,8 @@ from typing import Any, Final
 
 from tutorial_app import config
 from tutorial_app.course.course import load_course
+from tutorial_app.course.i18n import using
+from tutorial_app.services import pictures
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.tools.loadtest import metrics
@@ -105,18 +110,39 @@ def _question(page: Page) -> int | None:
     return None
 
 
-def setup(db: Path, lessons: Path | None) -> tuple[str, int, list[str]]:
-    """A teacher, a class and its first live question, made in the server's store."""
+@dataclass(frozen=True)
+class Card:
+    """What a learner of the simulated class knows: their name, their two secret
+    pictures as the form labels them (in English, the client's language) and the key of
+    their login card's QR link."""
+
+    name: str
+    first: str
+    second: str
+    key: str
+
+
+def name_of(n: int) -> str:
+    return f"Learner {n:02d}"
+
+
+def setup(db: Path, lessons: Path | None, learners: int
+          ) -> tuple[str, int, list[str], dict[str, Card]]:
+    """A teacher, a class of learners with their secrets, and its first live question,
+    made in the server's store."""
     course = load_course(lessons or config.lessons_folder())
     puzzles = [p.id for p in course.puzzles]
     if not puzzles:
         raise SystemExit("the course has no puzzles to ask")
-    with ProgressStore(db) as store:
+    with ProgressStore(db) as store, using("en"):
         rooms = ClassStore(store)
         teacher = rooms.add_teacher(*TEACHER)
         room = rooms.create_class(teacher.id, "Load class")
+        rooms.add_learners(room.id, [name_of(n) for n in range(1, learners + 1)])
+        cards = {x.name: Card(x.name, pictures.picture(s.first), pictures.picture(s.second),
+                              s.card_key) for x, s in rooms.secrets_of(room.id)}
         rooms.put_question(room.id, "puzzle", puzzles[0])
-    return room.code, room.id, puzzles
+    return room.code, room.id, puzzles, cards
 
 
 async def projector(url: str, timeline: Timeline, stop: asyncio.Event,
@@ -149,15 +175,30 @@ async def projector(url: str, timeline: Timeline, stop: asyncio.Event,
         await session.close()
 
 
-async def learner(url: str, code: str, name: str, rng: random.Random, timeline: Timeline,
-                  stop: asyncio.Event, figures: Figures, delay: float) -> None:
+async def sign_in(session: Session, code: str, card: Card, by_card: bool) -> None:
+    """The learner's way in: their login card's link, or the class form (the code comes
+    in the projector's link; the name typed, the two pictures tapped)."""
+    if by_card:
+        await session.open("live", query=f"card={card.key}")
+        return
+    await session.open("live", query=f"join={code}")
+    await session.set(card.name, key="signin_class_name")
+    await session.set([card.first], key="signin_picture_1")
+    await session.set([card.second], key="signin_picture_2")
+    await session.click(label="Sign in", kind="button")
+
+
+async def learner(url: str, code: str, card: Card, by_card: bool, rng: random.Random,
+                  timeline: Timeline, stop: asyncio.Event, figures: Figures,
+                  delay: float) -> None:
     await asyncio.sleep(delay)
+    name = card.name
     session = Session(url, timeout=60, observer=lambda done: figures.clicks.append(
         done.seconds) if done.kind in ("click", "submit") else None)
     try:
-        await session.open("live", query=f"join={code}")
-        await session.set(name, key="join_name")
-        await session.click(label="Join", kind="button")
+        await sign_in(session, code, card, by_card)
+        if not any("Learning as" in text and name in text for text in session.page.texts()):
+            raise SessionError(f"not signed in: {session.page.alerts('error')}")
         figures.joined += 1
         answered: set[int] = set()
         while not stop.is_set():
@@ -220,8 +261,8 @@ def latencies(timeline: Timeline, figures: Figures) -> None:
 
 
 async def run(url: str, pid: int | None, code: str, class_id: int, puzzles: list[str],
-              db: Path, learners: int, seconds: float, question_seconds: float,
-              seed: int) -> Figures:
+              cards: dict[str, Card], db: Path, learners: int, seconds: float,
+              question_seconds: float, seed: int) -> Figures:
     figures = Figures(learners, seconds)
     timeline = Timeline(question_started={1: time.monotonic()})
     stop = asyncio.Event()
@@ -231,7 +272,7 @@ async def run(url: str, pid: int | None, code: str, class_id: int, puzzles: list
     watch = asyncio.create_task(projector(url, timeline, stop, figures))
     await asyncio.sleep(3)
     rng = random.Random(seed)
-    tasks = [asyncio.create_task(learner(url, code, f"Learner {n:02d}",
+    tasks = [asyncio.create_task(learner(url, code, cards[name_of(n)], n % 2 == 0,
                                          random.Random(rng.random()), timeline, stop,
                                          figures, delay=rng.uniform(0, 8)))
              for n in range(1, learners + 1)]
@@ -271,7 +312,7 @@ def report(figures: Figures, out: Any = sys.stdout) -> None:
 
     print(f"\nlive classroom: {figures.learners} learners for {figures.seconds:.0f} s, "
           f"{figures.questions} questions", file=out)
-    line("joined", str(figures.joined))
+    line("signed in (card or pictures)", str(figures.joined))
     line("first answers / changes", f"{figures.first_answers} / {figures.changes}")
     if figures.latencies:
         p95 = data["latency_p95_s"]
@@ -295,8 +336,8 @@ def report(figures: Figures, out: Any = sys.stdout) -> None:
 def main(learners: int, seconds: float, question_seconds: float, seed: int,
          lessons: Path | None, options: list[str]) -> Figures:
     with LocalServer(lessons=lessons, options=options) as server:
-        code, class_id, puzzles = setup(server.db, lessons)
-        figures = asyncio.run(run(server.url, server.pid, code, class_id, puzzles, server.db,
-                                  learners, seconds, question_seconds, seed))
+        code, class_id, puzzles, cards = setup(server.db, lessons, learners)
+        figures = asyncio.run(run(server.url, server.pid, code, class_id, puzzles, cards,
+                                  server.db, learners, seconds, question_seconds, seed))
     report(figures)
     return figures

@@ -1,4 +1,4 @@
-"""Start the real app for a load run: `streamlit run tutorial_app/app.py` as `make run`
+"""Start the real app for a load run: `streamlit run tutorial_app/serve.py` as `make run`
 starts it, on a free port, with a fresh progress database in a temporary folder
 (so a run never touches anyone's data/progress.sqlite3 and always starts with an
 empty class)."""
@@ -19,7 +19,7 @@ from typing import Final, TextIO
 
 from tutorial_app import config
 
-APP: Final = Path(__file__).resolve().parents[2] / "app.py"
+APP: Final = Path(__file__).resolve().parents[2] / "serve.py"  # app.py and the cookie route
 START_TIMEOUT: Final = 90.0
 
 

@@ -1,0 +1,241 @@
+"""A teacher signing in, staying signed in, and signing out (plain Python).
+
+The decision is made here, not on the page: a name and a password are checked only
+after the store's limits let the try through (services/guard.py: per teacher name
+and per client address, a growing wait, then a lockout that another teacher or the
+admin command can lift), and with the password hashing bounded
+(services/passwords.py), so a crowd of guessers neither gets far nor slows anyone
+else's page. A right password opens a device session (services/devices.py), kept
+hashed on the server and expiring, which keeps the teacher signed in across reloads
+and tabs of that browser; the Classroom lists the teacher's sessions and ends any of
+them, and "Sign out" ends this one. A session ended elsewhere signs the page out at
+its next click, not only at the next reload.
+
+`TeacherSignIn` is one browser session's side, its state in the session's mapping
+like services/signin.py's (the cookie works the same way: a ticket the page redeems).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable, MutableMapping
+from typing import Any, Final
+
+from tutorial_app.course.i18n import t
+from tutorial_app.services import faults, guard, names, passwords
+from tutorial_app.services.classes import ClassStore, Teacher
+from tutorial_app.services.devices import TEACHERS, Devices, Session
+from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.services.guard import Guard, Limit, Refused
+from tutorial_app.services.signin import CookieAction, CookieClear, CookieTicket, refusal
+from tutorial_app.services.store import ProgressStore, name_key
+
+log = logging.getLogger(__name__)
+
+TEACHER_COOKIE: Final = TEACHERS.cookie
+TEACHER: Final = "teacher_id"           # the signed-in teacher's id
+_SESSION: Final = "teacher.session"     # their device session's id
+_TICKET: Final = "teacher.ticket"
+_COOKIE_READ: Final = "teacher.cookie_read"
+_FORGOTTEN: Final = "teacher.forgotten"
+_ERROR: Final = "teacher.error"
+_SEEN: Final = "teacher.seen"           # wrong tries for this name before signing in
+
+
+def account_key(name: object) -> str:
+    """The account a typed teacher name counts against: its key when it is a usable
+    name, else the text folded (so a made-up name is limited like a real one)."""
+    try:
+        return name_key(names.normalise_name(name))
+    except names.UnusableNameError:
+        return " ".join(str(name).split()).casefold()[:120]
+
+
+class TeacherSignIn:
+    """One browser session's teacher sign-in (see the module docstring)."""
+
+    def __init__(self, store: ProgressStore, memory: MutableMapping[str, Any],
+                 address: str = guard.LOCAL, agent: str = "",
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.memory = memory
+        self.address = address
+        self.agent = agent
+        self.rooms = ClassStore(store)
+        self.guard = Guard(store, clock)
+        self.devices = Devices(store, TEACHERS, clock)
+
+    @property
+    def error(self) -> str | None:
+        value = self.memory.get(_ERROR)
+        return str(value) if value else None
+
+    @property
+    def session_id(self) -> int | None:
+        found = self.memory.get(_SESSION)
+        return int(found) if found is not None else None
+
+    def current(self, cookie: object = None) -> Teacher | None:
+        """The signed-in teacher: this session's (its device session still live), or
+        else (once per browser session) the one the cookie names, whose token rotates."""
+        try:
+            return self._current(cookie)
+        except STORE_FAULTS as error:
+            self.memory[_ERROR] = faults.report(error, "finding the signed-in teacher")
+            return None
+
+    def _current(self, cookie: object) -> Teacher | None:
+        session_id = self.session_id
+        if session_id is not None:
+            session = self.devices.get(session_id)
+            if session is None:  # ended from another device, or expired
+                self._forget()
+                return None
+            return self._teacher(session.owner)
+        teacher_id = self.memory.get(TEACHER)
+        if teacher_id is not None:  # set by the server's own code (tests, tools)
+            return self._teacher(int(teacher_id))
+        if self.memory.get(_COOKIE_READ):
+            return None
+        self.memory[_COOKIE_READ] = True
+        session = self.devices.find(cookie)
+        if session is None:
+            return None
+        self.memory[_SESSION] = session.id
+        self.memory[TEACHER] = session.owner
+        self.memory[_TICKET] = self.devices.ticket(session.id)
+        return self._teacher(session.owner)
+
+    def _teacher(self, teacher_id: int) -> Teacher | None:
+        found = self.rooms.get_teacher(teacher_id)
+        if found is None:
+            self._forget()
+        return found
+
+    def _forget(self) -> None:
+        had = self.memory.pop(_SESSION, None) is not None
+        self.memory.pop(TEACHER, None)
+        self.memory.pop(_TICKET, None)
+        if had:
+            self.memory[_FORGOTTEN] = True
+
+    def sign_in(self, name: object, password: object) -> Teacher | None:
+        """Check the name and password, once the limits allow a try; on success a new
+        device session. None, with `error` saying why, otherwise."""
+        self.memory.pop(_ERROR, None)
+        try:
+            return self._sign_in(str(name or ""), str(password or ""))
+        except STORE_FAULTS as error:
+            self.memory[_ERROR] = faults.report(error, "signing a teacher in")
+            return None
+
+    def _sign_in(self, name: str, password: str) -> Teacher | None:
+        account = account_key(name)
+        before = self.guard.limit(guard.TEACHER, guard.ACCOUNT, account)
+        attempt = self.guard.begin(guard.TEACHER, account, self.address)
+        if isinstance(attempt, Refused):
+            log.info("teacher sign-in refused for %r from %s: %s", account, self.address,
+                     attempt)
+            self.memory[_ERROR] = refusal(attempt, "teacher")
+            return None
+        try:
+            found = self.rooms.teacher_password_ok(name, password)
+        except passwords.BusyError:
+            self.guard.cancelled(attempt)
+            self.memory[_ERROR] = t("teacher.busy")
+            return None
+        if found is None:
+            self.guard.failed(attempt, "teacher password")
+            self.memory[_ERROR] = t("teacher.wrong")
+            return None
+        self.guard.succeeded(attempt)
+        if before is not None and before.failures > 0:
+            self.memory[_SEEN] = (before.failures, before.last_address)
+        session = self.devices.open(found.id, self.agent, self.address)
+        self.memory[_SESSION] = session
+        self.memory[TEACHER] = found.id
+        self.memory[_COOKIE_READ] = True
+        self.memory[_TICKET] = self.devices.ticket(session)
+        self.memory.pop(_FORGOTTEN, None)
+        log.info("teacher %s signed in from %s", found.name, self.address)
+        return found
+
+    def wrong_before(self) -> tuple[int, str] | None:
+        """Wrong passwords tried for this teacher's name before they signed in, and the
+        address of the last: shown once, so guessing is seen."""
+        found = self.memory.get(_SEEN)
+        return (int(found[0]), str(found[1])) if isinstance(found, tuple | list) else None
+
+    def seen(self) -> None:
+        self.memory.pop(_SEEN, None)
+
+    def sign_out(self) -> None:
+        """"Sign out": this device session ends, and the cookie is cleared."""
+        session_id = self.session_id
+        self._forget()
+        self.memory[_FORGOTTEN] = True
+        self.memory.pop(_SEEN, None)
+        if session_id is not None:
+            try:
+                self.devices.end(session_id)
+            except STORE_FAULTS as error:
+                faults.report(error, "ending a teacher's session")
+
+    def sessions(self) -> list[Session]:
+        """The signed-in teacher's live sessions (this one among them)."""
+        teacher_id = self.memory.get(TEACHER)
+        return self.devices.of(int(teacher_id)) if teacher_id is not None else []
+
+    def end_session(self, session_id: int) -> None:
+        """Sign one of this teacher's devices out (another teacher's are not theirs)."""
+        if any(s.id == session_id for s in self.sessions()):
+            self.devices.end(session_id)
+            if session_id == self.session_id:
+                self._forget()
+
+    def view(self) -> dict[str, Any]:
+        """What the Classroom showed on this device, to bring back after a reload."""
+        session_id = self.session_id
+        session = self.devices.get(session_id) if session_id is not None else None
+        try:
+            found = json.loads(session.view) if session is not None else {}
+        except ValueError:
+            return {}
+        return found if isinstance(found, dict) else {}
+
+    def keep_view(self, view: dict[str, Any]) -> None:
+        session_id = self.session_id
+        if session_id is not None:
+            self.devices.keep_view(session_id, json.dumps(view, sort_keys=True))
+
+    def cookie(self) -> CookieAction | None:
+        """As services/signin.SignIn.cookie, for the teacher's cookie."""
+        ticket = self.memory.get(_TICKET)
+        if ticket and self.memory.get(_SESSION) is not None:
+            if self.devices.ticket_pending(str(ticket)):
+                return CookieTicket(str(ticket))
+            self.memory.pop(_TICKET, None)
+            return None
+        if self.memory.pop(_FORGOTTEN, False):
+            return CookieClear(TEACHER_COOKIE)
+        return None
+
+    # ----- the limits, for the teacher to see and lift -----------------------------------
+
+    def limits(self) -> list[Limit]:
+        """The wrong tries this teacher may see: their classes' learners, every
+        address, every teacher name (a locked-out colleague is let in by another)."""
+        teacher_id = self.memory.get(TEACHER)
+        if teacher_id is None:
+            return []
+        mine = {f"{room.id}:" for room in self.rooms.classes_of(int(teacher_id))}
+        return [x for x in self.guard.limits() if x.scope == guard.ADDRESS
+                or x.kind == guard.TEACHER
+                or (x.kind == guard.SECRET and x.subject.split(":", 1)[0] + ":" in mine)]
+
+    def lift(self, limit: Limit) -> None:
+        if any((x.kind, x.scope, x.subject) == (limit.kind, limit.scope, limit.subject)
+               for x in self.limits()):
+            self.guard.lift(limit.kind, limit.scope, limit.subject)

@@ -1,0 +1,175 @@
+"""The Classroom's sign-in parts, for the teacher: the class's learners and their
+secrets (add learners, show or reset a secret, the login cards, names that look
+alike), the wrong tries and lockouts to lift, and the teacher's own signed-in
+devices. What each click does is in services/ (classes.py, teacher_signin.py)."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from tutorial_app.course.i18n import count, t
+from tutorial_app.flows.class_report import ago
+from tutorial_app.services import guard, pictures
+from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
+from tutorial_app.services.guard import Limit
+from tutorial_app.services.names import UnusableNameError
+from tutorial_app.services.teacher_signin import TeacherSignIn
+from tutorial_app.ui import safe_text
+
+_RESET: str = "signin-panel.reset"      # the last secret reset: (learner name, pictures)
+_ADDED: str = "signin-panel.added"      # the roster's last results
+_RENAMED: str = "signin-panel.renamed"
+
+
+def _reset(rooms: ClassStore, learner_id: int, name: str) -> None:
+    secret = rooms.reset_secret(learner_id)
+    st.session_state[_RESET] = (name, secret.first, secret.second)
+
+
+def _add(rooms: ClassStore, class_id: int) -> None:
+    typed = str(st.session_state.get("roster-names", "")).splitlines()
+    st.session_state[_ADDED] = rooms.add_learners(class_id, typed[:100])
+    st.session_state["roster-names"] = ""
+
+
+def _rename(rooms: ClassStore) -> None:
+    who = st.session_state.get("rename-who")
+    if who is None:
+        return
+    try:
+        done = rooms.rename_learner(int(who), str(st.session_state.get("rename-to", "")))
+        st.session_state[_RENAMED] = (True, done.name)
+    except (ClassroomError, UnusableNameError, TypeError, ValueError) as error:
+        st.session_state[_RENAMED] = (False, str(error))
+
+
+def class_learners(rooms: ClassStore, room: SchoolClass) -> None:
+    """The class's learners and their secrets."""
+    with st.expander(t("signin_panel.title"), icon=":material/badge:"):
+        st.caption(t("signin_panel.help"))
+        st.link_button(t("signin_panel.cards"), f"cards?class={room.id}",
+                       icon=":material/print:")
+        with st.form("roster", border=False):
+            st.text_area(t("signin_panel.add_names"), key="roster-names",
+                         help=t("signin_panel.add_help"), height=100)
+            st.form_submit_button(t("signin_panel.add"), on_click=_add,
+                                  args=(rooms, room.id))
+        for name, why in st.session_state.pop(_ADDED, []):
+            if why is None:
+                st.success(t("signin_panel.added", name=safe_text.plain(name)))
+            else:
+                st.error(t("signin_panel.not_added", name=safe_text.plain(name),
+                           why=safe_text.plain(why)))
+        cards = rooms.secrets_of(room.id)
+        if not cards:
+            return
+        if st.toggle(t("signin_panel.show_secrets"), key="signin-show-secrets"):
+            st.dataframe({t("class.col.learner"): [x.name for x, _ in cards],
+                          t("signin_panel.col_pictures"): [
+                              f"{pictures.picture(s.first)} · {pictures.picture(s.second)}"
+                              for _, s in cards]},
+                         hide_index=True, key="signin-secrets")
+        names = {x.id: x.name for x, _ in cards}
+        who = st.selectbox(t("homework.learner"), list(names), format_func=names.__getitem__,
+                           key="signin-reset-who")
+        if who is not None:
+            st.button(t("signin_panel.reset"), key="signin-reset", on_click=_reset,
+                      args=(rooms, int(who), names[int(who)]), icon=":material/autorenew:",
+                      help=t("signin_panel.reset_help"))
+        done = st.session_state.get(_RESET)
+        if done is not None and done[0] in names.values():
+            st.success(t("signin_panel.reset_done", name=safe_text.plain(done[0]),
+                         first=pictures.picture(done[1]), second=pictures.picture(done[2])))
+        _look_alikes(rooms, list(names))
+
+
+def _look_alikes(rooms: ClassStore, learner_ids: list[int]) -> None:
+    """Names that looked alike before such names were refused: kept, for a rename."""
+    groups = rooms.look_alikes(learner_ids)
+    if not groups:
+        return
+    with st.container(border=True, key="look-alikes"):
+        st.warning(t("signin_panel.look_alikes"), icon=":material/warning:")
+        for group in groups:
+            st.markdown("- " + " · ".join(f"{safe_text.plain(x.name)} (#{x.id})"
+                                          for x in group))
+        choices = {x.id: f"{x.name} (#{x.id})" for group in groups for x in group}
+        with st.form("rename", border=False):
+            st.selectbox(t("homework.learner"), list(choices), key="rename-who",
+                         format_func=choices.__getitem__)
+            st.text_input(t("signin_panel.new_name"), key="rename-to", max_chars=40)
+            st.form_submit_button(t("signin_panel.rename"), on_click=_rename, args=(rooms,))
+        found = st.session_state.pop(_RENAMED, None)
+        if found is not None:
+            (st.success if found[0] else st.error)(
+                t("signin_panel.renamed", name=safe_text.plain(found[1])) if found[0]
+                else safe_text.plain(found[1]))
+
+
+_KINDS = {guard.TEACHER: "limits.kind.teacher", guard.JOIN: "limits.kind.join",
+          guard.SECRET: "limits.kind.secret"}
+
+
+def _who(limit: Limit, shapes: dict[str, str]) -> str:
+    if limit.scope == guard.ADDRESS:
+        return t("limits.address", address=limit.subject)
+    if limit.kind == guard.SECRET:
+        return shapes.get(limit.subject, t("limits.unknown_name"))
+    return t("limits.teacher_name", name=limit.subject)
+
+
+def limits(tsignin: TeacherSignIn, rooms: ClassStore, rooms_of: list[SchoolClass]) -> None:
+    """Wrong tries counted and lockouts, with "Lift" (services/guard.py)."""
+    found = tsignin.limits()
+    now = time.time()
+    locked = [x for x in found if x.locked(now)]
+    title = count(len(locked), "lockouts") if locked else t("limits.title")
+    with st.expander(title, icon=":material/shield_lock:", expanded=bool(locked)):
+        st.caption(t("limits.help"))
+        if not found:
+            st.info(t("limits.none"))
+            return
+        shapes = {f"{room.id}:{shape}": learner.name for room in rooms_of
+                  for learner, shape in rooms.members_with_shape(room.id)}
+        rows = {i: x for i, x in enumerate(found)}
+        st.dataframe({
+            t("limits.col.who"): [_who(x, shapes) for x in found],
+            t("limits.col.kind"): [t(_KINDS.get(x.kind, "limits.kind.secret")) for x in found],
+            t("limits.col.wrong"): [x.failures for x in found],
+            t("limits.col.last"): [ago(x.last_failure, now) for x in found],
+            t("limits.col.from"): [x.last_address for x in found],
+            t("limits.col.locked"): [t("limits.yes") if x.locked(now) else t("limits.no")
+                                     for x in found]},
+            hide_index=True, key="limits-table")
+        pick = st.selectbox(t("limits.pick"), list(rows), key="limits-pick",
+                            format_func=lambda i: f"{_who(rows[i], shapes)} · "
+                                                  f"{t(_KINDS.get(rows[i].kind, ''))}")
+        if pick is not None:
+            st.button(t("limits.lift"), key="limits-lift", on_click=tsignin.lift,
+                      args=(rows[int(pick)],), icon=":material/lock_open:")
+
+
+def devices(tsignin: TeacherSignIn) -> None:
+    """The teacher's signed-in browsers; any can be signed out from here."""
+    sessions = tsignin.sessions()
+    now = time.time()
+    with st.expander(t("devices.title"), icon=":material/devices:"):
+        st.caption(t("devices.help"))
+        if not sessions:
+            return
+        this = tsignin.session_id
+        labels = {s.id: (t("devices.this") if s.id == this else
+                         safe_text.plain(s.agent[:60] or t("devices.unknown")))
+                  for s in sessions}
+        st.dataframe({t("devices.col.device"): [labels[s.id] for s in sessions],
+                      t("devices.col.address"): [s.address for s in sessions],
+                      t("devices.col.signed_in"): [ago(s.created, now) for s in sessions],
+                      t("devices.col.used"): [ago(s.used, now) for s in sessions]},
+                     hide_index=True, key="devices-table")
+        pick = st.selectbox(t("devices.pick"), list(labels), key="devices-pick",
+                            format_func=labels.__getitem__)
+        if pick is not None:
+            st.button(t("devices.end"), key="devices-end", on_click=tsignin.end_session,
+                      args=(int(pick),), icon=":material/logout:")
