@@ -17,6 +17,7 @@ from tutorial_app.flows import links
 from tutorial_app.services import faults
 from tutorial_app.ui import language
 from tutorial_app.ui.css import BASE_CSS
+from tutorial_app.ui.live_call import live_call_banner
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
 from tutorial_app.ui.teacher import learner_only
@@ -61,6 +62,8 @@ if current.url_path == learn.url_path and links.POSITION in params:
 
 sidebar()
 try:
+    # a class's live question: a learner who just signed in goes to it, others see a banner
+    live_call_banner(on_live_page=current.url_path == live.url_path)
     current.run()
 except faults.STORE_FAULTS as error:  # the store failed mid-page: say so, log the cause
     st.error(faults.report(error, f"drawing the page {current.url_path or 'learn'}"),

@@ -21,7 +21,7 @@ def make_class(teacher: AppTest, name: str = "5B") -> str:
     teacher.text_input(key="new_class_name").input(name)
     next(b for b in teacher.button if b.label == "Create class").click().run()
     assert not teacher.exception, [e.value for e in teacher.exception]
-    assert teacher.selectbox(key="live.class").value is not None
+    assert teacher.selectbox(key="class.class_id").value is not None
     code = next(c.code for c in rooms_of(teacher) if c.name == name)
     assert code in "\n".join(h.proto.body for h in teacher.get("html")), "code on the screen"
     return code
@@ -247,3 +247,35 @@ def test_a_join_link_on_a_device_signed_in_elsewhere_offers_to_join(app: AppTest
     ana.text_input(key="join_name").input("Bo")
     next(b for b in ana.button if b.label == "Join").click().run()
     assert "Learning as **Bo**" in texts(ana)
+
+
+def test_a_learner_joining_while_a_question_is_up_lands_on_it(app: AppTest, db: Path) -> None:
+    """Typing the class's code on the welcome screen (no link) while a question is up
+    lands on the question; on the other pages a banner one tap from it, in the page
+    itself (a phone's sidebar is folded away)."""
+    teacher = open_page(app, "classroom", puzzle="tp2")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    click(teacher, "live-ask")
+
+    cy = open_page(new_app(), "learn")
+    cy.text_input(key="join_code").input(code)
+    cy.text_input(key="join_name").input("Cy")
+    next(b for b in cy.button if b.label == "Join").click().run()
+    assert not cy.exception, [e.value for e in cy.exception]
+    assert "Question 1" in texts(cy) and "Pair a card" in texts(cy)  # the question
+
+    cy.switch_page("views/learn.py").run()  # she may leave it: a banner leads back
+    assert "Your lessons" in texts(cy)
+    links = [str(link.proto.label) for link in cy.get("page_link")]
+    assert any("question 1 up: answer it now" in label for label in links), links
+    assert not [link for link in cy.sidebar.get("page_link") if "question" in
+                str(link.proto.label)]
+    answer(open_page(cy, "live"), "h-5s", "t-5d", action="capture")
+    cy.switch_page("views/puzzles.py").run()
+    links = [str(link.proto.label) for link in cy.get("page_link")]
+    assert any("you have answered" in label for label in links), links
+
+    click(teacher, "live-end")
+    cy.switch_page("views/learn.py").run()
+    assert not [link for link in cy.get("page_link") if "question" in str(link.proto.label)]

@@ -465,7 +465,6 @@ MESSAGES: Final[dict[str, str]] = {
     "homework.due_date": "Due date (optional)",
     "homework.assign": "Assign to the class",
     "homework.default_title": "Homework",
-    "homework.assigned": "Assigned: {n} tasks.",
     "homework.no_learners": "No learner has joined this class yet.",
     "homework.learner": "Learner",
     "homework.task": "Task",
@@ -526,4 +525,35 @@ MESSAGES.update({  # issue 12: the words drawn on the cards and read by screen r
     "board.controller_seat": "Seat {seat}",
     "board.build_label": "build of {value} ({kind}): {cards}; controlled by {owner}",
     "board.stack": "{caption}: {count}",
+})
+MESSAGES.update({  # a class period and a learner's first hour, end to end
+    "learn.state.assigned": "Homework",
+    "learn.assigned": "Your teacher assigned this lesson as homework, so it is open now, "
+                      "before the lessons it builds on. Your stars count as usual.",
+    "learn.skipped": "Step {n} is not solved yet: you can come back to it. Its hints and "
+                     "wrong tries stay with it, and the lesson can only be finished once "
+                     "it is solved.",
+    "count.homework-assigned.one": "Assigned: {n} task.",
+    "count.homework-assigned.other": "Assigned: {n} tasks.",
+    "count.homework-ahead.one": "“{title}” comes after lessons that {n} learner of the "
+                                "class has not finished yet ({names}). As homework it opens "
+                                "for them all the same.",
+    "count.homework-ahead.other": "“{title}” comes after lessons that {n} learners of the "
+                                  "class have not finished yet ({names}). As homework it "
+                                  "opens for them all the same.",
+})
+MESSAGES.update({  # puzzles on what was taught; homework said
+    "puzzles.assigned": "Homework from your teacher.",
+    "puzzles.taught": "Puzzles on what your finished lessons taught: {themes}. Other themes "
+                      "are in the filters.",
+    "puzzles.none_taught": "None of the lessons you have finished has puzzles yet: finish "
+                           "“{title}” and its puzzles open here.",
+    "puzzles.none_taught_any": "None of the lessons you have finished has puzzles.",
+    "puzzles.show_all": "Show me every puzzle all the same",
+})
+MESSAGES.update({  # the live question, from every page
+    "live_call.waiting": "Your class {name} has question {n} up: answer it now",
+    "live_call.answered": "Question {n} of {name} is up, and you have answered: see it, or "
+                          "change your answer",
+    "live_call.closed": "Question {n} of {name} is closed: see the answers",
 })

@@ -210,3 +210,7 @@ attempts: Final = Table(
     Column("at", _TIME, nullable=False),
     Index("ix_attempts_learner", "learner_id", "id"),
 )
+
+# Tables declared by the module that uses them, on this MetaData: imported here so that
+# whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.
+from tutorial_app.services import resume_tables  # noqa: E402, F401

@@ -24,7 +24,7 @@ import streamlit as st
 from engine import Attempt, CassinoError, check, parse_attempt
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import live
-from tutorial_app.flows.classroom import ClassroomController
+from tutorial_app.flows.classroom import CLASS, ClassroomController
 from tutorial_app.flows.line import next_position
 from tutorial_app.services.classes import ClassroomError, ClassStore, LiveState, SchoolClass
 from tutorial_app.services.store import Learner
@@ -34,7 +34,6 @@ PROJECTOR_EVERY: Final = 1.0   # seconds between the projector's counts
 LEARNER_EVERY: Final = 2.0     # seconds between a phone's checks for a new question
 SCOPE: Final = "live"
 _PICKED: Final = "live.picked"
-_CLASS: Final = "live.class"
 # Plain marks any font has (a projector's browser may lack colour emoji).
 MARKS: Final = {live.CORRECT: "✓", live.MISSED: "~", live.ILLEGAL: "✗", live.LEGAL: "•"}
 
@@ -56,8 +55,11 @@ def join_link(code: str) -> str:
     return f"{root}/live?join={code}"
 
 
-def class_picker(rooms: ClassStore, teacher_id: int) -> SchoolClass | None:
-    """The teacher's classes: pick one, make one, renew its code."""
+def class_picker(ctl: ClassroomController, rooms: ClassStore, teacher_id: int
+                 ) -> SchoolClass | None:
+    """The teacher's classes: pick one, make one, renew its code. The choice is the
+    controller's (kept with the rest of the screen, flows/classroom.py)."""
+    chosen_key = ctl.key(CLASS)
     mine = rooms.classes_of(teacher_id)
     with st.expander(t("live.classes"), expanded=not mine, icon=":material/groups:"):
         with st.form("new-class", border=False):
@@ -66,17 +68,17 @@ def class_picker(rooms: ClassStore, teacher_id: int) -> SchoolClass | None:
         if submitted:
             try:
                 made = rooms.create_class(teacher_id, st.session_state.get("new_class_name", ""))
-                st.session_state[_CLASS] = made.id  # the new class is the one shown
+                st.session_state[chosen_key] = made.id  # the new class is the one shown
             except ClassroomError as error:
                 st.error(safe_text.plain(str(error)))
             mine = rooms.classes_of(teacher_id)
     if not mine:
         return None
     ids = [c.id for c in mine]
-    if st.session_state.get(_CLASS) not in ids:
-        st.session_state[_CLASS] = ids[-1]
+    if st.session_state.get(chosen_key) not in ids:
+        st.session_state[chosen_key] = ids[-1]
     labels = {c.id: c.name for c in mine}
-    chosen = st.selectbox(t("live.class"), ids, key=_CLASS, format_func=labels.__getitem__)
+    chosen = st.selectbox(t("live.class"), ids, key=chosen_key, format_func=labels.__getitem__)
     return next(c for c in mine if c.id == chosen)
 
 

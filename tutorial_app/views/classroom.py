@@ -26,13 +26,14 @@ def render() -> None:
     who = teacher.require_teacher()  # a learner is refused here, by link or by menu
     course = session.course()
     session.course_errors_panel(course)
-    ctl = ClassroomController(session.state(), course, session.store(), st.query_params)
-    ctl.sync()
-    screen = ctl.screen()
     rooms = session.rooms()
+    ctl = ClassroomController(session.state(), course, session.store(), st.query_params,
+                              teacher_id=who.id, rooms=rooms)
+    ctl.sync()  # a new session (a reload) draws the screen as the teacher left it
+    screen = ctl.screen()
     with st.container(key="classroom"):
         panels.head(ctl)
-        room = live_panels.class_picker(rooms, who.id)
+        room = live_panels.class_picker(ctl, rooms, who.id)
         panels.chooser(ctl, screen)
         if room is not None:
             ctl.only = frozenset(x.id for x in rooms.members(room.id))

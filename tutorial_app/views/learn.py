@@ -29,7 +29,7 @@ from tutorial_app.course import (
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import links
+from tutorial_app.flows import homework, links
 from tutorial_app.flows.lesson import (
     ALL,
     BOARD,
@@ -42,6 +42,7 @@ from tutorial_app.flows.lesson import (
     star_text,
     stars_words,
 )
+from tutorial_app.services.resume import Resume
 from tutorial_app.ui import board, homework_panels, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
@@ -78,9 +79,14 @@ def lesson_card(control: LessonController, card: LessonCard) -> None:
         with head:
             # no icon in the heading: a screen reader would read its name ("lock")
             st.markdown(f"#### {card.number}. {safe_text.plain(lesson.title)}")
-            st.markdown(f":{STATE_COLOUR[entry.state]}-badge[{t(f'learn.state.{entry.state}')}]"
-                        f" {safe_text.lesson(lesson.summary)}")
-            if entry.state is LessonState.LOCKED:
+            if card.assigned:  # homework: open whatever the course's locks
+                st.markdown(f":violet-badge[{t('learn.state.assigned')}]"
+                            f" {safe_text.lesson(lesson.summary)}")
+            else:
+                st.markdown(f":{STATE_COLOUR[entry.state]}-badge"
+                            f"[{t(f'learn.state.{entry.state}')}]"
+                            f" {safe_text.lesson(lesson.summary)}")
+            if entry.state is LessonState.LOCKED and not card.assigned:
                 st.caption(t("learn.locked", titles=safe_text.plain(", ".join(entry.missing))))
         with side:
             spoken = safe_text.plain(t("learn.stars_of", n=entry.stars, out_of=3))
@@ -94,8 +100,9 @@ def lesson_card(control: LessonController, card: LessonCard) -> None:
             named = t("learn.named", action=label, title=lesson.title)
             with st.container(horizontal=True, gap="small"):
                 st.button(named, key=f"open-{lesson.id}", on_click=control.resume,
-                          args=(lesson.id,), disabled=entry.state is LessonState.LOCKED,
-                          type="primary" if entry.state is LessonState.OPEN else "secondary")
+                          args=(lesson.id,), disabled=not card.can_open,
+                          type="primary" if entry.state is LessonState.OPEN or card.assigned
+                          else "secondary")
                 if card.can_reset:
                     st.button(t("learn.named", action=t("learn.reset"), title=lesson.title),
                               key=f"reset-{lesson.id}", type="tertiary",
@@ -246,6 +253,10 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
     st.button(t("learn.all_lessons"), key="to-path", on_click=control.open_lesson,
               args=(None,), type="tertiary", icon=":material/arrow_back:")
     st.title(safe_text.plain(screen.lesson.title))
+    if screen.assigned:
+        st.info(t("learn.assigned"), icon=":material/assignment:")
+    if screen.skipped is not None:
+        st.warning(t("learn.skipped", n=screen.skipped), icon=":material/skip_next:")
     st.progress((screen.index + 1) / screen.total,
                 text=t("learn.step_of", n=screen.index + 1, total=screen.total))
 
@@ -278,8 +289,12 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
 
 
 def controller() -> LessonController:
-    return LessonController(session.state(), session.course(), session.progress(),
-                            session.learner(), st.query_params)
+    who = session.learner()
+    rooms = session.rooms()
+    return LessonController(
+        session.state(), session.course(), session.progress(), who, st.query_params,
+        kept=Resume(session.store()),
+        assigned=(lambda: homework.assigned_lessons(rooms, who.id)) if who else None)
 
 
 @st.fragment
