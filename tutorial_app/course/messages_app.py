@@ -97,7 +97,6 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.tick_all": "Tick every option that is right.",
     "learn.the_move": "The move: **{move}**",
     "learn.whats_wrong": "What is wrong with it?",
-    "learn.share": "Link to this: {url}",
     "learn.not_saved": "Your progress could not be saved just now; please try again in a "
                        "moment.",
     "puzzles.title": "Puzzles",
@@ -556,4 +555,19 @@ MESSAGES.update({  # the live question, from every page
     "live_call.answered": "Question {n} of {name} is up, and you have answered: see it, or "
                           "change your answer",
     "live_call.closed": "Question {n} of {name} is closed: see the answers",
+})
+MESSAGES.update({  # the address phones open (flows/address.py), said on the projector
+    "address.configured": "Phones open {url} (set by {setting}).",
+    "address.browser": "Phones open {url}, the address this browser opened. If they cannot, "
+                       "set {setting} to an address they reach.",
+    "address.network": "Phones open {url}, this server's address on the network. They must "
+                       "be on the same network, and the server's firewall must let port "
+                       "{port} in; or set {setting} to an address they reach.",
+    "address.nowhere": "This server has no network address, so phones cannot open {url}: "
+                       "connect it to the classroom's network, or set {setting} to an "
+                       "address phones reach.",
+    "address.local-only": "This server listens on this computer only, so phones cannot open "
+                          "{url}: start it without --server.address 127.0.0.1 (as make run "
+                          "does), or set {setting} to an address phones reach.",
+    "links.copy": "Link to this (copy it, or open it on another device):",
 })

@@ -28,7 +28,7 @@ from tutorial_app.flows.classroom import CLASS, ClassroomController
 from tutorial_app.flows.line import next_position
 from tutorial_app.services.classes import ClassroomError, ClassStore, LiveState, SchoolClass
 from tutorial_app.services.store import Learner
-from tutorial_app.ui import board, safe_text, session
+from tutorial_app.ui import address, board, safe_text, session
 
 PROJECTOR_EVERY: Final = 1.0   # seconds between the projector's counts
 LEARNER_EVERY: Final = 2.0     # seconds between a phone's checks for a new question
@@ -39,20 +39,6 @@ MARKS: Final = {live.CORRECT: "✓", live.MISSED: "~", live.ILLEGAL: "✗", live
 
 
 # ----- the teacher -----------------------------------------------------------------------
-
-
-def join_link(code: str) -> str:
-    """The address a phone opens to join (the QR code's content)."""
-    base = ""
-    try:
-        base = str(st.context.url or "")
-    except AttributeError:
-        base = ""
-    root = base.split("?")[0].rstrip("/")
-    for page in ("/classroom", "/live"):
-        if root.endswith(page):
-            root = root[: -len(page)]
-    return f"{root}/live?join={code}"
 
 
 def class_picker(ctl: ClassroomController, rooms: ClassStore, teacher_id: int
@@ -133,7 +119,10 @@ def _next(ctl: ClassroomController, rooms: ClassStore, class_id: int) -> None:
 
 
 def _code_box(room: SchoolClass) -> None:
-    link = join_link(room.code)
+    """The join code large, the QR code of the join link, and a line saying which
+    address the link uses (and what to do when phones cannot open it)."""
+    where = address.address()
+    link = f"{where.base}/live?join={room.code}"
     with st.container(horizontal=True, vertical_alignment="center", key="live-code"):
         st.html(f"<div class='live-code'><div style='font-size:1.2rem'>"
                 f"{html.escape(t('live.join_at'))}</div>"
@@ -142,6 +131,7 @@ def _code_box(room: SchoolClass) -> None:
         picture = io.BytesIO()
         segno.make(link, error="m").save(picture, kind="png", scale=6, border=2)
         st.image(picture.getvalue(), width=180, caption=link)
+    st.caption(where.line())
 
 
 @st.fragment(run_every=PROJECTOR_EVERY)

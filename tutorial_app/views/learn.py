@@ -29,7 +29,7 @@ from tutorial_app.course import (
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import homework, links
+from tutorial_app.flows import homework
 from tutorial_app.flows.lesson import (
     ALL,
     BOARD,
@@ -43,7 +43,7 @@ from tutorial_app.flows.lesson import (
     stars_words,
 )
 from tutorial_app.services.resume import Resume
-from tutorial_app.ui import board, homework_panels, safe_text, session
+from tutorial_app.ui import address, board, homework_panels, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
 
@@ -284,8 +284,7 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
             st.button(t("learn.next"), key="step-next", on_click=control.go, args=(1,),
                       type="secondary" if screen.needs_answer else "primary",
                       icon=":material/chevron_right:", icon_position="right")
-    st.caption(t("learn.share", url=safe_text.plain(
-        links.share_url(st.context.url, "", screen.share))))
+    address.share_box("", screen.share)
 
 
 def controller() -> LessonController:

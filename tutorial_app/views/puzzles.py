@@ -17,7 +17,7 @@ import streamlit as st
 
 from tutorial_app.course import FeedbackStatus, Puzzle, words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import homework, links
+from tutorial_app.flows import homework
 from tutorial_app.flows.puzzles import (
     BOARD,
     DIFFICULTY,
@@ -27,7 +27,7 @@ from tutorial_app.flows.puzzles import (
     Taught,
 )
 from tutorial_app.services.resume import Resume
-from tutorial_app.ui import board, safe_text, session
+from tutorial_app.ui import address, board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_svg
 
@@ -107,8 +107,7 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         st.markdown(t("puzzles.solutions", n=len(view.solutions)))
         st.markdown("\n".join(f"- **{safe_text.plain(words.move(m))}** (`{m.text}`)"
                               for m in view.solutions[:12]))
-    st.caption(t("learn.share", url=safe_text.plain(
-        links.share_url(st.context.url, "puzzles", view.share))))
+    address.share_box("puzzles", view.share)
 
 
 def missed_list(control: PuzzleController, missed: tuple[Puzzle, ...]) -> None:
