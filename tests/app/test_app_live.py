@@ -80,8 +80,9 @@ def test_a_live_question_answered_by_three_learners(app: AppTest, db: Path) -> N
     assert "Ana" not in said and "Cy" not in said      # names hidden by default
     miss = next(b for b in teacher.button if b.key and b.label.startswith("~"))
     miss.click().run()
-    assert "live-picked" in str([c.key for c in teacher.get("flex_container")]) or \
-        "4d t" in texts(teacher)
+    picked = "\n".join(h.proto.body for h in teacher.get("html") if "ct-marked" in h.proto.body)
+    assert 'alt="four of diamonds (selected)"' in picked  # the answer's card, marked
+    assert picked.count('class="ct-card ct-marked"') == 1 and "4d t" in texts(teacher)
 
     click(teacher, "live-next")
     for learner in (ana, bo, cy):

@@ -571,3 +571,8 @@ MESSAGES.update({  # the address phones open (flows/address.py), said on the pro
                           "does), or set {setting} to an address phones reach.",
     "links.copy": "Link to this (copy it, or open it on another device):",
 })
+MESSAGES.update({  # class progress counts every try
+    "class.col.tries": "Tries",
+    "count.class-tries-live.one": "{tries} ({n} live answer)",
+    "count.class-tries-live.other": "{tries} ({n} live answers)",
+})

@@ -148,19 +148,30 @@ def hand(position: Position, scope: str, look: BoardLook = BoardLook(),
                           args=(scope, lambda s, c=card: s.toggle_hand(c)))
 
 
-def picture(position: Position, scope: str, big: bool = False, you: int | None = 0) -> None:
-    """A position shown but not played (read steps, choose steps, the classroom)."""
+def picture(position: Position, scope: str, big: bool = False, you: int | None = 0,
+            marked: Selection | None = None) -> None:
+    """A position shown but not played (read steps, choose steps, the classroom); the
+    cards and builds of `marked` (an answer's choice) raised with a gold edge and
+    read out as selected."""
     look = BoardLook(big=big, interactive=False, you=you)
     height = look.height
     colours = four_colour()
+    chosen = marked or Selection()
+
+    def css(on: bool) -> str:
+        return "ct-card ct-marked" if on else "ct-card"
+
     with st.container(key=f"felt-{scope}"):
         _zone_title(t("board.table"))
-        parts = [svg.img_tag(svg.card_svg(c, colours), svg.card_name(c), height)
+        parts = [svg.img_tag(svg.card_svg(c, colours),
+                             _selected(svg.card_name(c), c in chosen.loose), height,
+                             css(c in chosen.loose))
                  for c in position.loose]
         players = position.players
         parts += [svg.img_tag(svg.build_svg(b, colours, you, players),
-                              svg.build_label(b, you, players),
-                              height + 34 * height // svg.HEIGHT) for b in position.builds]
+                              _selected(svg.build_label(b, you, players), b in chosen.builds),
+                              height + 34 * height // svg.HEIGHT, css(b in chosen.builds))
+                  for b in position.builds]
         if parts:
             st.html(f'<div class="ct-row">{"".join(parts)}</div>')
         else:
@@ -168,7 +179,10 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
     if position.hand:
         with st.container(key=f"hand-{scope}"):
             _zone_title(t("board.your_hand"))
-            st.html(svg.hand_fan_html(position.hand, height, colours))
+            cards = "".join(svg.img_tag(svg.card_svg(c, colours),
+                                        _selected(svg.card_name(c), c == chosen.card), height,
+                                        css(c == chosen.card)) for c in position.hand)
+            st.html(f'<div class="ct-row">{cards}</div>')
 
 
 AttemptHandler = Callable[[Attempt], None]

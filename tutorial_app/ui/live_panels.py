@@ -21,11 +21,10 @@ from typing import Final
 import segno
 import streamlit as st
 
-from engine import Attempt, CassinoError, check, parse_attempt
+from engine import Attempt
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import CLASS, ClassroomController
-from tutorial_app.flows.line import next_position
 from tutorial_app.services.classes import ClassroomError, ClassStore, LiveState, SchoolClass
 from tutorial_app.services.store import Learner
 from tutorial_app.ui import address, board, safe_text, session
@@ -168,18 +167,13 @@ def projector(rooms: ClassStore, room: SchoolClass) -> None:
 
 
 def _show_move(asked: live.Question, bar: live.Bar) -> None:
-    """The clicked bar's move on the table, with its explanation."""
+    """The clicked bar's answer on the question's table, its cards marked, with its
+    explanation."""
     with st.container(border=True, key="live-picked"):
         st.markdown(f"#### {MARKS.get(bar.verdict, '')} {safe_text.plain(bar.move)}")
         st.write(safe_text.plain(bar.reason or live.verdict_words(bar.verdict)))
-        shown = asked.position
-        try:
-            verdict = check(asked.position, parse_attempt(bar.move))
-        except CassinoError:  # a move that does not read (or over a limit): the start
-            verdict = None
-        if verdict is not None and verdict.legal and verdict.move is not None:
-            shown = next_position(asked.position, verdict.move)
-        board.picture(shown, "live-picked", big=True)
+        board.picture(asked.position, "live-picked", big=True,
+                      marked=live.marked(asked, bar.move))
 
 
 # ----- the learner -----------------------------------------------------------------------
