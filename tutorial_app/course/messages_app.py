@@ -53,7 +53,6 @@ MESSAGES: Final[dict[str, str]] = {
     "board.your_hand": "Your hand",
     "board.hand_empty": "No cards in hand.",
     "board.selected": " (selected)",
-    "board.chosen": "Chosen: **{what}**",
     "board.how_to": "Click a card in your hand, then the table cards or builds it should use, "
                     "then Capture, Build or Trail.",
     "board.capture": "Capture",
@@ -575,4 +574,21 @@ MESSAGES.update({  # class progress counts every try
     "class.col.tries": "Tries",
     "count.class-tries-live.one": "{tries} ({n} live answer)",
     "count.class-tries-live.other": "{tries} ({n} live answers)",
+})
+MESSAGES.update({  # controls say what they will do
+    "board.build_item": "the build of {value}",
+    "board.chosen_both": "Your card: **{card}**, to take from the table: **{items}**.",
+    "board.chosen_card": "Your card: **{card}**. Now choose what it takes from the table, "
+                         "or press Trail to lay it down.",
+    "board.chosen_table": "From the table: **{items}**. Now choose the card from your hand "
+                          "that takes them.",
+    "board.first.capture": "Choose a card from your hand first, then the table cards it "
+                           "captures, then press Capture.",
+    "board.first.build": "Choose a card from your hand first, then the table cards to build "
+                         "with, then press Build.",
+    "board.first.trail": "Choose the card from your hand to lay on the table first, then "
+                         "press Trail.",
+})
+MESSAGES.update({
+    "learn.choose_first": "Pick an answer first, then press Check.",
 })

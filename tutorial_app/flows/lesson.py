@@ -245,6 +245,7 @@ class PlayerScreen:
     share: dict[str, str]  # the link to this step
     assigned: bool = False  # opened as homework before the lessons it builds on
     skipped: int | None = None  # the number of the step just left unsolved (said once)
+    choose_first: bool = False  # Check was pressed with nothing picked (said once)
 
     @property
     def step(self) -> Step:
@@ -548,6 +549,7 @@ class LessonController:
         if step.single:  # one correct option: a radio, which holds the index picked
             picked = self.memory.get(f"one.{step.id}")
             if picked is None:
+                self.memory["choose_first"] = True
                 return
             chosen = frozenset({int(picked)})
         else:
@@ -564,6 +566,7 @@ class LessonController:
         lesson, step, work = opened
         code = self.memory.get(f"why.{step.id}")
         if code is None:
+            self.memory["choose_first"] = True
             return
         feedback = check_mistake(step, str(code), wrong_attempts=work.wrong,
                                  hints_used=work.hints)
@@ -577,10 +580,24 @@ class LessonController:
         lesson, step, work = opened
         value = self.memory.get(f"quiz.{step.id}")
         if value is None:
+            self.memory["choose_first"] = True
             return
         feedback = check_quiz(step, str(value), wrong_attempts=work.wrong,
                               hints_used=work.hints)
         self._judged(lesson, work, feedback, frozenset())
+
+    def answer_picked(self, step: Step) -> bool:
+        """Has an answer been picked on this choose, mistake or quiz step? (Its Check
+        button looks like the thing to press only then.)"""
+        if isinstance(step, ChooseStep):
+            if step.single:
+                return self.memory.get(f"one.{step.id}") is not None
+            return any(self.memory.get(f"opt.{step.id}.{i}") for i in range(len(step.options)))
+        if isinstance(step, MistakeStep):
+            return self.memory.get(f"why.{step.id}") is not None
+        if isinstance(step, QuizStep):
+            return self.memory.get(f"quiz.{step.id}") is not None
+        return False
 
     def _judged(self, lesson: Lesson, work: StepTry, feedback: Feedback,
                 chosen: frozenset[int]) -> None:
@@ -740,4 +757,5 @@ class LessonController:
         skipped = self.memory.pop("skipped")
         return PlayerScreen(lesson, index, work, board, pile, hints, next_hint, left, share,
                             assigned=bool(self.missing(lesson)) and self.assigned(lesson),
-                            skipped=skipped if isinstance(skipped, int) else None)
+                            skipped=skipped if isinstance(skipped, int) else None,
+                            choose_first=bool(self.memory.pop("choose_first")))

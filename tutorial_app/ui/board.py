@@ -21,7 +21,7 @@ from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback
 from tutorial_app.flows import rulelinks
-from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.moveinput import Selection, chosen_words, first_choose
 from tutorial_app.ui import card_svg as svg
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.css import (
@@ -191,8 +191,13 @@ AttemptHandler = Callable[[Attempt], None]
 def _fire(scope: str, kind: MoveKind, on_attempt: AttemptHandler,
           value: int | None = None) -> None:
     """Hand the attempt on, and remember the selection it was made from: the answer
-    to a try is shown only while the selection is still the one tried."""
+    to a try is shown only while the selection is still the one tried. Pressed with
+    nothing chosen, it is no attempt: the bar says what to choose first."""
     sel = selection(scope)
+    first = first_choose(sel, kind)
+    if first is not None:
+        st.session_state[f"{scope}.first"] = first
+        return
     st.session_state[f"{scope}.tried"] = sel
     on_attempt(sel.attempt(kind, value if kind == BUILD else None))
 
@@ -219,14 +224,17 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
     not) to `on_attempt`, which runs before the page is drawn again."""
     sel = selection(scope)
     rules = position.rules
-    if sel.describe():
-        st.markdown(t("board.chosen", what=sel.describe()))
+    said = chosen_words(sel)
+    if said:
+        st.markdown(said)
     else:
         st.caption(t("board.how_to"))
     values = sel.build_values(rules)
+    # No action looks pressed (a primary button) before anything is chosen: they are
+    # all plain buttons; a chosen card is the one raised (BASE_CSS).
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
                       key=f"actions-{scope}"):
-        st.button(t("board.capture"), key=f"{scope}-capture", type="primary",
+        st.button(t("board.capture"), key=f"{scope}-capture",
                   disabled=not enabled, icon=":material/back_hand:",
                   on_click=_fire, args=(scope, CAPTURE, on_attempt))
         if rules.builds:
@@ -245,6 +253,9 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
                   icon=":material/south:", on_click=_fire, args=(scope, TRAIL, on_attempt))
         st.button(t("board.clear"), key=f"{scope}-clear", type="tertiary",
                   disabled=not enabled or sel.empty, on_click=clear, args=(scope,))
+    first = st.session_state.pop(f"{scope}.first", None)
+    if first and sel.empty:  # said once, under the buttons pressed too early
+        st.warning(str(first), icon=":material/touch_app:")
 
 
 def rule_note(message: str, rule: str | None) -> str:

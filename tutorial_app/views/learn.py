@@ -16,6 +16,8 @@ This page only draws: what to draw and what a click does is decided by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from tutorial_app.course import (
@@ -196,6 +198,18 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
     hints_box(control, screen)
 
 
+def check_button(key: str, control: LessonController,
+                 step: ChooseStep | MistakeStep | QuizStep, screen: PlayerScreen,
+                 on_click: Callable[[], None]) -> None:
+    """Check: the thing to press (primary) only once an answer is picked; pressed before,
+    it says what to pick first."""
+    picked = control.answer_picked(step)
+    st.button(t("learn.check"), key=key, type="primary" if picked else "secondary",
+              disabled=screen.work.solved, on_click=on_click)
+    if screen.choose_first and not picked:
+        st.warning(t("learn.choose_first"), icon=":material/touch_app:")
+
+
 def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScreen) -> None:
     work = screen.work
     st.markdown(f"### {board.linked_lesson(step.prompt)}")
@@ -210,8 +224,7 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
         for i, option in enumerate(step.options):
             st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
                         disabled=work.solved)
-    st.button(t("learn.check"), key="check-choice", type="primary", disabled=work.solved,
-              on_click=control.answer_choice)
+    check_button("check-choice", control, step, screen, control.answer_choice)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanations:
         for option, why in zip(step.options, step.explanations, strict=False):
@@ -228,8 +241,7 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
     st.radio(t("learn.whats_wrong"), [code for code, _ in step.choices],
              key=control.reason_key(step), index=None, format_func=lambda code: labels[code],
              disabled=work.solved)
-    st.button(t("learn.check"), key="check-mistake", type="primary", disabled=work.solved,
-              on_click=control.answer_mistake)
+    check_button("check-mistake", control, step, screen, control.answer_mistake)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanation:
         st.info(board.linked_lesson(step.explanation), icon=":material/gavel:")
@@ -243,8 +255,7 @@ def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -
     st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
              key=control.quiz_key(step), index=None,
              format_func=lambda value: safe_text.plain(labels[value]), disabled=work.solved)
-    st.button(t("learn.check"), key="check-quiz", type="primary", disabled=work.solved,
-              on_click=control.answer_quiz)
+    check_button("check-quiz", control, step, screen, control.answer_quiz)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
 
 
