@@ -70,7 +70,7 @@ def test_next_puzzle_and_filters(app: AppTest) -> None:
     open_page(app, "puzzles")
     sign_in(app)
     assert "puzzles.current" not in app.session_state  # no lesson finished: none yet
-    assert "finish “Test basics” and its puzzles open here" in texts(app)
+    assert "the first puzzles open here once you finish “Test basics”" in texts(app)
     click(app, "puzzles-all")  # every puzzle all the same
     assert app.session_state["puzzles.current"] == "tp1"  # the nearest the rating
     click(app, "next-puzzle")

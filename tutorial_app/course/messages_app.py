@@ -544,8 +544,8 @@ MESSAGES.update({  # puzzles on what was taught; homework said
     "puzzles.assigned": "Homework from your teacher.",
     "puzzles.taught": "Puzzles on what your finished lessons taught: {themes}. Other themes "
                       "are in the filters.",
-    "puzzles.none_taught": "None of the lessons you have finished has puzzles yet: finish "
-                           "“{title}” and its puzzles open here.",
+    "puzzles.none_taught": "None of the lessons you have finished has puzzles yet: the first "
+                           "puzzles open here once you finish “{title}”.",
     "puzzles.none_taught_any": "None of the lessons you have finished has puzzles.",
     "puzzles.show_all": "Show me every puzzle all the same",
 })
