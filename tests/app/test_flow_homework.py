@@ -12,7 +12,7 @@ from apphelpers import FIXTURES
 
 from engine import parse_attempt
 from tutorial_app.course import Course, load_course
-from tutorial_app.course.i18n import count
+from tutorial_app.course.i18n import count, using
 from tutorial_app.flows import homework
 from tutorial_app.flows.lesson import LessonController, LessonState, PathScreen, PlayerScreen
 from tutorial_app.services.classes import ClassStore
@@ -46,6 +46,12 @@ def test_an_assigned_lesson_opens_before_its_lessons_and_counts(
     assert "1 learner of the class has not finished" in told and "(Ana)" in told
     assert count(1, "homework-assigned") == "Assigned: 1 task."
     assert count(3, "homework-assigned") == "Assigned: 3 tasks."
+    with using("pt-BR"):  # each language's own plural forms
+        assert count(2, "homework-ahead", title="Somas", names="Ana, Bo").startswith(
+            "“Somas” vem depois de lições que 2 alunos da turma ainda não concluíram (Ana, Bo)")
+        assert count(1, "homework-assigned") == "Lição de casa passada: 1 tarefa."
+    with using("it"):
+        assert count(4, "homework-assigned") == "Assegnati: 4 compiti."
 
     control = learn(course, rooms, ana)
     path = control.screen()
