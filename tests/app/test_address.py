@@ -29,8 +29,8 @@ from tutorial_app.flows.address import Where, app_address, app_root, is_local
      "https://cassino.lan/app", Where.BROWSER),
     (None, "http://localhost:8501/classroom", "127.0.0.1", None,  # no network
      "http://localhost:8501", Where.NOWHERE),
-    (None, "http://localhost:9000/", "192.168.1.20", "127.0.0.1",
-     "http://192.168.1.20:9000", Where.LOCAL_ONLY),
+    (None, "http://localhost:9000/", "192.168.1.20", "127.0.0.1",  # phones cannot: said
+     "http://localhost:9000", Where.LOCAL_ONLY),
     (None, None, "192.168.1.20", None, "http://192.168.1.20:8501", Where.NETWORK),
     ("not a url", "http://localhost:8501/", "192.168.1.20", None,
      "http://192.168.1.20:8501", Where.NETWORK),

@@ -12,9 +12,10 @@ with, in this order:
 3. the server's network address, found as Streamlit finds its "Network URL" (the
    interface that routes outwards), with the browser's port and path.
 
-It is never `localhost`: with no network address, or a server listening on this
-computer only, the address is still given, and `Where` says why phones cannot use it
-(the projector shows that line).
+It is never `localhost` while another address can work: with no network address, or
+a server listening on this computer only, this computer's address is given (it still
+opens here), and `Where` says why phones cannot use it (the projector shows that
+line).
 """
 
 from __future__ import annotations
@@ -92,9 +93,9 @@ def app_address(configured: str | None, browser_url: str | None, network_ip: str
     if browser is not None and browser.hostname and not is_local(browser.hostname):
         return Address(app_root(browser_url), Where.BROWSER)
     reached_port = browser.port if browser is not None and browser.port else port
-    if listening and _loopback(listening):
-        host = network_ip if network_ip and not is_local(network_ip) else "localhost"
-        return Address(f"{scheme}://{_host(host)}:{reached_port}{path}", Where.LOCAL_ONLY)
+    if listening and _loopback(listening):  # no other address works: this computer's
+        return Address(app_root(browser_url) if browser_url else
+                       f"{scheme}://localhost:{reached_port}{path}", Where.LOCAL_ONLY)
     if network_ip and not is_local(network_ip):
         return Address(f"{scheme}://{_host(network_ip)}:{reached_port}{path}", Where.NETWORK)
     return Address(f"{scheme}://localhost:{reached_port}{path}", Where.NOWHERE)
