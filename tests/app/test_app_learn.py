@@ -134,7 +134,7 @@ def test_a_theme_link_opens_the_puzzles_of_that_theme(app: AppTest) -> None:
     open_page(app, "puzzles", theme="pairing")
     sign_in(app)
     assert app.multiselect(key="puzzles.themes").value == ["pairing"]
-    assert "1 puzzle(s) match your choice." in texts(app)
+    assert "1 puzzle matches your choice." in texts(app)
     assert app.session_state["puzzles.current"] == "tp2"  # the pairing puzzle
 
 

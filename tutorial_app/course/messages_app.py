@@ -87,7 +87,6 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.back": "Back",
     "learn.next": "Next",
     "learn.finish": "Finish lesson",
-    "learn.finish_missing": "Solve the remaining {n} exercise(s) to finish.",
     "learn.hint": "Hint {n} of 3",
     "learn.hint_help": "Each hint tells a little more; hints cost a star.",
     "learn.retry": "Try this step again",
@@ -111,7 +110,6 @@ MESSAGES: Final[dict[str, str]] = {
     "puzzles.missed_only": "Only puzzles I tried and have not solved yet",
     "puzzles.missed_only_help": "Your own review list: every puzzle you got wrong or gave "
                                 "up on, until you solve it.",
-    "puzzles.pool": "{n} puzzle(s) match your choice.",
     "puzzles.none": "No puzzle matches these filters.",
     "puzzles.no_such": "The link names a puzzle that does not exist: {id}",
     "puzzles.untitled": "Puzzle {id}",
@@ -591,4 +589,8 @@ MESSAGES.update({  # controls say what they will do
 })
 MESSAGES.update({
     "learn.choose_first": "Pick an answer first, then press Check.",
+    "count.finish-missing.one": "Solve the remaining {n} exercise to finish.",
+    "count.finish-missing.other": "Solve the remaining {n} exercises to finish.",
+    "count.puzzles-pool.one": "{n} puzzle matches your choice.",
+    "count.puzzles-pool.other": "{n} puzzles match your choice.",
 })

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tutorial_app.flows.state import Memory
-from tutorial_app.services.classes import ClassStore
+from tutorial_app.services.classes import ClassStore, SchoolClass
 
 SCOPE: Final = "live_call"
 _SEEN: Final = "seen"  # the learner this session has already sent to a live question
@@ -31,10 +31,12 @@ class Call:
     answered: bool  # this learner has answered it
 
 
-def waiting(rooms: ClassStore, learner_id: int) -> Call | None:
-    """The live question of the learner's class, while one is up; None otherwise (no
-    class, or the teacher has not asked or has ended the live session)."""
-    room = rooms.class_of(learner_id)
+def waiting(rooms: ClassStore, learner_id: int, room: SchoolClass | None = None
+            ) -> Call | None:
+    """The live question of the learner's class (`room`, when the caller has it), while
+    one is up; None otherwise (no class, or the teacher has not asked or has ended the
+    live session)."""
+    room = room or rooms.class_of(learner_id)
     if room is None:
         return None
     state = rooms.live_state(room.id)

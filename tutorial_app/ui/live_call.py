@@ -32,14 +32,14 @@ def live_call_banner(on_live_page: bool) -> None:
         return
     rooms = session.rooms()
     try:
-        call = live_call.waiting(rooms, who.id)
+        room = rooms.class_of(who.id)
+        call = live_call.waiting(rooms, who.id, room) if room is not None else None
     except STORE_FAULTS:  # the page itself says what is wrong with the store
         return
     if live_call.lands(session.state(), who.id, call) and not on_live_page:
         st.switch_page(LIVE_PAGE)
-    if on_live_page or (call is None and rooms.class_of(who.id) is None):
-        return  # not in a class: nothing to look for
-    _banner(who.id)
+    if room is not None and not on_live_page:  # a class member: the banner looks on
+        _banner(who.id)
 
 
 @st.fragment(run_every=EVERY)

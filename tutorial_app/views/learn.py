@@ -290,7 +290,7 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
             st.button(t("learn.finish"), key="finish", type="primary", on_click=control.finish,
                       disabled=bool(screen.unsolved), icon=":material/flag:")
             if screen.unsolved:
-                st.caption(t("learn.finish_missing", n=screen.unsolved))
+                st.caption(count_of(screen.unsolved, "finish-missing"))
         else:
             st.button(t("learn.next"), key="step-next", on_click=control.go, args=(1,),
                       type="secondary" if screen.needs_answer else "primary",

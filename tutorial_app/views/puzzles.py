@@ -16,7 +16,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.course import FeedbackStatus, Puzzle, words
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import count, t
 from tutorial_app.flows import homework
 from tutorial_app.flows.puzzles import (
     BOARD,
@@ -165,7 +165,7 @@ def puzzle_area() -> None:
     missed_list(control, screen.missed)
     taught_line(control, screen.taught)
     if screen.shown is not None:
-        st.caption(t("puzzles.pool", n=screen.pool))
+        st.caption(count(screen.pool, "puzzles-pool"))
         puzzle_screen(control, screen.shown)
     elif screen.taught is None or screen.taught.themes:  # else said by taught_line
         st.info(t("puzzles.none"))
