@@ -335,3 +335,18 @@ def test_a_hint_stays_with_a_puzzle_until_its_try_is_decided(
     result = control.screen().shown.work.result  # type: ignore[union-attr]
     assert result is not None and result.solved and not result.rated  # hinted: unrated
     assert Resume(store).work(ana.id, "puzzle", "tp2").hints == 0  # decided: gone
+
+
+def test_another_learner_on_the_same_browser_starts_on_their_own_themes(
+        course: Course, store: ProgressStore) -> None:
+    sid, rae = store.learner("Sid"), store.learner("Rae")
+    store.complete_lesson(rae.id, "basics", 3)
+    memory: dict[str, Any] = {}
+    first = PuzzleController(memory, course, store, sid, {})
+    first.follow_links()
+    assert first.screen().shown is None  # nothing taught to Sid yet
+    second = PuzzleController(memory, course, store, rae, {})  # "Switch learner"
+    second.follow_links()
+    shown = second.screen()
+    assert shown.taught is not None and shown.taught.themes == ("pairing",)
+    assert shown.shown is not None and shown.shown.puzzle.id == "tp2"

@@ -259,12 +259,17 @@ class PuzzleController:
         return [theme for theme in self.course.themes() if theme in wanted]
 
     def start(self) -> None:
-        """On the first visit, only puzzles of the themes the learner has been taught."""
-        if self.learner is None or self.memory.get("started") or \
-                self.params.get(links.THEME) or self.params.get(links.PUZZLE):
+        """On a learner's first visit in this session, only puzzles of the themes they
+        have been taught (a link naming a puzzle or themes decides instead). Another
+        learner signing in on this browser starts afresh: the choice was the other's."""
+        if self.learner is None or self.memory.get("started") == self.learner.id:
             return
-        self.memory["started"] = True
-        if self.memory.get("themes"):
+        switched = self.memory.get("started") is not None
+        self.memory["started"] = self.learner.id
+        if switched:
+            self.memory.clear("taught_only")
+            self.show(None)
+        if self.params.get(links.THEME) or self.params.get(links.PUZZLE):
             return
         themes = self.taught_themes()
         self.memory["themes"] = themes
