@@ -280,3 +280,24 @@ def test_a_learner_joining_while_a_question_is_up_lands_on_it(app: AppTest, db: 
     click(teacher, "live-end")
     cy.switch_page("views/learn.py").run()
     assert not [link for link in cy.get("page_link") if "question" in str(link.proto.label)]
+
+
+def test_the_projector_comes_back_after_a_reload(app: AppTest, db: Path) -> None:
+    """A reload is a new session: projector mode, the class and the step on the screen
+    come back from the store, and the table shows the live question the phones show."""
+    teacher = open_page(app, "classroom", lesson="basics", step="pair")
+    teacher.session_state["_db"] = str(db)
+    make_class(teacher, "5A")
+    make_class(teacher, "5B")
+    first = next(c for c in rooms_of(teacher) if c.name == "5A")
+    teacher.selectbox(key="class.class_id").set_value(first.id).run()
+    teacher.toggle(key="class.projector").set_value(True).run()
+    click(teacher, "live-ask")
+    assert "Capture the 7♥" in texts(teacher)
+
+    again = open_page(new_app(), "classroom")  # the address bar lost on the way
+    assert again.toggle(key="class.projector").value is True
+    assert again.selectbox(key="class.class_id").value == first.id
+    assert "Capture the 7♥" in texts(again)
+    assert again.query_params["step"] in ("pair", ["pair"])  # and the address bar too
+    assert "0 of 0 answered" in texts(again)  # the live question, still up
