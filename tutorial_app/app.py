@@ -40,8 +40,9 @@ sandbox = st.Page(VIEWS / "sandbox.py", title=t("nav.sandbox"), icon=":material/
                   url_path="sandbox")
 classroom = st.Page(VIEWS / "classroom.py", title=t("nav.classroom"), icon=":material/co_present:",
                     url_path="classroom")
+LIVE_PATH = "live"
 live = st.Page(VIEWS / "live.py", title=t("nav.live"), icon=":material/how_to_vote:",
-               url_path="live")
+               url_path=LIVE_PATH)
 rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
                 url_path="rules")
 
@@ -63,7 +64,9 @@ if current.url_path == learn.url_path and links.POSITION in params:
 sidebar()
 try:
     # a class's live question: a learner who just signed in goes to it, others see a banner
-    live_call_banner(on_live_page=current.url_path == live.url_path)
+    # (compared with the path itself: a page object run outside `streamlit run`, as
+    # multiprocessing's spawn does with the main script, has no url_path of its own)
+    live_call_banner(on_live_page=current.url_path == LIVE_PATH)
     current.run()
 except faults.STORE_FAULTS as error:  # the store failed mid-page: say so, log the cause
     st.error(faults.report(error, f"drawing the page {current.url_path or 'learn'}"),

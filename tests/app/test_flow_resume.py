@@ -140,6 +140,14 @@ def test_another_teacher_keeps_their_own_screen(course: Course, store: ProgressS
     theirs = Projector(course, store, rooms, other).run()
     assert theirs.mode == Mode.LESSON and theirs.live_ref() is None  # the first step: reading
 
+    # Eli signs in on Dora's projector, in the same browser session, and moves it on:
+    # what he shows is kept as his, and Dora's kept screen is not written over.
+    mine.args = (course, store, rooms, other)
+    mine.set("puzzle", "tp1")
+    assert mine.run().live_ref() == ("puzzle", "tp1")
+    assert Projector(course, store, rooms, other).run().live_ref() == ("puzzle", "tp1")
+    assert Projector(course, store, rooms, teacher).run().live_ref() == ("puzzle", "tp2")
+
 
 class Lesson:
     """One browser session of a learner on the Learn page, as views/learn.py builds it."""

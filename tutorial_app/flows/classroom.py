@@ -60,8 +60,8 @@ ANSWERS_SHOWN: Final = 8  # moves listed when the answer is revealed
 # "moves", "position_text", "advice", "projector", "class_id" and "names_shown".
 CLASS: Final = "class_id"    # the class picker (ui/live_panels.py)
 PROJECTOR: Final = "projector"
-_RESTORED: Final = "restored"  # this session has drawn the kept screen once
-_KEPT: Final = "kept_view"     # the view last written to the store
+_RESTORED: Final = "restored"  # the teacher whose kept screen this session has drawn
+_KEPT: Final = "kept_view"     # (teacher, view) last written to the store
 _STEP: Final = "step"
 _VERDICT: Final = "verdict"  # ui/board.py forgets "<scope>.verdict" when a card is clicked
 _SELECTION: Final = "sel"    # the cards clicked on the board ("<scope>.sel")
@@ -200,8 +200,8 @@ class ClassroomController:
         """Before drawing: in a new session, the screen as the teacher left it; open a
         prepared link (?lesson=..&step=.., ?puzzle=.. or ?position=..) once, and keep
         the address bar and the store on what is shown."""
-        if self.teacher_id is not None and not self.memory.get(_RESTORED):
-            self.memory[_RESTORED] = True
+        if self.teacher_id is not None and self.memory.get(_RESTORED) != self.teacher_id:
+            self.memory[_RESTORED] = self.teacher_id  # a new session, or another teacher
             self._restore(self.teacher_id)
         self._open_link()
         chosen, items = self._chosen()
@@ -236,14 +236,14 @@ class ClassroomController:
         """Write the screen to the store when it changed (a failing store is logged: the
         class goes on, only a reload would lose the screen)."""
         view = self._view()
-        if self.memory.get(_KEPT) == view:
+        if self.memory.get(_KEPT) == (teacher_id, view):
             return
         try:
             Resume(self.store).keep_projector_view(teacher_id, view)
         except STORE_FAULTS as error:
             faults.report(error, "keeping the projector's screen")
             return
-        self.memory[_KEPT] = view
+        self.memory[_KEPT] = (teacher_id, view)
 
     def _restore(self, teacher_id: int) -> None:
         """A new session of this teacher: the screen as it was kept. A link naming
