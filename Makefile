@@ -87,3 +87,19 @@ i18n: $(STAMP)
 
 i18n-add: $(STAMP)
 	$(BIN)/python -m tutorial_app.course.catalogues add $(LANG)
+
+# Teacher accounts through the project's own Python (the venv): `make teacher NAME="Ms
+# Rossi"` (the password is asked for twice, or read from CASSINO_TEACHER_PASSWORD),
+# `make teacher-password NAME=...` (a forgotten one replaced), `make teachers` (list).
+.PHONY: teacher teacher-password teachers
+NAME ?=
+teacher: $(STAMP)
+	@test -n "$(NAME)" || { echo 'usage: make teacher NAME="Ms Rossi"' >&2; exit 2; }
+	$(BIN)/python -m tutorial_app.admin add-teacher "$(NAME)"
+
+teacher-password: $(STAMP)
+	@test -n "$(NAME)" || { echo 'usage: make teacher-password NAME="Ms Rossi"' >&2; exit 2; }
+	$(BIN)/python -m tutorial_app.admin set-password "$(NAME)"
+
+teachers: $(STAMP)
+	$(BIN)/python -m tutorial_app.admin list-teachers

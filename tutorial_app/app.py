@@ -17,6 +17,7 @@ from tutorial_app.flows import links
 from tutorial_app.services import faults
 from tutorial_app.ui import language
 from tutorial_app.ui.css import BASE_CSS
+from tutorial_app.ui.live_call import live_call_banner
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
 from tutorial_app.ui.teacher import learner_only
@@ -41,8 +42,9 @@ classroom = st.Page(VIEWS / "classroom.py", title=t("nav.classroom"), icon=":mat
                     url_path="classroom")
 cards = st.Page(VIEWS / "cards.py", title=t("nav.cards"), icon=":material/badge:",
                 url_path="cards")
+LIVE_PATH = "live"
 live = st.Page(VIEWS / "live.py", title=t("nav.live"), icon=":material/how_to_vote:",
-               url_path="live")
+               url_path=LIVE_PATH)
 rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
                 url_path="rules")
 
@@ -63,6 +65,10 @@ if current.url_path == learn.url_path and links.POSITION in params:
 
 sidebar()
 try:
+    # a class's live question: a learner who just signed in goes to it, others see a banner
+    # (compared with the path itself: a page object run outside `streamlit run`, as
+    # multiprocessing's spawn does with the main script, has no url_path of its own)
+    live_call_banner(on_live_page=current.url_path == LIVE_PATH)
     current.run()
 except faults.STORE_FAULTS as error:  # the store failed mid-page: say so, log the cause
     st.error(faults.report(error, f"drawing the page {current.url_path or 'learn'}"),

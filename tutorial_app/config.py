@@ -12,6 +12,9 @@ library only: every layer of the app may import it.
 - ``CASSINO_LESSONS``: a folder of lesson files to serve instead of the
   shipped course.
 - ``CASSINO_LOG_LEVEL``: ``DEBUG``, ``INFO``, ``WARNING`` (default) or ``ERROR``.
+- ``CASSINO_PUBLIC_URL``: the address phones open the app at (``http://192.168.1.20:8501``,
+  ``https://cassino.school.example``), for the join link, its QR code and every "Link to
+  this"; unset, the app works it out (flows/address.py).
 
 The shipped lessons and documents are package data (``tutorial_app.lessons``
 and ``tutorial_app.docs``, mapped onto the repository's ``lessons/`` and
@@ -33,6 +36,7 @@ _CHECKOUT: Final = Path(__file__).resolve().parent.parent
 DB_VARIABLE: Final = "CASSINO_DB"
 LESSONS_VARIABLE: Final = "CASSINO_LESSONS"
 LOG_VARIABLE: Final = "CASSINO_LOG_LEVEL"
+PUBLIC_URL_VARIABLE: Final = "CASSINO_PUBLIC_URL"
 
 
 def _env(name: str) -> str:
@@ -52,6 +56,11 @@ def _packaged(package: str, fallback: str) -> Path:
         return Path(str(resources.files(package)))
     except ModuleNotFoundError:
         return _CHECKOUT / fallback
+
+
+def public_url() -> str | None:
+    """$CASSINO_PUBLIC_URL: where phones reach the app, as written (None when unset)."""
+    return _env(PUBLIC_URL_VARIABLE) or None
 
 
 def home() -> Path:

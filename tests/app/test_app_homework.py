@@ -21,7 +21,7 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     teacher.text_input(key="hw.title").input("Sums")
     teacher.multiselect(key="hw.picked").set_value(["tp1"])
     next(b for b in teacher.button if b.label == "Assign to the class").click().run()
-    assert "Assigned: 1 tasks." in texts(teacher)
+    assert "Assigned: 1 task." in texts(teacher)  # one task, said so
 
     ana = join(code, "Ana")
     ana.switch_page("views/learn.py").run()

@@ -134,7 +134,7 @@ def test_a_theme_link_opens_the_puzzles_of_that_theme(app: AppTest) -> None:
     open_page(app, "puzzles", theme="pairing")
     sign_in(app)
     assert app.multiselect(key="puzzles.themes").value == ["pairing"]
-    assert "1 puzzle(s) match your choice." in texts(app)
+    assert "1 puzzle matches your choice." in texts(app)
     assert app.session_state["puzzles.current"] == "tp2"  # the pairing puzzle
 
 
@@ -223,3 +223,45 @@ def test_a_quiz_step_on_the_deal(app: AppTest, course_dir: Path) -> None:
     click(app, "check-quiz")
     assert app.success and "Forty cards wait." in app.success[0].value
     assert "2 of 3 stars" in app.success[0].value
+
+
+def test_controls_say_what_they_will_do(app: AppTest) -> None:
+    """No action looks pressed before a choice; pressed with nothing chosen, it says
+    what to choose first (no sentence about builds); another hand card clears the
+    table cards chosen for the first; a Check with nothing picked asks for a pick."""
+    open_page(app, "learn", lesson="basics", step="pair")
+    sign_in(app)
+    actions = [app.button(key=f"learn-{name}") for name in ("capture", "trail")]
+    assert all(button.proto.type != "primary" for button in actions)  # none looks pressed
+    click(app, "learn-capture")
+    assert [w.value for w in app.warning] == [
+        "Choose a card from your hand first, then the table cards it captures, then press "
+        "Capture."]
+    assert not app.error and "made only of table cards" not in texts(app)  # not judged
+    click(app, "cb-learn-h-7s")
+    assert not app.warning  # said once: a card was chosen since
+    click(app, "cb-learn-t-3c")
+    click(app, "learn-capture")  # refused: 7♠ does not take 3♣
+    assert app.error
+    click(app, "cb-learn-h-4d")  # the other hand card: 3♣ was chosen for the 7♠
+    assert "Your card: **4♦**. Now choose what it takes" in texts(app)
+    assert "3♣" not in "\n".join(m.value for m in app.markdown if "Your card" in m.value)
+    click(app, "learn-trail")  # a trail of the 4♦ alone: legal, misses the goal
+    assert app.warning and "leave" not in app.warning[0].value
+
+    click(app, "step-next")  # the choose step: Check waits for a tick
+    check = app.button(key="check-choice")
+    assert check.proto.type != "primary"
+    check.click().run()
+    app.checkbox[0].check().run()
+    assert app.button(key="check-choice").proto.type == "primary"
+
+
+def test_a_check_pressed_with_nothing_picked_asks_for_a_pick(app: AppTest) -> None:
+    open_page(app, "learn", lesson="basics", step="spot")
+    sign_in(app)
+    assert app.button(key="check-mistake").proto.type != "primary"
+    click(app, "check-mistake")
+    assert "Pick an answer first, then press Check." in [w.value for w in app.warning]
+    app.radio[0].set_value(app.radio[0].options[0]).run()
+    assert app.button(key="check-mistake").proto.type == "primary"

@@ -23,7 +23,7 @@ def make_class(teacher: AppTest, name: str = "5B") -> str:
     teacher.text_input(key="new_class_name").input(name)
     next(b for b in teacher.button if b.label == "Create class").click().run()
     assert not teacher.exception, [e.value for e in teacher.exception]
-    assert teacher.selectbox(key="live.class").value is not None
+    assert teacher.selectbox(key="class.class_id").value is not None
     code = next(c.code for c in rooms_of(teacher) if c.name == name)
     assert code in "\n".join(h.proto.body for h in teacher.get("html")), "code on the screen"
     return code
@@ -82,8 +82,9 @@ def test_a_live_question_answered_by_three_learners(app: AppTest, db: Path) -> N
     assert "Ana" not in said and "Cy" not in said      # names hidden by default
     miss = next(b for b in teacher.button if b.key and b.label.startswith("~"))
     miss.click().run()
-    assert "live-picked" in str([c.key for c in teacher.get("flex_container")]) or \
-        "4d t" in texts(teacher)
+    picked = "\n".join(h.proto.body for h in teacher.get("html") if "ct-marked" in h.proto.body)
+    assert 'alt="four of diamonds (selected)"' in picked  # the answer's card, marked
+    assert picked.count('class="ct-card ct-marked"') == 1 and "4d t" in texts(teacher)
 
     click(teacher, "live-next")
     for learner in (ana, bo, cy):
@@ -263,3 +264,56 @@ def test_a_join_link_on_a_device_signed_in_elsewhere_offers_to_join(app: AppTest
     ana.text_input(key="join_name").input("Bo")
     next(b for b in ana.button if b.label == "Join").click().run()
     assert "Learning as **Bo**" in texts(ana)
+
+
+def test_a_learner_joining_while_a_question_is_up_lands_on_it(app: AppTest, db: Path) -> None:
+    """Typing the class's code on the welcome screen (no link) while a question is up
+    lands on the question; on the other pages a banner one tap from it, in the page
+    itself (a phone's sidebar is folded away)."""
+    teacher = open_page(app, "classroom", puzzle="tp2")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    click(teacher, "live-ask")
+
+    cy = open_page(new_app(), "learn")
+    cy.text_input(key="join_code").input(code)
+    cy.text_input(key="join_name").input("Cy")
+    next(b for b in cy.button if b.label == "Join").click().run()
+    assert not cy.exception, [e.value for e in cy.exception]
+    assert "Question 1" in texts(cy) and "Pair a card" in texts(cy)  # the question
+
+    cy.switch_page("views/learn.py").run()  # she may leave it: a banner leads back
+    assert "Your lessons" in texts(cy)
+    links = [str(link.proto.label) for link in cy.get("page_link")]
+    assert any("question 1 up: answer it now" in label for label in links), links
+    assert not [link for link in cy.sidebar.get("page_link") if "question" in
+                str(link.proto.label)]
+    answer(open_page(cy, "live"), "h-5s", "t-5d", action="capture")
+    cy.switch_page("views/puzzles.py").run()
+    links = [str(link.proto.label) for link in cy.get("page_link")]
+    assert any("you have answered" in label for label in links), links
+
+    click(teacher, "live-end")
+    cy.switch_page("views/learn.py").run()
+    assert not [link for link in cy.get("page_link") if "question" in str(link.proto.label)]
+
+
+def test_the_projector_comes_back_after_a_reload(app: AppTest, db: Path) -> None:
+    """A reload is a new session: projector mode, the class and the step on the screen
+    come back from the store, and the table shows the live question the phones show."""
+    teacher = open_page(app, "classroom", lesson="basics", step="pair")
+    teacher.session_state["_db"] = str(db)
+    make_class(teacher, "5A")
+    make_class(teacher, "5B")
+    first = next(c for c in rooms_of(teacher) if c.name == "5A")
+    teacher.selectbox(key="class.class_id").set_value(first.id).run()
+    teacher.toggle(key="class.projector").set_value(True).run()
+    click(teacher, "live-ask")
+    assert "Capture the 7♥" in texts(teacher)
+
+    again = open_page(new_app(), "classroom")  # the address bar lost on the way
+    assert again.toggle(key="class.projector").value is True
+    assert again.selectbox(key="class.class_id").value == first.id
+    assert "Capture the 7♥" in texts(again)
+    assert again.query_params["step"] in ("pair", ["pair"])  # and the address bar too
+    assert "0 of 0 answered" in texts(again)  # the live question, still up

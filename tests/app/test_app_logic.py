@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine import CAPTURE, Card, Position, Rules, check
+from engine import BUILD, CAPTURE, TRAIL, Card, Position, Rules, check
 from tutorial_app.flows import lesson as lesson_flow
 from tutorial_app.flows import line as ln
 from tutorial_app.flows import links
 from tutorial_app.flows import position_edit as edit
 from tutorial_app.flows import puzzles as puzzle_flow
-from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.moveinput import Selection, chosen_words, first_choose
 from tutorial_app.services.store import LessonProgress
 from tutorial_app.ui import safe_text
 
@@ -91,12 +91,38 @@ def test_clicks_make_an_attempt_for_the_judge() -> None:
     position = Position.parse("table: 5c 3d 9h; hand: 8s 2c")
     sel = Selection().toggle_hand(Card.parse("8s"))
     sel = sel.toggle_loose(Card.parse("5c")).toggle_loose(Card.parse("3d"))
-    assert sel.describe() == "8♠ → 3♦ 5♣"
+    assert chosen_words(sel) == "Your card: **8♠**, to take from the table: **3♦ and 5♣**."
     assert check(position, sel.capture()).legal
     assert not check(position, sel.toggle_loose(Card.parse("9h")).capture()).legal
     assert sel.toggle_hand(Card.parse("8s")).card is None
-    assert sel.toggle_hand(Card.parse("2c")).card == Card.parse("2c")
+    assert sel.toggle_hand(Card.parse("8s")).loose == sel.loose  # put back: choices kept
     assert sel.capture().kind == CAPTURE
+
+
+def test_another_hand_card_starts_its_table_choice_afresh() -> None:
+    """A refused capture left A♠ → 9♠ chosen; picking 2♣ instead must not keep 9♠ (a
+    Trail would then be refused for it)."""
+    position = Position.parse("table: 9s 5c; hand: As 2c")
+    tried = Selection().toggle_hand(Card.parse("As")).toggle_loose(Card.parse("9s"))
+    other = tried.toggle_hand(Card.parse("2c"))
+    assert other == Selection(Card.parse("2c"))
+    assert chosen_words(other).startswith("Your card: **2♣**. Now choose what it takes")
+    assert check(position, other.trail()).legal
+    table_first = Selection().toggle_loose(Card.parse("5c"))  # table first, then the card
+    assert chosen_words(table_first).startswith("From the table: **5♣**.")
+    assert table_first.toggle_hand(Card.parse("As")).loose == {Card.parse("5c")}
+
+
+def test_an_action_with_nothing_chosen_says_what_to_choose_first() -> None:
+    empty = Selection()
+    assert first_choose(empty, CAPTURE) == (
+        "Choose a card from your hand first, then the table cards it captures, then press "
+        "Capture.")
+    assert "then press Trail" in (first_choose(empty, TRAIL) or "")
+    assert "then press Build" in (first_choose(empty, BUILD) or "")
+    assert first_choose(empty.toggle_hand(Card.parse("2c")), CAPTURE) is None
+    assert first_choose(empty.toggle_loose(Card.parse("2c")), TRAIL) is None  # judged
+    assert chosen_words(empty) == ""
 
 
 def test_build_value_guess() -> None:

@@ -11,7 +11,14 @@ from apphelpers import FIXTURES, new_app, open_page, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.course import load_course
-from tutorial_app.flows.class_report import CSV_COLUMNS, ClassRow, ago, class_rows, to_csv
+from tutorial_app.flows.class_report import (
+    CSV_COLUMNS,
+    ClassRow,
+    ago,
+    class_rows,
+    table,
+    to_csv,
+)
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
 
@@ -52,9 +59,41 @@ def test_the_class_table_as_csv_reads_back_and_defuses_formulas() -> None:
             ClassRow("Bo, \"the\" second", 20, 20, 55, None, 300, 1500.0, 0.0)]
     read = list(csv.reader(io.StringIO(to_csv(rows))))
     assert tuple(read[0]) == CSV_COLUMNS and len(read) == 4
-    assert read[1] == ["Ana", "3", "20", "7", "Pairing", "12", "1235", "2023-11-14T22:13:20+00:00"]
-    assert read[2][0] == "'=HYPERLINK(\"x\")" and read[2][4] == "" and read[2][7] == ""
+    assert read[1] == ["Ana", "3", "20", "7", "Pairing", "12", "0", "0", "1235",
+                       "2023-11-14T22:13:20+00:00"]
+    assert read[2][0] == "'=HYPERLINK(\"x\")" and read[2][4] == "" and read[2][9] == ""
     assert read[3][0] == "Bo, \"the\" second"  # quoting keeps commas and quotes whole
+
+
+def test_every_kind_of_try_counts_as_activity(store: ProgressStore) -> None:
+    """A learner who has only answered a live question, or only tried a homework puzzle
+    without solving it, was "not yet" active before: the attempt log counts."""
+    lessons = list(load_course(FIXTURES / "course").lessons)
+    rooms = ClassStore(store)
+    teacher = rooms.add_teacher("Dora", "a long teacher password")
+    room = rooms.create_class(teacher.id, "5B")
+    ana, _ = rooms.join(room.code, "Ana")
+    bo, _ = rooms.join(room.code, "Bo")
+    rooms.join(room.code, "Cy")
+    state = rooms.put_question(room.id, "puzzle", "tp2")
+    assert rooms.answer(room.id, state.question, ana.id, "5s x 5d", "correct", "", "")
+    store.record_attempt(bo.id, "puzzle", "tp1", "4d t", "missed", "")  # homework, unsolved
+    store.record_attempt(bo.id, "step", "basics/pair", "7s x 3c", "not-allowed", "wrong-sum")
+    only = {x.id for x in rooms.members(room.id)}
+    rows = {row.name: row for row in class_rows(lessons, store, only)}
+    assert (rows["Ana"].tries, rows["Ana"].live_answers) == (1, 1)
+    assert (rows["Bo"].tries, rows["Bo"].live_answers) == (2, 0)
+    assert rows["Ana"].last_active is not None and rows["Bo"].last_active is not None
+    assert rows["Cy"].last_active is None and rows["Cy"].tries == 0  # joined, no try yet
+    cells = table(list(rows.values()))
+    said = dict(zip(cells["learner"], zip(cells["tries"], cells["active"], strict=True),
+                    strict=True))
+    assert said["Ana"] == ("1 (1 live answer)", "just now")
+    assert said["Bo"] == ("2", "just now") and said["Cy"] == ("0", "not yet")
+    read = list(csv.reader(io.StringIO(to_csv(list(rows.values())))))
+    by_name = {line[0]: dict(zip(read[0], line, strict=True)) for line in read[1:]}
+    assert by_name["Ana"]["tries"] == "1" and by_name["Ana"]["live_answers"] == "1"
+    assert by_name["Ana"]["last_active_utc"] != ""
 
 
 def test_ago_reads_like_a_person_would_say_it() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from apphelpers import FIXTURES
 
-from engine import parse_attempt
+from engine import Card, parse_attempt
 from tutorial_app.course import Course, load_course
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import ClassroomController, Mode
@@ -57,3 +57,22 @@ def test_the_controller_names_the_question_and_moves_on(course: Course,
         assert ctl.live_ref() == ("puzzle", "tp1")
         assert ctl.next_live() == ("puzzle", "tp2")
         assert ctl.next_live() is None
+
+
+def test_a_clicked_bar_marks_the_cards_its_answer_chose(course: Course) -> None:
+    asked = live.question(course, live.PUZZLE, "tp1")  # table: 2c 3d 5h 6s; hand: 8s 4d
+    assert asked is not None
+    chosen = live.marked(asked, "8s x 6s+2c 5h+3d")
+    assert chosen.card == Card.parse("8s")
+    assert chosen.loose == frozenset(Card.parse(c) for c in ("6s", "2c", "5h", "3d"))
+    wrong = live.marked(asked, "8s x 5h")  # an illegal answer: its cards all the same
+    assert wrong.card == Card.parse("8s") and wrong.loose == frozenset({Card.parse("5h")})
+    assert live.marked(asked, "4d t").loose == frozenset()
+    assert live.marked(asked, "9c x 9h").card is None  # cards not there: nothing marked
+    assert live.marked(asked, "not a move").empty
+
+    built = live.question(course, live.POSITION, "table: 5c 3d [8: 5h 3s @1]; hand: 8s 3h")
+    assert built is not None and built.position.builds
+    (build,) = built.position.builds
+    assert live.marked(built, "8s x [5h 3s]").builds == frozenset({build})
+    assert live.marked(built, "8s x [8] 5c+3d").builds == frozenset({build})

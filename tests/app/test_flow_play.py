@@ -272,8 +272,14 @@ def test_the_coach_names_a_clearly_better_move_and_can_be_turned_off(
     assert note == ps.coach_note(found)
     assert (note.played, note.better) == (words.move(found.played), words.move(found.better))
     assert note.better_points == f"{found.better_value:+.1f}"
+    assert [said.coach for said in the_screen(play).computer.recent] == [None]
     play.advance()
-    assert the_side(play).coach == note  # kept until the learner's next move
+    # The computer has moved: the table under the note is not the one it spoke of, so
+    # the note goes with the learner's move in the list of moves since.
+    assert the_side(play).coach is None
+    recent = the_screen(play).computer.recent
+    assert recent[0].coach == note and recent[0].text.startswith("You")
+    assert all(said.coach is None for said in recent[1:])
     assert the_screen(play).computer.coach_on
     memory["play.coach_toggle"] = False  # the toggle, then its callback
     play.coach_toggled()

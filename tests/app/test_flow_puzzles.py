@@ -51,6 +51,12 @@ class Page:
         assert view is not None
         return view
 
+    def choose(self, themes: list[str]) -> None:
+        """The learner picks themes in the filter (the widget's value, then its
+        on_change)."""
+        self.memory[self.control.themes_key] = themes
+        self.control.themes_changed()
+
     def rating(self) -> float:
         who = self.store.get_learner(self.learner.id) if self.learner else None
         assert who is not None
@@ -59,16 +65,17 @@ class Page:
 
 def test_the_easiest_puzzle_first_and_the_filters(course: Course, store: ProgressStore,
                                                   ana: Learner) -> None:
+    store.complete_lesson(ana.id, "basics", 3)
     page = Page(course, store, ana)
     screen = page.run()  # a first visit starts on the themes taught so far: pairing
     assert page.memory[page.control.themes_key] == ["pairing"]
     assert screen.pool == 1 and screen.shown is not None
     assert screen.shown.puzzle.id == "tp2" and page.params == {"puzzle": "tp2"}
-    page.memory[page.control.themes_key] = []
+    page.choose([])
     screen = page.run()
     assert screen.pool == 2 and screen.shown is not None
     assert screen.shown.following == "tp1" and screen.shown.title == "Test puzzles #2"
-    page.memory[page.control.themes_key] = ["multiple-capture"]
+    page.choose(["multiple-capture"])
     assert page.run().pool == 1
     page.memory[page.control.difficulty_key] = (3, 5)
     screen = page.run()
@@ -162,15 +169,16 @@ def test_reveal_counts_as_a_miss_and_shows_the_solutions(course: Course, store: 
 def test_next_puzzle_and_the_link(course: Course, store: ProgressStore, ana: Learner) -> None:
     page = Page(course, store, ana)
     page.run()
-    page.memory[page.control.themes_key] = []  # every theme
+    page.choose([])  # every theme
     page.memory["puzzle.sel"] = "a selection on the board"
     view = page.shown()
-    assert view.following is not None
-    page.control.show(view.following)
+    following = view.following
+    assert following is not None and following != view.puzzle.id
+    page.control.show(following)
     view = page.shown()
-    assert view.puzzle.id == "tp1" and page.params == {"puzzle": "tp1"}
-    assert view.work == PuzzleTry("tp1") and "puzzle.sel" not in page.memory
-    assert view.share == {"puzzle": "tp1"}
+    assert view.puzzle.id == following and page.params == {"puzzle": following}
+    assert view.work == PuzzleTry(following) and "puzzle.sel" not in page.memory
+    assert view.share == {"puzzle": following}
 
 
 def test_a_theme_link_sets_the_filter_once(course: Course, store: ProgressStore,
@@ -264,3 +272,81 @@ def test_the_review_list_moves_on_from_a_puzzle_solved_since(course: Course,
     page.memory[page.control.missed_only_key] = True
     screen = page.run()
     assert screen.pool == 0 and screen.shown is None
+
+
+def test_a_new_learner_is_told_that_no_lesson_with_puzzles_is_finished(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    page = Page(course, store, ana)
+    screen = page.run()
+    assert screen.shown is None and screen.pool == 0
+    assert screen.taught is not None and screen.taught.themes == ()
+    assert screen.taught.next_lesson == "Test basics"  # the lesson that opens puzzles
+    page.choose(["multiple-capture"])  # their own choice: any theme
+    screen = page.run()
+    assert screen.taught is None and screen.shown is not None
+    assert screen.shown.puzzle.id == "tp1"
+
+
+def test_the_first_puzzles_use_only_what_the_finished_stages_taught(store: ProgressStore) -> None:
+    """The real course: two stages with no puzzles finished, then the pairing stages.
+    Before, the first case showed build puzzles (taught in lesson 7)."""
+    from tutorial_app.config import shipped_lessons
+
+    real = load_course(shipped_lessons())
+    ana = store.learner("Ana")
+    for stage in ("cards", "cards-2"):
+        store.complete_lesson(ana.id, stage, 3)
+    page = Page(real, store, ana)
+    screen = page.run()
+    assert screen.shown is None and screen.taught is not None
+    assert screen.taught.themes == () and screen.taught.next_lesson == "Pairing (2/2)"
+    for stage in ("trailing", "trailing-2", "pairing", "pairing-2"):
+        store.complete_lesson(ana.id, stage, 3)
+    page = Page(real, store, ana)
+    screen = page.run()
+    assert screen.taught is not None and screen.taught.themes == ("pairing",)
+    assert screen.shown is not None and screen.shown.puzzle.themes == ("pairing",)
+    shown = set()
+    for _ in range(screen.pool):
+        view = page.shown()
+        assert set(view.puzzle.themes) == {"pairing"}, view.puzzle.id  # no scoring ones
+        shown.add(view.puzzle.id)
+        assert view.following is not None
+        page.control.show(view.following)
+    assert len(shown) == screen.pool >= 10
+
+
+def test_a_hint_stays_with_a_puzzle_until_its_try_is_decided(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    from tutorial_app.services.resume import Resume
+
+    def opened(puzzle: str) -> PuzzleController:
+        control = PuzzleController({}, course, store, ana, {"puzzle": puzzle},
+                                   kept=Resume(store))
+        control.follow_links()
+        return control
+
+    control = opened("tp2")
+    control.hint()
+    assert control.screen().shown.work.hints == 1  # type: ignore[union-attr]
+    control = opened("tp2")  # left and opened again (another tab, a reload)
+    assert control.screen().shown.work.hints == 1  # type: ignore[union-attr]
+    control.answer(parse_attempt("5s x 5d"))
+    result = control.screen().shown.work.result  # type: ignore[union-attr]
+    assert result is not None and result.solved and not result.rated  # hinted: unrated
+    assert Resume(store).work(ana.id, "puzzle", "tp2").hints == 0  # decided: gone
+
+
+def test_another_learner_on_the_same_browser_starts_on_their_own_themes(
+        course: Course, store: ProgressStore) -> None:
+    sid, rae = store.learner("Sid"), store.learner("Rae")
+    store.complete_lesson(rae.id, "basics", 3)
+    memory: dict[str, Any] = {}
+    first = PuzzleController(memory, course, store, sid, {})
+    first.follow_links()
+    assert first.screen().shown is None  # nothing taught to Sid yet
+    second = PuzzleController(memory, course, store, rae, {})  # "Switch learner"
+    second.follow_links()
+    shown = second.screen()
+    assert shown.taught is not None and shown.taught.themes == ("pairing",)
+    assert shown.shown is not None and shown.shown.puzzle.id == "tp2"

@@ -101,6 +101,12 @@ def test_continue_resumes_mid_lesson(server: Server, page: Page) -> None:
 
 def test_puzzles_open_on_a_taught_theme(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/puzzles")
+    sign_in(page, "Sid")  # a learner with no lesson finished: told so, shown none
+    expect(page.get_by_text("the first puzzles open here once you finish “Test basics”")
+           ).to_be_visible()
+    expect(page.get_by_text("Pair a card.")).to_have_count(0)
+    server.unlock("Rae", "after-basics")  # Test basics finished: its theme is taught
+    press(page, page.get_by_role("button", name="Switch learner"))
     sign_in(page, "Rae")
     expect(page.get_by_text("Pair a card.")).to_be_visible()  # tp2, theme pairing
     # the theme's one-line description, under its readable name

@@ -67,6 +67,7 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
 
     page.goto(f"{url}/puzzles")
     expect(page.get_by_text("Learning as Ana")).to_be_visible()
+    press(page, page.get_by_role("button", name="Show me every puzzle all the same"))
     press(page, page.locator('[class*="st-key-hand-puzzle"] button').first)
     snap(page, shots, "puzzles")
 

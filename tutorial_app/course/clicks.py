@@ -55,13 +55,16 @@ def _subsets(items: Sequence[TableItem]) -> Iterator[tuple[TableItem, ...]]:
 def click_attempts(position: Position) -> Iterator[Attempt]:
     """Every attempt the clicks can make: (no card or a hand card) x (any subset of
     the table's loose cards and builds) x (Capture, Build N for each offered N, or
-    Build without a value when none is offered, Trail)."""
+    Build without a value when none is offered, Trail). An action pressed with nothing
+    chosen at all is not an attempt: the page says what to choose first."""
     table: list[TableItem] = [*position.loose, *position.builds]
     cards: list[Card | None] = [None, *position.hand]
     for items in _subsets(table):
         loose = [i for i in items if isinstance(i, Card)]
         builds = [i for i in items if isinstance(i, Build)]
         for card in cards:
+            if card is None and not items:
+                continue  # nothing chosen: the page asks for a card first (ui/board.py)
             yield Attempt.selection(card, CAPTURE, loose, builds)
             yield Attempt.selection(card, TRAIL, loose, builds)
             values: Sequence[int | None] = build_values(position.rules, card, items) or (None,)

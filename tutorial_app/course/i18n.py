@@ -307,8 +307,10 @@ def _join(items: Sequence[str], last: str) -> str:
     return t("list.comma").join(items[:-1]) + last + items[-1]
 
 
-def count(n: int, noun: str) -> str:
-    """'1 card', '3 cards': the language's plural form of `count.<noun>`."""
+def count(n: int, noun: str, /, **values: object) -> str:
+    """'1 card', '3 cards': the language's plural form of `count.<noun>`. A whole
+    sentence with a number is such an entry too (its other `{fields}` in `values`), so
+    each language words it with as many forms as its plural rule has (ngettext)."""
     key = f"count.{noun}"
     one, other = _english.get(f"{key}.one"), _english.get(f"{key}.other")
     lang = language()
@@ -317,10 +319,13 @@ def count(n: int, noun: str) -> str:
         entry = found.messages.get(key) if found else None
         if found is not None and entry is not None and usable(entry, one) and entry.plurals:
             index = min(found.plural(n), len(entry.plurals) - 1)
-            return entry.plurals[index].format(n=n)
+            try:
+                return entry.plurals[index].format(n=n, **values)
+            except (KeyError, IndexError, ValueError):
+                log.warning("message %s cannot be filled with %s", key, sorted(values))
         if found is not None and f"{key}.one" in found.messages:  # added at run time
-            return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
-    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
+            return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **values)
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **values)
 
 
 def number(value: float, digits: int = 1, signed: bool = False) -> str:

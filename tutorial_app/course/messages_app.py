@@ -82,7 +82,6 @@ MESSAGES: Final[dict[str, str]] = {
     "board.your_hand": "Your hand",
     "board.hand_empty": "No cards in hand.",
     "board.selected": " (selected)",
-    "board.chosen": "Chosen: **{what}**",
     "board.how_to": "Click a card in your hand, then the table cards or builds it should use, "
                     "then Capture, Build or Trail.",
     "board.capture": "Capture",
@@ -117,7 +116,6 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.back": "Back",
     "learn.next": "Next",
     "learn.finish": "Finish lesson",
-    "learn.finish_missing": "Solve the remaining {n} exercise(s) to finish.",
     "learn.hint": "Hint {n} of 3",
     "learn.hint_help": "Each hint tells a little more; hints cost a star.",
     "learn.retry": "Try this step again",
@@ -126,7 +124,6 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.tick_all": "Tick every option that is right.",
     "learn.the_move": "The move: **{move}**",
     "learn.whats_wrong": "What is wrong with it?",
-    "learn.share": "Link to this: {url}",
     "learn.not_saved": "Your progress could not be saved just now; please try again in a "
                        "moment.",
     "puzzles.title": "Puzzles",
@@ -142,7 +139,6 @@ MESSAGES: Final[dict[str, str]] = {
     "puzzles.missed_only": "Only puzzles I tried and have not solved yet",
     "puzzles.missed_only_help": "Your own review list: every puzzle you got wrong or gave "
                                 "up on, until you solve it.",
-    "puzzles.pool": "{n} puzzle(s) match your choice.",
     "puzzles.none": "No puzzle matches these filters.",
     "puzzles.no_such": "The link names a puzzle that does not exist: {id}",
     "puzzles.untitled": "Puzzle {id}",
@@ -522,7 +518,6 @@ MESSAGES: Final[dict[str, str]] = {
     "homework.due_date": "Due date (optional)",
     "homework.assign": "Assign to the class",
     "homework.default_title": "Homework",
-    "homework.assigned": "Assigned: {n} tasks.",
     "homework.no_learners": "No learner has joined this class yet.",
     "homework.learner": "Learner",
     "homework.task": "Task",
@@ -674,3 +669,75 @@ MESSAGES.update({f"picture.{name}": name for name in (
     "snail", "turtle", "octopus", "fish", "whale", "apple", "banana", "grapes", "strawberry",
     "cherries", "carrot", "pizza", "cake", "moon", "star", "rainbow", "flower", "tree",
     "ball", "balloon", "car", "rocket", "boat", "bell", "guitar", "crown", "key", "umbrella")})
+MESSAGES.update({  # a class period and a learner's first hour, end to end
+    "learn.state.assigned": "Homework",
+    "learn.assigned": "Your teacher assigned this lesson as homework, so it is open now, "
+                      "before the lessons it builds on. Your stars count as usual.",
+    "learn.skipped": "Step {n} is not solved yet: you can come back to it. Its hints and "
+                     "wrong tries stay with it, and the lesson can only be finished once "
+                     "it is solved.",
+    "count.homework-assigned.one": "Assigned: {n} task.",
+    "count.homework-assigned.other": "Assigned: {n} tasks.",
+    "count.homework-ahead.one": "“{title}” comes after lessons that {n} learner of the "
+                                "class has not finished yet ({names}). As homework it opens "
+                                "for them all the same.",
+    "count.homework-ahead.other": "“{title}” comes after lessons that {n} learners of the "
+                                  "class have not finished yet ({names}). As homework it "
+                                  "opens for them all the same.",
+})
+MESSAGES.update({  # puzzles on what was taught; homework said
+    "puzzles.assigned": "Homework from your teacher.",
+    "puzzles.taught": "Puzzles on what your finished lessons taught: {themes}. Other themes "
+                      "are in the filters.",
+    "puzzles.none_taught": "None of the lessons you have finished has puzzles yet: the first "
+                           "puzzles open here once you finish “{title}”.",
+    "puzzles.none_taught_any": "None of the lessons you have finished has puzzles.",
+    "puzzles.show_all": "Show me every puzzle all the same",
+})
+MESSAGES.update({  # the live question, from every page
+    "live_call.waiting": "Your class {name} has question {n} up: answer it now",
+    "live_call.answered": "Question {n} of {name} is up, and you have answered: see it, or "
+                          "change your answer",
+    "live_call.closed": "Question {n} of {name} is closed: see the answers",
+})
+MESSAGES.update({  # the address phones open (flows/address.py), said on the projector
+    "address.configured": "Phones open {url} (set by {setting}).",
+    "address.browser": "Phones open {url}, the address this browser opened. If they cannot, "
+                       "set {setting} to an address they reach.",
+    "address.network": "Phones open {url}, this server's address on the network. They must "
+                       "be on the same network, and the server's firewall must let port "
+                       "{port} in; or set {setting} to an address they reach.",
+    "address.nowhere": "This server has no network address, so phones cannot open {url}: "
+                       "connect it to the classroom's network, or set {setting} to an "
+                       "address phones reach.",
+    "address.local-only": "This server listens on this computer only, so phones cannot open "
+                          "{url}: start it without --server.address 127.0.0.1 (as make run "
+                          "does), or set {setting} to an address phones reach.",
+    "links.copy": "Link to this (copy it, or open it on another device):",
+})
+MESSAGES.update({  # class progress counts every try
+    "class.col.tries": "Tries",
+    "count.class-tries-live.one": "{tries} ({n} live answer)",
+    "count.class-tries-live.other": "{tries} ({n} live answers)",
+})
+MESSAGES.update({  # controls say what they will do
+    "board.build_item": "the build of {value}",
+    "board.chosen_both": "Your card: **{card}**, to take from the table: **{items}**.",
+    "board.chosen_card": "Your card: **{card}**. Now choose what it takes from the table, "
+                         "or press Trail to lay it down.",
+    "board.chosen_table": "From the table: **{items}**. Now choose the card from your hand "
+                          "that takes them.",
+    "board.first.capture": "Choose a card from your hand first, then the table cards it "
+                           "captures, then press Capture.",
+    "board.first.build": "Choose a card from your hand first, then the table cards to build "
+                         "with, then press Build.",
+    "board.first.trail": "Choose the card from your hand to lay on the table first, then "
+                         "press Trail.",
+})
+MESSAGES.update({
+    "learn.choose_first": "Pick an answer first, then press Check.",
+    "count.finish-missing.one": "Solve the remaining {n} exercise to finish.",
+    "count.finish-missing.other": "Solve the remaining {n} exercises to finish.",
+    "count.puzzles-pool.one": "{n} puzzle matches your choice.",
+    "count.puzzles-pool.other": "{n} puzzles match your choice.",
+})

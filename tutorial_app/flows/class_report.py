@@ -2,8 +2,10 @@
 
 One row per learner: how far along the lesson path they are and where they
 are now, their stars, the puzzles they have solved and their puzzle rating,
-and when they last did anything. Built from the store and the course as they
-are; nothing here is recorded.
+how many tries they have made (every kind: lesson steps, puzzles, live class
+questions, homework; services/activity.py) and when they last did anything,
+whatever it was. Built from the store and the course as they are; nothing here
+is recorded.
 
 Two shapes of the same rows: `table` for the page, whose cells are words in the
 learner's language ("5 min ago") under stable column ids the page names with
@@ -20,9 +22,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
 
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.lesson import DONE, OPEN, lesson_path
-from tutorial_app.services import spreadsheet
+from tutorial_app.services import activity, spreadsheet
 from tutorial_app.services.store import ProgressStore
 
 if TYPE_CHECKING:
@@ -38,7 +40,9 @@ class ClassRow:
     now_on: str | None     # title of the first open lesson on the path; None when all done
     puzzles_solved: int
     rating: float
-    last_active: float | None  # Unix time of the learner's last step, puzzle or move
+    last_active: float | None  # Unix time of the learner's last try, step, puzzle or move
+    tries: int = 0         # every try logged: lesson steps, puzzles, live answers, homework
+    live_answers: int = 0  # of them, answers to live class questions
 
 
 def class_rows(lessons: Sequence[Lesson], store: ProgressStore,
@@ -49,12 +53,16 @@ def class_rows(lessons: Sequence[Lesson], store: ProgressStore,
     if not only:
         return []
     active = store.last_active()
+    logged = activity.tries(store, only)
     rows: list[ClassRow] = []
     for learner in store.learners():
         if learner.id not in only:
             continue
         path = lesson_path(lessons, store.progress(learner.id))
         now_on = next((e.lesson.title for e in path if e.state == OPEN), None)
+        tried = logged.get(learner.id)
+        times = [at for at in (active.get(learner.id), tried.last if tried else None)
+                 if at is not None]
         rows.append(ClassRow(
             name=learner.name,
             finished=sum(1 for e in path if e.state == DONE),
@@ -63,13 +71,16 @@ def class_rows(lessons: Sequence[Lesson], store: ProgressStore,
             now_on=now_on,
             puzzles_solved=sum(store.solved_puzzles(learner.id).values()),
             rating=learner.rating,
-            last_active=active.get(learner.id),
+            last_active=max(times) if times else None,
+            tries=tried.count if tried else 0,
+            live_answers=tried.live if tried else 0,
         ))
     rows.sort(key=lambda r: (-(r.last_active or 0.0), r.name.lower()))
     return rows
 
 
-TABLE_COLUMNS: Final = ("learner", "finished", "stars", "now_on", "puzzles", "rating", "active")
+TABLE_COLUMNS: Final = ("learner", "finished", "stars", "now_on", "puzzles", "tries", "rating",
+                         "active")
 
 
 def table(rows: Sequence[ClassRow], now: float | None = None) -> dict[str, list[str | int]]:
@@ -78,14 +89,14 @@ def table(rows: Sequence[ClassRow], now: float | None = None) -> dict[str, list[
     for r in rows:
         row: tuple[str | int, ...] = (
             r.name, f"{r.finished} / {r.lessons}", r.stars, r.now_on or t("class.all_done"),
-            r.puzzles_solved, round(r.rating), ago(r.last_active, now))
+            r.puzzles_solved, tries_words(r), round(r.rating), ago(r.last_active, now))
         for column, value in zip(TABLE_COLUMNS, row, strict=True):
             cells[column].append(value)
     return cells
 
 
 CSV_COLUMNS: Final = ("learner", "lessons_finished", "lessons", "stars", "now_on",
-                       "puzzles_solved", "rating", "last_active_utc")
+                       "puzzles_solved", "tries", "live_answers", "rating", "last_active_utc")
 
 
 def to_csv(rows: Sequence[ClassRow]) -> str:
@@ -102,13 +113,20 @@ def to_csv(rows: Sequence[ClassRow]) -> str:
         when = (datetime.fromtimestamp(r.last_active, UTC).isoformat(timespec="seconds")
                 if r.last_active is not None else "")
         writer.writerow([_cell(r.name), r.finished, r.lessons, r.stars, _cell(r.now_on or ""),
-                         r.puzzles_solved, round(r.rating), when])
+                         r.puzzles_solved, r.tries, r.live_answers, round(r.rating), when])
     return out.getvalue()
 
 
 def _cell(text: str) -> str:
     """A cell a spreadsheet in any locale reads as text (services/spreadsheet.py)."""
     return spreadsheet.cell(text)
+
+
+def tries_words(row: ClassRow) -> str:
+    """The tries cell: how many, and how many of them answered live questions."""
+    if not row.live_answers:
+        return str(row.tries)
+    return count(row.live_answers, "class-tries-live", tries=row.tries)
 
 
 def ago(when: float | None, now: float | None = None) -> str:

@@ -8,6 +8,13 @@ the judged move, "Start again" goes back. Nothing the class does is recorded.
 Folded away below: each learner's progress for the teacher (`class_report`),
 and whether the welcome screen offers the learners' names.
 
+What is on the screen outlasts the browser session: for a signed-in teacher it is
+kept in the store (`services.resume`) on every change, and a new session (a reload,
+another device) draws it again: the class chosen, projector mode, the step, puzzle or
+position, so the table shows what the phones answer. A link opened in a new session
+still wins when it names something else (a prepared link, the Sandbox's "Show in the
+Classroom"); with nothing kept yet, a live question of the teacher's class is shown.
+
 The view draws `screen()` and `progress()` and forwards clicks to the methods
 below; the widgets' values are read back from the memory under `key(...)`.
 """
@@ -40,14 +47,21 @@ from tutorial_app.flows.class_report import ClassRow
 from tutorial_app.flows.line import MOVES_LISTED, next_position
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.state import Memory
-from tutorial_app.services import signin
+from tutorial_app.services import faults, signin
+from tutorial_app.services.classes import ClassStore
+from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.services.resume import ProjectorView, Resume
 from tutorial_app.services.store import ProgressStore
 
 SCOPE: Final = "class"
 ANSWERS_SHOWN: Final = 8  # moves listed when the answer is revealed
 
 # The memory's own entries; the widgets' keys are "mode", "lesson", "puzzle", "reveal",
-# "moves", "position_text", "advice", "projector" and "names_shown".
+# "moves", "position_text", "advice", "projector", "class_id" and "names_shown".
+CLASS: Final = "class_id"    # the class picker (ui/live_panels.py)
+PROJECTOR: Final = "projector"
+_RESTORED: Final = "restored"  # the teacher whose kept screen this session has drawn
+_KEPT: Final = "kept_view"     # (teacher, view) last written to the store
 _STEP: Final = "step"
 _VERDICT: Final = "verdict"  # ui/board.py forgets "<scope>.verdict" when a card is clicked
 _SELECTION: Final = "sel"    # the cards clicked on the board ("<scope>.sel")
@@ -132,11 +146,14 @@ class ClassProgress:
 
 class ClassroomController:
     def __init__(self, memory: MutableMapping[str, Any], course: Course, store: ProgressStore,
-                 params: MutableMapping[str, str]) -> None:
+                 params: MutableMapping[str, str], teacher_id: int | None = None,
+                 rooms: ClassStore | None = None) -> None:
         self.memory = Memory(memory, SCOPE)
         self.course = course
         self.store = store
         self.params = params
+        self.teacher_id = teacher_id  # the screen is kept for this teacher
+        self.rooms = rooms
         self.only: frozenset[int] | None = None  # the chosen class's learners (issue 15)
 
     def key(self, name: str) -> str:
@@ -180,8 +197,12 @@ class ClassroomController:
     # ----- every run: the link ---------------------------------------------------------
 
     def sync(self) -> None:
-        """Before drawing: open a prepared link (?lesson=..&step=.., ?puzzle=.. or
-        ?position=..) once, and keep the address bar on what is shown."""
+        """Before drawing: in a new session, the screen as the teacher left it; open a
+        prepared link (?lesson=..&step=.., ?puzzle=.. or ?position=..) once, and keep
+        the address bar and the store on what is shown."""
+        if self.teacher_id is not None and self.memory.get(_RESTORED) != self.teacher_id:
+            self.memory[_RESTORED] = self.teacher_id  # a new session, or another teacher
+            self._restore(self.teacher_id)
         self._open_link()
         chosen, items = self._chosen()
         for widget, value in (("lesson", chosen if self.mode == Mode.LESSON else None),
@@ -189,10 +210,100 @@ class ClassroomController:
             if value and self.memory.get(widget) != value:
                 self.memory[widget] = value  # a lesson gone from the course: the first one
         self._write_link(self._wanted_link(chosen, items))
+        if self.teacher_id is not None:
+            self._keep_view(self.teacher_id)
+
+    # ----- the screen kept in the store ------------------------------------------------
+
+    def _link_params(self) -> tuple[str, str, str, str]:
+        """(lesson, step, puzzle, position) as the address bar has them."""
+        get = self.params.get
+        return (get(links.LESSON, ""), get(links.STEP, ""), get(links.PUZZLE, ""),
+                get(links.POSITION, ""))
+
+    def _view(self) -> ProjectorView:
+        """What is on the screen now, as the store keeps it."""
+        chosen, items = self._chosen()
+        step = items[self._index(items)].id if self.mode == Mode.LESSON and items else ""
+        if self.mode == Mode.POSITION:
+            shown = self.memory.typed(_SHOWN, Position)
+            chosen = shown.text if shown is not None else ""
+        class_id = self.memory.get(CLASS)
+        return ProjectorView(class_id if isinstance(class_id, int) else None,
+                             bool(self.memory.get(PROJECTOR)), self.mode.value, chosen, step)
+
+    def _keep_view(self, teacher_id: int) -> None:
+        """Write the screen to the store when it changed (a failing store is logged: the
+        class goes on, only a reload would lose the screen)."""
+        view = self._view()
+        if self.memory.get(_KEPT) == (teacher_id, view):
+            return
+        try:
+            Resume(self.store).keep_projector_view(teacher_id, view)
+        except STORE_FAULTS as error:
+            faults.report(error, "keeping the projector's screen")
+            return
+        self.memory[_KEPT] = (teacher_id, view)
+
+    def _restore(self, teacher_id: int) -> None:
+        """A new session of this teacher: the screen as it was kept. A link naming
+        something else is a prepared link and is followed instead; with nothing kept,
+        the live question of the teacher's newest class, if one is up."""
+        try:
+            kept = Resume(self.store).projector_view(teacher_id)
+        except STORE_FAULTS as error:
+            faults.report(error, "reading the projector's screen")
+            return
+        if kept is not None:
+            self.memory[PROJECTOR] = kept.projector
+            if kept.class_id is not None:
+                self.memory[CLASS] = kept.class_id
+        link = self._link_params()
+        if kept is not None:
+            if any(link) and link != _link_of(kept.mode, kept.item, kept.step):
+                return  # a prepared link: `_open_link` opens it
+            self._show_ref(kept.mode, kept.item, kept.step)
+        elif any(link) or self.rooms is None:
+            return  # nothing kept: the link, or the first lesson, as before
+        else:
+            mine = self.rooms.classes_of(teacher_id)
+            state = self.rooms.live_state(mine[-1].id) if mine else None
+            if state is None or not state.active:
+                return
+            self.memory[CLASS] = mine[-1].id
+            item, step = state.ref, ""
+            if state.kind == Mode.LESSON:
+                item, _, step = state.ref.partition("/")
+            self._show_ref(state.kind, item, step)
+        self.memory[_LINK] = link  # followed already: the screen restored stays
+
+    def _show_ref(self, mode: str, item: str, step: str) -> None:
+        """Put a lesson's step, a puzzle or a position on the screen (gone from the
+        course or unreadable: the screen stays as it is)."""
+        if mode == Mode.LESSON:
+            lesson = links.find_lesson(self.course, item)
+            if lesson is None:
+                return
+            self.memory["mode"] = Mode.LESSON.value
+            self.memory["lesson"] = lesson.id
+            self.reset_step()
+            self.memory[_STEP] = next(
+                (i for i, s in enumerate(lesson.steps) if s.id == step), 0)
+        elif mode == Mode.PUZZLE:
+            puzzle = links.find_puzzle(self.course, item)
+            if puzzle is None:
+                return
+            self.memory["mode"] = Mode.PUZZLE.value
+            self.memory["puzzle"] = puzzle.id
+            self.reset_step()
+        elif mode == Mode.POSITION:
+            found = links.read_position(item)
+            self.memory["mode"] = Mode.POSITION.value
+            if found.position is not None:
+                self._show_position(found.position, start=True)
 
     def _open_link(self) -> None:
-        link = tuple(self.params.get(name, "") for name in (
-            links.LESSON, links.STEP, links.PUZZLE, links.POSITION))
+        link = self._link_params()
         if self.memory.get(_LINK) == link:
             return
         self.memory[_LINK] = link
@@ -394,6 +505,15 @@ class ClassroomController:
         rows = tuple(class_report.class_rows(list(self.course.lessons), self.store, self.only))
         return ClassProgress(signin.names_on_welcome(self.store), rows,
                              class_report.table(rows), class_report.to_csv(rows))
+
+
+def _link_of(mode: str, item: str, step: str) -> tuple[str, str, str, str]:
+    """The link parameters (lesson, step, puzzle, position) of a kept screen."""
+    if mode == Mode.LESSON:
+        return (item, step, "", "")
+    if mode == Mode.PUZZLE:
+        return ("", "", item, "")
+    return ("", "", "", item)
 
 
 def answer(item: Item) -> tuple[AnswerLine, ...]:

@@ -6,6 +6,10 @@ tasks: solved, stars and tries, read from the attempt log since the homework was
 set, and for any cell the moves the learner tried, in order, with their verdicts;
 for each task, the wrong moves most often tried across the class. Both tables go to
 CSV for a spreadsheet.
+
+Assigned work is open: a lesson assigned to a class opens for its learners whatever
+the course's locks (`assigned_lessons`, asked by the Learn page), and counts; the
+teacher is told which learners have not reached it yet (`not_reached`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from tutorial_app.course.checking import stars
 from tutorial_app.course.course import Course
 from tutorial_app.course.model import PlayStep
 from tutorial_app.flows import links
+from tutorial_app.flows.lesson import LOCKED, lesson_path
 from tutorial_app.services import spreadsheet
 from tutorial_app.services.classes import AttemptRow, ClassStore, Homework
 from tutorial_app.services.store import Learner
@@ -56,6 +61,33 @@ def choose_puzzles(course: Course, themes: Sequence[str] = (), difficulty: int |
     return [f"puzzle:{p.id}" for p in course.puzzles
             if (not themes or set(themes) & set(p.themes))
             and (difficulty is None or p.difficulty == difficulty)]
+
+
+def assigned_tasks(rooms: ClassStore, learner_id: int) -> frozenset[str]:
+    """Every task ("lesson:ID", "puzzle:ID") of the homework of the learner's class."""
+    room = rooms.class_of(learner_id)
+    if room is None:
+        return frozenset()
+    return frozenset(task for work in rooms.homework_of(room.id) for task in work.tasks)
+
+
+def assigned_lessons(rooms: ClassStore, learner_id: int) -> frozenset[str]:
+    """The ids of the lessons the learner's class has as homework."""
+    return frozenset(ref for kind, _, ref in (task.partition(":") for task in
+                                              assigned_tasks(rooms, learner_id))
+                     if kind == "lesson")
+
+
+def not_reached(course: Course, rooms: ClassStore, class_id: int,
+                lesson_id: str) -> tuple[str, ...]:
+    """The names of the class's learners for whom the course still locks this lesson
+    (the lessons it builds on are not finished): homework opens it for them early."""
+    out = []
+    for learner in rooms.members(class_id):
+        path = lesson_path(course.lessons, rooms.store.progress(learner.id))
+        if any(e.lesson.id == lesson_id and e.state is LOCKED for e in path):
+            out.append(learner.name)
+    return tuple(out)
 
 
 def label(course: Course, task: str) -> str:

@@ -11,12 +11,17 @@ link's parameters; its methods are the page's clicks and `screen()` says what
 to draw. Each try is judged once (`check_answer`, `check_choice`,
 `check_mistake`), and the Feedback it returns, with the judge's verdict and
 the stars, is what the page shows and what the store records.
+
+Stars are earned once: the hints and wrong tries of a step not solved yet are kept
+in the store (`services.resume`), so Next, Back, another tab or a reload bring them
+back with the step; moving on from an unsolved step says so. A lesson assigned as
+homework to the learner's class opens whatever the course's locks, and counts.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
@@ -37,8 +42,10 @@ from tutorial_app.course.model import (
 from tutorial_app.flows import links
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
+from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
+from tutorial_app.services.resume import STEP, Resume, Work
 from tutorial_app.services.store import Learner, LessonProgress
 
 if TYPE_CHECKING:
@@ -194,6 +201,11 @@ class LessonCard:
     entry: PathEntry
     practice: Practice | None  # for a finished lesson with puzzles to practise
     confirming: bool  # its reset waits for a yes
+    assigned: bool = False  # locked by the course, open as homework from the teacher
+
+    @property
+    def can_open(self) -> bool:
+        return self.entry.state is not LessonState.LOCKED or self.assigned
 
     @property
     def can_reset(self) -> bool:
@@ -231,6 +243,9 @@ class PlayerScreen:
     next_hint: int | None  # the number of the hint that may be asked for next
     unsolved: int  # on the last step: the scored steps not solved yet (Finish waits)
     share: dict[str, str]  # the link to this step
+    assigned: bool = False  # opened as homework before the lessons it builds on
+    skipped: int | None = None  # the number of the step just left unsolved (said once)
+    choose_first: bool = False  # Check was pressed with nothing picked (said once)
 
     @property
     def step(self) -> Step:
@@ -261,13 +276,21 @@ class LessonController:
     """The Learn page's clicks and screens; memory keys are `learn.<name>`."""
 
     def __init__(self, memory: MutableMapping[str, Any], course: Course, store: LearnerStore,
-                 learner: Learner | None, params: MutableMapping[str, str]) -> None:
+                 learner: Learner | None, params: MutableMapping[str, str],
+                 kept: Resume | None = None,
+                 assigned: Callable[[], Collection[str]] | None = None) -> None:
+        """`kept` keeps the unsolved steps' hints and tries in the store (without it,
+        in this session only); `assigned` says which lessons the learner's class has
+        as homework (asked only about a locked lesson)."""
         self.memory = Memory(memory, "learn")
         self._board = Memory(memory, BOARD)
         self.course = course
         self.store = store
         self.learner = learner
         self.params = params
+        self.kept = kept
+        self._assigned = assigned
+        self._homework: Collection[str] | None = None
 
     # ----- widget keys the view uses, read back here ----------------------------------------
 
@@ -308,13 +331,52 @@ class LessonController:
         return index
 
     def _work(self, lesson: Lesson, index: int) -> StepTry:
+        """The work on the step on screen: this session's, or, for a step just opened,
+        the hints and wrong tries kept for it while it is unsolved."""
         step = lesson.steps[index]
         current = self.memory.typed("try", StepTry)
         if current is not None and (current.lesson, current.step) == (lesson.id, step.id):
             return current
-        fresh = StepTry(lesson.id, step.id)
+        before = self._kept(lesson, step) if step.kind is not StepKind.READ else Work()
+        fresh = StepTry(lesson.id, step.id, wrong=before.wrong, hints=min(HINTS, before.hints))
         self.memory["try"] = fresh
         return fresh
+
+    # ----- unsolved work, kept --------------------------------------------------------------
+
+    def _kept(self, lesson: Lesson, step: Step) -> Work:
+        """The hints and tries kept for a step (this session's, without a store)."""
+        ref = f"{lesson.id}/{step.id}"
+        if self.kept is not None and self.learner is not None:
+            try:
+                return self.kept.work(self.learner.id, STEP, ref)
+            except STORE_FAULTS as error:
+                faults.report(error, "reading a step's hints and tries")
+        found = (self.memory.get("work") or {}).get(ref)
+        return found if isinstance(found, Work) else Work()
+
+    def _add_work(self, work: StepTry, wrong: int = 0, hints: int = 0) -> None:
+        ref = f"{work.lesson}/{work.step}"
+        here: dict[str, Work] = dict(self.memory.get("work") or {})
+        before = here.get(ref, Work())
+        here[ref] = Work(before.wrong + wrong, before.hints + hints)
+        self.memory["work"] = here  # a store that fails still keeps them in this session
+        if self.kept is not None and self.learner is not None:
+            try:
+                self.kept.add_work(self.learner.id, STEP, ref, wrong, hints)
+            except STORE_FAULTS as error:
+                faults.report(error, "keeping a step's hints and tries")
+
+    def _clear_work(self, work: StepTry) -> None:
+        ref = f"{work.lesson}/{work.step}"
+        here: dict[str, Work] = dict(self.memory.get("work") or {})
+        here.pop(ref, None)
+        self.memory["work"] = here
+        if self.kept is not None and self.learner is not None:
+            try:
+                self.kept.clear_work(self.learner.id, STEP, ref)
+            except STORE_FAULTS as error:
+                faults.report(error, "clearing a solved step's hints and tries")
 
     def _here(self) -> tuple[Lesson, int, StepTry] | None:
         lesson = self.lesson()
@@ -352,7 +414,7 @@ class LessonController:
         lesson = self.lesson()
         if self.learner is None or lesson is None:
             return
-        missing = self.missing(lesson)
+        missing = self.locked(lesson)
         if missing:  # a locked lesson is not played by link: nothing would count
             self.memory["link_error"] = t("learn.locked_link", title=lesson.title,
                                           titles=", ".join(missing))
@@ -391,6 +453,23 @@ class LessonController:
         return tuple(self._title(req) for req in lesson.requires
                      if not progress.get(req, LessonProgress()).completed)
 
+    def assigned(self, lesson: Lesson) -> bool:
+        """Is the lesson homework for the learner's class (asked once per run)?"""
+        if self._assigned is None or self.learner is None:
+            return False
+        if self._homework is None:
+            try:
+                self._homework = frozenset(self._assigned())
+            except STORE_FAULTS as error:
+                faults.report(error, "reading the learner's homework")
+                self._homework = frozenset()
+        return lesson.id in self._homework
+
+    def locked(self, lesson: Lesson) -> tuple[str, ...]:
+        """What `missing` says, unless the lesson is homework: assigned work is open."""
+        missing = self.missing(lesson)
+        return () if missing and self.assigned(lesson) else missing
+
     def _title(self, lesson_id: str) -> str:
         found = self._find(lesson_id)
         return found.title if found is not None else lesson_id
@@ -427,11 +506,20 @@ class LessonController:
         self.open_lesson(lesson.id, resume_index(lesson, mine.steps if mine else {}))
 
     def go(self, delta: int) -> None:
-        """Back (-1) or Next (+1)."""
+        """Back (-1) or Next (+1). Next past a scored step never solved says so once
+        (its hints and tries stay with it)."""
+        here = self._here()
         try:
             index = int(self.memory.get("step", 0))
         except (TypeError, ValueError):
             index = 0
+        if here is not None and delta > 0:
+            lesson, at, work = here
+            step = lesson.steps[at]
+            mine = self._progress().get(lesson.id)
+            if step.kind is not StepKind.READ and not work.solved and \
+                    step.id not in (mine.steps if mine else {}):
+                self.memory["skipped"] = at + 1
         self.memory["step"] = index + delta
         self.memory.clear("try")
         self._fresh_board()
@@ -450,6 +538,7 @@ class LessonController:
             self._solved(lesson, replace(work, feedback=feedback, after=after))
         else:
             self.memory["try"] = replace(work, feedback=feedback, wrong=work.wrong + 1)
+            self._add_work(work, wrong=1)
 
     def answer_choice(self) -> None:
         """Check the ticked options of a choose step."""
@@ -460,6 +549,7 @@ class LessonController:
         if step.single:  # one correct option: a radio, which holds the index picked
             picked = self.memory.get(f"one.{step.id}")
             if picked is None:
+                self.memory["choose_first"] = True
                 return
             chosen = frozenset({int(picked)})
         else:
@@ -476,6 +566,7 @@ class LessonController:
         lesson, step, work = opened
         code = self.memory.get(f"why.{step.id}")
         if code is None:
+            self.memory["choose_first"] = True
             return
         feedback = check_mistake(step, str(code), wrong_attempts=work.wrong,
                                  hints_used=work.hints)
@@ -489,10 +580,24 @@ class LessonController:
         lesson, step, work = opened
         value = self.memory.get(f"quiz.{step.id}")
         if value is None:
+            self.memory["choose_first"] = True
             return
         feedback = check_quiz(step, str(value), wrong_attempts=work.wrong,
                               hints_used=work.hints)
         self._judged(lesson, work, feedback, frozenset())
+
+    def answer_picked(self, step: Step) -> bool:
+        """Has an answer been picked on this choose, mistake or quiz step? (Its Check
+        button looks like the thing to press only then.)"""
+        if isinstance(step, ChooseStep):
+            if step.single:
+                return self.memory.get(f"one.{step.id}") is not None
+            return any(self.memory.get(f"opt.{step.id}.{i}") for i in range(len(step.options)))
+        if isinstance(step, MistakeStep):
+            return self.memory.get(f"why.{step.id}") is not None
+        if isinstance(step, QuizStep):
+            return self.memory.get(f"quiz.{step.id}") is not None
+        return False
 
     def _judged(self, lesson: Lesson, work: StepTry, feedback: Feedback,
                 chosen: frozenset[int]) -> None:
@@ -501,12 +606,14 @@ class LessonController:
         else:
             self.memory["try"] = replace(work, feedback=feedback, wrong=work.wrong + 1,
                                          chosen=chosen)
+            self._add_work(work, wrong=1)
 
     def _solved(self, lesson: Lesson, work: StepTry) -> None:
         """Keep the solved try, and record its stars (the ones the Feedback carries)."""
         self.memory["try"] = work
+        self._clear_work(work)
         learner, feedback = self.learner, work.feedback
-        if self.missing(lesson):  # a locked lesson records nothing
+        if self.locked(lesson):  # a locked lesson records nothing
             return
         if learner is not None and feedback is not None:
             self._save(lambda: self.store.record_step(learner.id, lesson.id, work.step,
@@ -514,9 +621,13 @@ class LessonController:
 
     def hint(self) -> None:
         here = self._here()
-        if here is not None:
-            work = here[2]
-            self.memory["try"] = replace(work, hints=min(HINTS, work.hints + 1))
+        if here is None:
+            return
+        work = here[2]
+        if work.solved or work.hints >= HINTS:
+            return
+        self.memory["try"] = replace(work, hints=work.hints + 1)
+        self._add_work(work, hints=1)
 
     def retry(self) -> None:
         """Try the step again (its best stars stay recorded)."""
@@ -534,7 +645,7 @@ class LessonController:
         if unsolved(lesson, step_stars):
             return
         earned = lesson_stars(lesson, step_stars)
-        if self.missing(lesson):
+        if self.locked(lesson):
             return
         if self._save(lambda: self.store.complete_lesson(learner.id, lesson.id, earned)):
             self.memory["finished"] = (lesson.id, earned)
@@ -607,7 +718,8 @@ class LessonController:
         cards = tuple(
             LessonCard(number, lesson, entry,
                        self.practice(lesson) if entry.state is DONE else None,
-                       confirm == lesson.id)
+                       confirm == lesson.id,
+                       entry.state is LOCKED and self.assigned(lesson))
             for number, (lesson, entry) in enumerate(zip(self.course.lessons, entries,
                                                          strict=True), start=1))
         return PathScreen(cards, done, reset_done, confirm == ALL)
@@ -642,4 +754,8 @@ class LessonController:
             mine = self._progress().get(lesson.id)
             left = len(unsolved(lesson, mine.steps if mine else {}))
         share = {links.LESSON: lesson.id, links.STEP: step.id}
-        return PlayerScreen(lesson, index, work, board, pile, hints, next_hint, left, share)
+        skipped = self.memory.pop("skipped")
+        return PlayerScreen(lesson, index, work, board, pile, hints, next_hint, left, share,
+                            assigned=bool(self.missing(lesson)) and self.assigned(lesson),
+                            skipped=skipped if isinstance(skipped, int) else None,
+                            choose_first=bool(self.memory.pop("choose_first")))

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
-from engine import Attempt, CassinoError, Position, check
+from engine import Attempt, Build, BuildRef, Card, CassinoError, Position, check, parse_attempt
 from tutorial_app.course import words
 from tutorial_app.course.checking import check_answer
 from tutorial_app.course.course import Course
@@ -22,6 +22,7 @@ from tutorial_app.course.i18n import t
 from tutorial_app.course.model import FeedbackStatus, PlayStep, Puzzle
 from tutorial_app.flows import links
 from tutorial_app.flows.attempt_log import notation
+from tutorial_app.flows.moveinput import Selection
 from tutorial_app.services.classes import LiveAnswer
 
 LESSON: Final = "lesson"
@@ -119,6 +120,34 @@ def bars(answers: list[LiveAnswer]) -> list[Bar]:
     out = [Bar(move, first[move].verdict, first[move].reason, counts[move],
                tuple(sorted(grouped[move]))) for move in counts]
     return sorted(out, key=lambda b: (b.verdict in (CORRECT, LEGAL), -b.count, b.move))
+
+
+def marked(asked: Question, move: str) -> Selection:
+    """The cards an answer chose, to mark on the question's position when its bar is
+    clicked: the hand card, and the loose cards and builds of the table it named (a
+    move that does not read marks nothing)."""
+    try:
+        attempt = parse_attempt(move)
+    except CassinoError:
+        return Selection()
+    position = asked.position
+    card = attempt.card if attempt.card in position.hand else None
+    named = [*attempt.items, *attempt.targets]
+    loose = frozenset(item for item in named if isinstance(item, Card)
+                      and item in position.loose)
+    builds = frozenset(build for build in position.builds
+                       if any(_names(item, build) for item in named))
+    return Selection(card, loose, builds)
+
+
+def _names(item: Card | Build | BuildRef, build: Build) -> bool:
+    if isinstance(item, Build):
+        return item == build
+    if isinstance(item, BuildRef):
+        if item.cards:
+            return sorted(item.cards) == sorted(build.cards)
+        return item.value == build.value
+    return False
 
 
 def verdict_words(verdict: str) -> str:

@@ -3,7 +3,10 @@
 A learner clicks one hand card, then table cards and builds, then an action
 (Capture, Build N, Trail). `Selection` is that state: immutable, so each click
 returns a new one; it becomes an engine `Attempt`, legal or not, and the judge
-answers it.
+answers it. Choosing another hand card drops the table cards chosen for the one
+before (they were picked for it, and a Trail would be refused for them), and the
+status line says in words what is chosen (`chosen_words`). An action pressed with
+nothing chosen is not an attempt: `first_choose` says what to choose first.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position, Rules
 from tutorial_app.course import clicks
+from tutorial_app.course.i18n import join_and, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +29,13 @@ class Selection:
         return self.card is None and not self.loose and not self.builds
 
     def toggle_hand(self, card: Card) -> Selection:
-        """Choose the card to play; clicking it again puts it back."""
-        return replace(self, card=None if self.card == card else card)
+        """Choose the card to play; clicking it again puts it back. Another hand card
+        in place of the chosen one starts its table choice afresh."""
+        if self.card == card:
+            return replace(self, card=None)
+        if self.card is not None:
+            return Selection(card)
+        return replace(self, card=card)
 
     def toggle_loose(self, card: Card) -> Selection:
         return replace(self, loose=self.loose ^ {card})
@@ -73,11 +82,27 @@ class Selection:
             return min(target.value + played, rules.max_build)
         return max(1, min(played + loose, rules.max_build))
 
-    def describe(self) -> str:
-        """E.g. ``8♠ → 5♣ 3♦ [8-build]`` (for the status line)."""
-        if self.empty:
-            return ""
-        played = self.card.pretty if self.card else "?"
-        chosen = [c.pretty for c in sorted(self.loose)]
-        chosen += [f"[{b.value}-build]" for b in sorted(self.builds, key=lambda b: b.value)]
-        return f"{played} → {' '.join(chosen)}" if chosen else played
+
+
+def chosen_words(sel: Selection) -> str:
+    """What is chosen, as a sentence: the card from the hand and what it should take
+    from the table ("" when nothing is)."""
+    items = [c.pretty for c in sorted(sel.loose)]
+    items += [t("board.build_item", value=b.value)
+              for b in sorted(sel.builds, key=lambda b: (b.value, b.cards))]
+    if sel.card is not None and items:
+        return t("board.chosen_both", card=sel.card.pretty, items=join_and(items))
+    if sel.card is not None:
+        return t("board.chosen_card", card=sel.card.pretty)
+    if items:
+        return t("board.chosen_table", items=join_and(items))
+    return ""
+
+
+def first_choose(sel: Selection, kind: MoveKind) -> str | None:
+    """What to choose before an action can mean anything, or None: with nothing chosen
+    at all, each action says what it needs."""
+    if not sel.empty:
+        return None
+    return t({CAPTURE: "board.first.capture", BUILD: "board.first.build",
+              TRAIL: "board.first.trail"}[kind])

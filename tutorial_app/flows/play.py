@@ -63,8 +63,8 @@ MESSAGE: Final = "message"
 HINT: Final = "hint"
 WHY: Final = "why"
 NOTES: Final = "notes"  # why each computer move was made, by move number
-REVIEW: Final = "review"  # the coach's note on the learner's last move
-REVIEW_FAILED: Final = "review_failed"
+REVIEW: Final = "review"  # the coach's note on the learner's last move (a CoachAt)
+REVIEW_FAILED: Final = "review_failed"  # the number of the move the coach could not review
 HAND_REVIEW: Final = "hand_review"  # the finished hand the coach was asked to review
 TICK: Final = "tick"
 REPLAY_HAND: Final = "replay.hand"
@@ -82,6 +82,16 @@ VALUE_FOR: Final = "value_for"
 
 FORGET_ON_NEW_GAME: Final = (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT, REVIEW,
                              REVIEW_FAILED, HAND_REVIEW, SELECTION, VERDICT)
+
+
+@dataclass(frozen=True, slots=True)
+class CoachAt:
+    """The coach's note on the learner's move number `ply`. It sits under the table
+    only while that table is the one the move left; once the computer has moved, it
+    goes with the learner's move in the list of moves since (the computer panel)."""
+
+    ply: int
+    review: Review
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,12 +245,13 @@ class PlayController:
         played = t("play.you_played", move=words.move(verdict.move))
         self.memory[MESSAGE] = ps.Notice(ps.Tone.PLAYED,
                                          played + (t("play.log.sweep") if sweep else ""))
-        self.memory[REVIEW] = self._coach(current.state, verdict.move)
+        found = self._coach(current.state, verdict.move, current.ply)
+        self.memory[REVIEW] = CoachAt(current.ply, found) if found is not None else None
         self.memory.clear(HINT, SELECTION, VERDICT)
         self._keep(after)
 
-    def _coach(self, state: GameState, move: Move) -> Review | None:
-        """The coach's word on the learner's move, when the toggle is on."""
+    def _coach(self, state: GameState, move: Move, ply: int) -> Review | None:
+        """The coach's word on the learner's move number `ply`, when the toggle is on."""
         self.memory.clear(REVIEW_FAILED)
         if not self.coach_on:
             return None
@@ -248,7 +259,7 @@ class PlayController:
             return review(state, move)
         except CassinoError:
             log.exception("the coach could not review %s", move)
-            self.memory[REVIEW_FAILED] = True
+            self.memory[REVIEW_FAILED] = ply
             return None
 
     def advance(self) -> None:
@@ -414,19 +425,28 @@ class PlayController:
         return self.memory.typed(MESSAGE, ps.Notice)
 
     def _side(self, current: Game) -> ps.LearnerSide:
-        found = self.memory.typed(REVIEW, Review)
+        """Under the table: the coach's note only while the table is the one the
+        learner's move left (after the computer's move it belongs to the past)."""
+        found = self.memory.typed(REVIEW, CoachAt)
+        just_now = current.ply - 1
         shown = self._hint(current) if current.your_turn else None
         return ps.LearnerSide(
             current.position(), current.your_turn, ps.hand_title(current), self.notice(),
-            ps.coach_note(found) if found is not None else None,
-            bool(self.memory.get(REVIEW_FAILED)),
+            ps.coach_note(found.review) if found is not None and found.ply == just_now
+            else None,
+            self.memory.get(REVIEW_FAILED) == just_now,
             ps.HintShown(words.move(shown.advice.move),
                          words.said(shown.advice.said, shown.advice.reason))
             if shown is not None else None)
 
-    def _said(self, line: pw.LogLine) -> ps.Said:
+    def _said(self, line: pw.LogLine, current: Game) -> ps.Said:
+        """A move since the learner's last; that move carries the coach's note once
+        the computer has played after it (the table under it has changed)."""
         if line.computer and line.ply is not None:
             return ps.Said(line.text, self.reason(line.ply))
+        found = self.memory.typed(REVIEW, CoachAt)
+        if found is not None and line.ply == found.ply and current.ply > found.ply + 1:
+            return ps.Said(line.text, coach=ps.coach_note(found.review))
         return ps.Said(line.text)
 
     def _log(self, current: Game) -> tuple[ps.LogRow, ...]:
@@ -448,7 +468,7 @@ class PlayController:
         if current is None:
             return None
         computer = ps.ComputerPanel(ps.waiting_for(current), current.your_turn, self.coach_on,
-                                    tuple(self._said(line)
+                                    tuple(self._said(line, current)
                                           for line in pw.since_your_move(current)))
         return ps.GameScreen(
             ps.header(current), ps.scores(current), ps.stacks(current), computer,

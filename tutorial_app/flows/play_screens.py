@@ -152,10 +152,12 @@ class LearnerSide:
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A move in words and, for a computer move, why it was made."""
+    """A move in words and, for a computer move, why it was made; for the learner's
+    move, once the computer has played after it, the coach's note on it."""
 
     text: str
     reason: str = ""
+    coach: CoachNote | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,17 +6,22 @@ the rating, missed lowers it; a hint makes the try unrated. The first wrong move
 fails the puzzle, whether the rules allow it or not (an illegal try is explained
 and counts as the miss, so guessing at illegal moves costs as much as a legal
 miss). On a first visit the page starts on the themes of the lessons the
-learner has finished, at the unsolved puzzle nearest their rating; puzzles
-tried and not solved are listed to retry. `PuzzleController` is the page's
-controller (built once per script run; its methods are the clicks, `screen()`
-and `rating()` say what to draw). Each try is judged once by `check_answer`,
-and its Feedback, the judge's verdict included, is what the page shows.
+learner has finished, and only on puzzles whose every theme they have been taught
+(a build puzzle waits for the build lessons), at the unsolved puzzle nearest their
+rating; with no such lesson finished it says so and shows none until the learner
+picks themes. Puzzles tried and not solved are listed to retry. Hints asked for a
+puzzle not yet decided are kept in the store (`services.resume`), so leaving and
+coming back cannot make its first try rated; homework is said to be homework.
+`PuzzleController` is the page's controller (built once per script run; its
+methods are the clicks, `screen()` and `rating()` say what to draw). Each try is
+judged once by `check_answer`, and its Feedback, the judge's verdict included, is
+what the page shows.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
@@ -28,12 +33,14 @@ from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
 from tutorial_app.flows import links
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
+from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
+from tutorial_app.services.resume import PUZZLE, Resume
 from tutorial_app.services.store import Learner, PuzzleResult
 
 if TYPE_CHECKING:
-    from tutorial_app.course import Course
+    from tutorial_app.course import Course, Lesson
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +64,7 @@ class Filter:
     highest: int = 5
     hide_solved: bool = False
     missed_only: bool = False  # tried and not (yet) solved: the learner's own review list
+    within: frozenset[str] | None = None  # every theme of a puzzle among these (taught)
 
 
 def matching(puzzles: Sequence[P], rule: Filter, solved: Mapping[str, bool]) -> list[P]:
@@ -64,6 +72,7 @@ def matching(puzzles: Sequence[P], rule: Filter, solved: Mapping[str, bool]) -> 
     found = [
         p for p in puzzles
         if (not rule.themes or rule.themes & set(p.themes))
+        and (rule.within is None or set(p.themes) <= rule.within)
         and rule.lowest <= p.difficulty <= rule.highest
         and not (rule.hide_solved and solved.get(p.id))
         and not (rule.missed_only and solved.get(p.id, True))
@@ -156,6 +165,7 @@ class PuzzleView:
     following: str | None  # the next puzzle's id
     note: str | None  # what the try did to the rating
     share: dict[str, str]  # the link to this puzzle
+    assigned: bool = False  # homework from the learner's teacher
 
     @property
     def title(self) -> str:
@@ -163,10 +173,20 @@ class PuzzleView:
 
 
 @dataclass(frozen=True, slots=True)
+class Taught:
+    """The first visit's choice: the themes of the lessons finished, and the lesson
+    that opens the next puzzles when none is (its title)."""
+
+    themes: tuple[str, ...]
+    next_lesson: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class PuzzlesScreen:
     pool: int  # how many puzzles match the filters
     shown: PuzzleView | None  # None: no puzzle matches
     missed: tuple[Puzzle, ...] = ()  # tried and not solved yet: the list to retry
+    taught: Taught | None = None  # on the themes taught so far, until the learner picks
 
 
 # ----- the controller ---------------------------------------------------------------------
@@ -181,13 +201,19 @@ class PuzzleController:
     filter widgets' keys are `filter_keys`."""
 
     def __init__(self, memory: MutableMapping[str, Any], course: Course, store: LearnerStore,
-                 learner: Learner | None, params: MutableMapping[str, str]) -> None:
+                 learner: Learner | None, params: MutableMapping[str, str],
+                 kept: Resume | None = None,
+                 assigned: Callable[[], Collection[str]] | None = None) -> None:
+        """`kept` keeps the hints of a puzzle not decided yet in the store; `assigned`
+        gives the homework tasks of the learner's class ("puzzle:ID", ...)."""
         self.memory = Memory(memory, "puzzles")
         self._board = Memory(memory, BOARD)
         self.course = course
         self.store = store
         self.learner = learner
         self.params = params
+        self.kept = kept
+        self._assigned = assigned
 
     # ----- the filter widgets, read back here ------------------------------------------------
 
@@ -210,32 +236,54 @@ class PuzzleController:
     def filter(self) -> Filter:
         themes = self.memory.get("themes") or []
         low, high = self.memory.get("difficulty") or DIFFICULTY
+        taught = self.memory.get("taught_only")
         return Filter(frozenset(str(theme) for theme in themes), int(low), int(high),
-                      bool(self.memory.get("hide_solved")), bool(self.memory.get("missed_only")))
+                      bool(self.memory.get("hide_solved")), bool(self.memory.get("missed_only")),
+                      frozenset(taught) if isinstance(taught, tuple) else None)
+
+    def themes_changed(self) -> None:
+        """The learner picked themes: their choice, no longer only what was taught."""
+        self.memory.clear("taught_only")
 
     # ----- links ---------------------------------------------------------------------------
 
-    def taught_themes(self) -> list[str]:
-        """The puzzle themes of the lessons the learner has finished (the first lesson's
-        when none is finished yet), in the course's order of themes."""
+    def _finished(self) -> list[Lesson]:
         progress = self.store.progress(self.learner.id) if self.learner is not None else {}
-        lessons = self.course.lessons
-        done = [lesson for lesson in lessons if progress.get(lesson.id)
-                and progress[lesson.id].completed]
-        first = [next((lesson for lesson in lessons if lesson.practice), None)]
-        chosen = done or [lesson for lesson in first if lesson is not None]
-        wanted = {theme for lesson in chosen for theme in lesson.practice}
+        return [lesson for lesson in self.course.lessons
+                if progress.get(lesson.id) and progress[lesson.id].completed]
+
+    def taught_themes(self) -> list[str]:
+        """The puzzle themes of the lessons (stages) the learner has finished, in the
+        course's order of themes; none when none of them has puzzles."""
+        wanted = {theme for lesson in self._finished() for theme in lesson.practice}
         return [theme for theme in self.course.themes() if theme in wanted]
 
     def start(self) -> None:
-        """On the first visit, filter on the themes the learner has been taught."""
-        if self.learner is None or self.memory.get("started") or \
-                self.params.get(links.THEME) or self.params.get(links.PUZZLE):
+        """On a learner's first visit in this session, only puzzles of the themes they
+        have been taught (a link naming a puzzle or themes decides instead). Another
+        learner signing in on this browser starts afresh: the choice was the other's."""
+        if self.learner is None or self.memory.get("started") == self.learner.id:
             return
-        self.memory["started"] = True
+        switched = self.memory.get("started") is not None
+        self.memory["started"] = self.learner.id
+        if switched:
+            self.memory.clear("taught_only")
+            self.show(None)
+        if self.params.get(links.THEME) or self.params.get(links.PUZZLE):
+            return
         themes = self.taught_themes()
-        if themes and not self.memory.get("themes"):
-            self.memory["themes"] = themes
+        self.memory["themes"] = themes
+        self.memory["taught_only"] = tuple(themes)
+
+    def _taught(self) -> Taught | None:
+        """The first visit's choice while it holds, with the lesson that opens more."""
+        taught = self.memory.get("taught_only")
+        if not isinstance(taught, tuple):
+            return None
+        done = {lesson.id for lesson in self._finished()}
+        following = next((lesson.title for lesson in self.course.lessons
+                          if lesson.practice and lesson.id not in done), None)
+        return Taught(taught, following)
 
     def follow_links(self) -> None:
         """`?theme=sum` (from a finished lesson) sets the theme filter; `?puzzle=p1` opens
@@ -247,6 +295,7 @@ class PuzzleController:
             themes = links.read_themes(theme, self.course.themes())
             if themes:
                 self.memory["themes"] = themes
+                self.memory.clear("taught_only")
                 self.show(None)  # the first puzzle of the new choice
         link = self.params.get(links.PUZZLE, "")
         if self.memory.get("link") == link:
@@ -288,12 +337,50 @@ class PuzzleController:
         return self._find(current) if isinstance(current, str) else None
 
     def _work(self, puzzle: Puzzle) -> PuzzleTry:
+        """The work on the puzzle on screen: this session's, or, for a puzzle just
+        opened, the hints kept for it while its try is not decided."""
         current = self.memory.typed("try", PuzzleTry)
         if current is not None and current.puzzle == puzzle.id:
             return current
-        fresh = PuzzleTry(puzzle.id)
+        fresh = PuzzleTry(puzzle.id, hints=min(HINTS, self._kept_hints(puzzle)))
         self.memory["try"] = fresh
         return fresh
+
+    def _kept_hints(self, puzzle: Puzzle) -> int:
+        if self.kept is None or self.learner is None:
+            return 0
+        try:
+            return self.kept.work(self.learner.id, PUZZLE, puzzle.id).hints
+        except STORE_FAULTS as error:
+            faults.report(error, "reading a puzzle's hints")
+            return 0
+
+    def _keep_hint(self, puzzle: Puzzle, clear: bool = False) -> None:
+        if self.kept is None or self.learner is None:
+            return
+        try:
+            if clear:
+                self.kept.clear_work(self.learner.id, PUZZLE, puzzle.id)
+            else:
+                self.kept.add_work(self.learner.id, PUZZLE, puzzle.id, hints=1)
+        except STORE_FAULTS as error:
+            faults.report(error, "keeping a puzzle's hints")
+
+    def _is_homework(self, puzzle: Puzzle) -> bool:
+        """Is the puzzle homework for the learner's class? Asked once per puzzle opened
+        (not on every click of it)."""
+        if self._assigned is None or self.learner is None:
+            return False
+        asked = self.memory.get("homework")
+        if isinstance(asked, tuple) and asked[0] == puzzle.id:
+            return bool(asked[1])
+        try:
+            found = f"puzzle:{puzzle.id}" in self._assigned()
+        except STORE_FAULTS as error:
+            faults.report(error, "reading the learner's homework")
+            found = False
+        self.memory["homework"] = (puzzle.id, found)
+        return found
 
     def _solved(self) -> dict[str, bool]:
         return self.store.solved_puzzles(self.learner.id) if self.learner is not None else {}
@@ -331,9 +418,14 @@ class PuzzleController:
 
     def hint(self) -> None:
         puzzle = self.puzzle()
-        if puzzle is not None:
-            work = self._work(puzzle)
-            self.memory["try"] = replace(work, hints=min(HINTS, work.hints + 1))
+        if puzzle is None:
+            return
+        work = self._work(puzzle)
+        if work.solved or work.hints >= HINTS:
+            return
+        self.memory["try"] = replace(work, hints=work.hints + 1)
+        if not work.recorded:  # the try is not decided yet: the hint stays with it
+            self._keep_hint(puzzle)
 
     def reveal(self) -> None:
         """Show the solution; a puzzle not solved yet counts as missed."""
@@ -357,6 +449,7 @@ class PuzzleController:
                           self.learner.id)
             self.memory["notice"] = t("puzzles.not_saved")
             return work
+        self._keep_hint(puzzle, clear=True)  # decided: its hints have done their work
         return replace(work, recorded=True, result=work.result or result)
 
     def take_notice(self) -> str | None:
@@ -393,10 +486,11 @@ class PuzzleController:
             puzzle = nearest(pool, line.rating if line else elo.START, solved)
             self.memory["current"] = puzzle.id if puzzle else None
         missed = tuple(p for p in self.course.puzzles if solved.get(p.id) is False)
+        taught = self._taught()
         if puzzle is None:
-            return PuzzlesScreen(len(pool), None, missed)
+            return PuzzlesScreen(len(pool), None, missed, taught)
         self._write_link(puzzle.id)
-        return PuzzlesScreen(len(pool), self._view(puzzle, pool, solved), missed)
+        return PuzzlesScreen(len(pool), self._view(puzzle, pool, solved), missed, taught)
 
     def _view(self, puzzle: Puzzle, pool: list[Puzzle], solved: dict[str, bool]) -> PuzzleView:
         work = self._work(puzzle)
@@ -409,7 +503,8 @@ class PuzzleController:
             can_reveal=(work.tried or work.solved) and not work.show_solution,
             solutions=tuple(solutions(puzzle)) if work.show_solution else None,
             following=following.id if following is not None else None,
-            note=_note(work.result), share={links.PUZZLE: puzzle.id})
+            note=_note(work.result), share={links.PUZZLE: puzzle.id},
+            assigned=self._is_homework(puzzle))
 
 
 def _note(result: PuzzleResult | None) -> str | None:

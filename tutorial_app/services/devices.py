@@ -71,7 +71,6 @@ class Session:
     expires: float
     agent: str = ""
     address: str = ""
-    view: str = "{}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +155,7 @@ class Devices:
         return Session(int(mapping["id"]), int(mapping[self.kind.owner]),
                        float(mapping["created"]), float(mapping["used"]),
                        float(mapping["expires"]), str(mapping.get("agent", "") or ""),
-                       str(mapping.get("address", "") or ""),
-                       str(mapping.get("view", "{}") or "{}"))
+                       str(mapping.get("address", "") or ""))
 
     def ticket(self, session_id: int, now: float | None = None) -> str:
         """A one-time ticket the page redeems at the cookie route for a new token."""
@@ -196,12 +194,6 @@ class Devices:
                 con.execute(delete(cookie_tickets).where(
                     cookie_tickets.c.kind == self.kind.name,
                     cookie_tickets.c.session_id.in_(ids)))
-
-    def keep_view(self, session_id: int, view: str) -> None:
-        """What a teacher's page should come back to after a reload (a small JSON)."""
-        with self.store._write() as con:
-            con.execute(update(self.table).where(self.table.c.id == session_id)
-                        .values(view=view[:2000]))
 
 
 def redeem(store: ProgressStore, ticket: object, now: float | None = None) -> Issued | None:

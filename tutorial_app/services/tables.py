@@ -249,8 +249,8 @@ learner_secrets: Final = Table(
 )
 
 # A teacher's signed-in browser, like a learner's (the same columns), with what the
-# Classroom lists it by: the browser's own description, its address, and the view to
-# bring back after a reload (projector mode, the class shown), as JSON.
+# Classroom lists it by: the browser's own description and its address. What the
+# Classroom showed is kept per teacher, not per browser (services/resume.py).
 teacher_sessions: Final = Table(
     "teacher_sessions", metadata,
     *_device_columns(),
@@ -258,7 +258,6 @@ teacher_sessions: Final = Table(
            nullable=False),
     Column("agent", Text, nullable=False),
     Column("address", Text, nullable=False),
-    Column("view", Text, nullable=False, server_default="{}"),
     Index("ix_teacher_sessions_token", "token_hash", unique=True),
     Index("ix_teacher_sessions_previous", "previous_hash"),
     Index("ix_teacher_sessions_teacher", "teacher_id"),
@@ -289,3 +288,6 @@ sign_in_limits: Final = Table(
     Column("locked_until", _TIME, nullable=False),
     Column("last_address", Text, nullable=False),
 )
+# Tables declared by the module that uses them, on this MetaData: imported here so that
+# whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.
+from tutorial_app.services import resume_tables  # noqa: E402, F401

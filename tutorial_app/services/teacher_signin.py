@@ -17,7 +17,6 @@ like services/signin.py's (the cookie works the same way: a ticket the page rede
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable, MutableMapping
@@ -194,21 +193,6 @@ class TeacherSignIn:
             self.devices.end(session_id)
             if session_id == self.session_id:
                 self._forget()
-
-    def view(self) -> dict[str, Any]:
-        """What the Classroom showed on this device, to bring back after a reload."""
-        session_id = self.session_id
-        session = self.devices.get(session_id) if session_id is not None else None
-        try:
-            found = json.loads(session.view) if session is not None else {}
-        except ValueError:
-            return {}
-        return found if isinstance(found, dict) else {}
-
-    def keep_view(self, view: dict[str, Any]) -> None:
-        session_id = self.session_id
-        if session_id is not None:
-            self.devices.keep_view(session_id, json.dumps(view, sort_keys=True))
 
     def cookie(self) -> CookieAction | None:
         """As services/signin.SignIn.cookie, for the teacher's cookie."""

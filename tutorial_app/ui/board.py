@@ -21,7 +21,7 @@ from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback
 from tutorial_app.flows import rulelinks
-from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.moveinput import Selection, chosen_words, first_choose
 from tutorial_app.ui import card_svg as svg
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.css import (
@@ -148,19 +148,30 @@ def hand(position: Position, scope: str, look: BoardLook = BoardLook(),
                           args=(scope, lambda s, c=card: s.toggle_hand(c)))
 
 
-def picture(position: Position, scope: str, big: bool = False, you: int | None = 0) -> None:
-    """A position shown but not played (read steps, choose steps, the classroom)."""
+def picture(position: Position, scope: str, big: bool = False, you: int | None = 0,
+            marked: Selection | None = None) -> None:
+    """A position shown but not played (read steps, choose steps, the classroom); the
+    cards and builds of `marked` (an answer's choice) raised with a gold edge and
+    read out as selected."""
     look = BoardLook(big=big, interactive=False, you=you)
     height = look.height
     colours = four_colour()
+    chosen = marked or Selection()
+
+    def css(on: bool) -> str:
+        return "ct-card ct-marked" if on else "ct-card"
+
     with st.container(key=f"felt-{scope}"):
         _zone_title(t("board.table"))
-        parts = [svg.img_tag(svg.card_svg(c, colours), svg.card_name(c), height)
+        parts = [svg.img_tag(svg.card_svg(c, colours),
+                             _selected(svg.card_name(c), c in chosen.loose), height,
+                             css(c in chosen.loose))
                  for c in position.loose]
         players = position.players
         parts += [svg.img_tag(svg.build_svg(b, colours, you, players),
-                              svg.build_label(b, you, players),
-                              height + 34 * height // svg.HEIGHT) for b in position.builds]
+                              _selected(svg.build_label(b, you, players), b in chosen.builds),
+                              height + 34 * height // svg.HEIGHT, css(b in chosen.builds))
+                  for b in position.builds]
         if parts:
             st.html(f'<div class="ct-row">{"".join(parts)}</div>')
         else:
@@ -168,7 +179,10 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
     if position.hand:
         with st.container(key=f"hand-{scope}"):
             _zone_title(t("board.your_hand"))
-            st.html(svg.hand_fan_html(position.hand, height, colours))
+            cards = "".join(svg.img_tag(svg.card_svg(c, colours),
+                                        _selected(svg.card_name(c), c == chosen.card), height,
+                                        css(c == chosen.card)) for c in position.hand)
+            st.html(f'<div class="ct-row">{cards}</div>')
 
 
 AttemptHandler = Callable[[Attempt], None]
@@ -177,8 +191,13 @@ AttemptHandler = Callable[[Attempt], None]
 def _fire(scope: str, kind: MoveKind, on_attempt: AttemptHandler,
           value: int | None = None) -> None:
     """Hand the attempt on, and remember the selection it was made from: the answer
-    to a try is shown only while the selection is still the one tried."""
+    to a try is shown only while the selection is still the one tried. Pressed with
+    nothing chosen, it is no attempt: the bar says what to choose first."""
     sel = selection(scope)
+    first = first_choose(sel, kind)
+    if first is not None:
+        st.session_state[f"{scope}.first"] = first
+        return
     st.session_state[f"{scope}.tried"] = sel
     on_attempt(sel.attempt(kind, value if kind == BUILD else None))
 
@@ -205,14 +224,17 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
     not) to `on_attempt`, which runs before the page is drawn again."""
     sel = selection(scope)
     rules = position.rules
-    if sel.describe():
-        st.markdown(t("board.chosen", what=sel.describe()))
+    said = chosen_words(sel)
+    if said:
+        st.markdown(said)
     else:
         st.caption(t("board.how_to"))
     values = sel.build_values(rules)
+    # No action looks pressed (a primary button) before anything is chosen: they are
+    # all plain buttons; a chosen card is the one raised (BASE_CSS).
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
                       key=f"actions-{scope}"):
-        st.button(t("board.capture"), key=f"{scope}-capture", type="primary",
+        st.button(t("board.capture"), key=f"{scope}-capture",
                   disabled=not enabled, icon=":material/back_hand:",
                   on_click=_fire, args=(scope, CAPTURE, on_attempt))
         if rules.builds:
@@ -231,6 +253,9 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
                   icon=":material/south:", on_click=_fire, args=(scope, TRAIL, on_attempt))
         st.button(t("board.clear"), key=f"{scope}-clear", type="tertiary",
                   disabled=not enabled or sel.empty, on_click=clear, args=(scope,))
+    first = st.session_state.pop(f"{scope}.first", None)
+    if first and sel.empty:  # said once, under the buttons pressed too early
+        st.warning(str(first), icon=":material/touch_app:")
 
 
 def rule_note(message: str, rule: str | None) -> str:

@@ -9,7 +9,7 @@ import streamlit as st
 
 from engine import Position
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import links
+from tutorial_app.flows import class_report, links
 from tutorial_app.flows.classroom import (
     SCOPE,
     ClassroomController,
@@ -151,10 +151,7 @@ def class_progress(ctl: ClassroomController) -> None:
         if not progress.rows:
             st.info(t("classroom.no_learners"))
             return
-        headers = {"learner": t("class.col.learner"), "finished": t("class.col.finished"),
-                   "stars": t("class.col.stars"), "now_on": t("class.col.now_on"),
-                   "puzzles": t("class.col.puzzles"), "rating": t("class.col.rating"),
-                   "active": t("class.col.active")}
+        headers = {column: t(f"class.col.{column}") for column in class_report.TABLE_COLUMNS}
         st.dataframe({headers[column]: cells for column, cells in progress.table.items()},
                      hide_index=True, key="class-progress")
         st.download_button(t("classroom.download"), progress.csv,

@@ -62,6 +62,8 @@ div[class*="st-key-hand"] {
 }
 .ct-row { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }
 .ct-card { filter: drop-shadow(0 3px 4px rgba(0,0,0,.28)); }
+.ct-marked { outline: 4px solid var(--gold); outline-offset: 3px; border-radius: 10px;
+  transform: translateY(-10px); }
 .ct-zone { font-weight: 700; letter-spacing: .06em; text-transform: uppercase;
   font-size: .8rem; margin-bottom: 4px; }
 .ct-empty { color: #f4f1e6; opacity: .8; font-style: italic; padding: 40px 8px; }

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, time
 import streamlit as st
 
 from tutorial_app.course.course import Course
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import count, t
 from tutorial_app.flows import homework, live
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
 from tutorial_app.services.store import Learner
@@ -90,7 +90,14 @@ def _assign_form(rooms: ClassStore, course: Course, room: SchoolClass) -> None:
     except ClassroomError as error:
         st.error(safe_text.plain(str(error)))
         return
-    st.success(t("homework.assigned", n=len(tasks)))
+    st.success(count(len(tasks), "homework-assigned"))
+    if kind == "lesson" and lesson:
+        behind = homework.not_reached(course, rooms, room.id, lesson)
+        if behind:  # the teacher is told: it opens early for them, as homework
+            st.info(count(len(behind), "homework-ahead",
+                          title=safe_text.plain(homework.label(course, f"lesson:{lesson}")),
+                          names=safe_text.plain(", ".join(behind[:12]))),
+                    icon=":material/fast_forward:")
 
 
 def _report(found: homework.Report) -> None:

@@ -21,20 +21,18 @@ from typing import Final
 import segno
 import streamlit as st
 
-from engine import Attempt, CassinoError, check, parse_attempt
+from engine import Attempt
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import live
-from tutorial_app.flows.classroom import ClassroomController
-from tutorial_app.flows.line import next_position
+from tutorial_app.flows.classroom import CLASS, ClassroomController
 from tutorial_app.services.classes import ClassroomError, ClassStore, LiveState, SchoolClass
 from tutorial_app.services.store import Learner
-from tutorial_app.ui import board, safe_text, session
+from tutorial_app.ui import address, board, safe_text, session
 
 PROJECTOR_EVERY: Final = 1.0   # seconds between the projector's counts
 LEARNER_EVERY: Final = 2.0     # seconds between a phone's checks for a new question
 SCOPE: Final = "live"
 _PICKED: Final = "live.picked"
-_CLASS: Final = "live.class"
 # Plain marks any font has (a projector's browser may lack colour emoji).
 MARKS: Final = {live.CORRECT: "✓", live.MISSED: "~", live.ILLEGAL: "✗", live.LEGAL: "•"}
 
@@ -42,22 +40,11 @@ MARKS: Final = {live.CORRECT: "✓", live.MISSED: "~", live.ILLEGAL: "✗", live
 # ----- the teacher -----------------------------------------------------------------------
 
 
-def join_link(code: str) -> str:
-    """The address a phone opens to join (the QR code's content)."""
-    base = ""
-    try:
-        base = str(st.context.url or "")
-    except AttributeError:
-        base = ""
-    root = base.split("?")[0].rstrip("/")
-    for page in ("/classroom", "/live"):
-        if root.endswith(page):
-            root = root[: -len(page)]
-    return f"{root}/live?join={code}"
-
-
-def class_picker(rooms: ClassStore, teacher_id: int) -> SchoolClass | None:
-    """The teacher's classes: pick one, make one, renew its code."""
+def class_picker(ctl: ClassroomController, rooms: ClassStore, teacher_id: int
+                 ) -> SchoolClass | None:
+    """The teacher's classes: pick one, make one, renew its code. The choice is the
+    controller's (kept with the rest of the screen, flows/classroom.py)."""
+    chosen_key = ctl.key(CLASS)
     mine = rooms.classes_of(teacher_id)
     with st.expander(t("live.classes"), expanded=not mine, icon=":material/groups:"):
         with st.form("new-class", border=False):
@@ -66,17 +53,17 @@ def class_picker(rooms: ClassStore, teacher_id: int) -> SchoolClass | None:
         if submitted:
             try:
                 made = rooms.create_class(teacher_id, st.session_state.get("new_class_name", ""))
-                st.session_state[_CLASS] = made.id  # the new class is the one shown
+                st.session_state[chosen_key] = made.id  # the new class is the one shown
             except ClassroomError as error:
                 st.error(safe_text.plain(str(error)))
             mine = rooms.classes_of(teacher_id)
     if not mine:
         return None
     ids = [c.id for c in mine]
-    if st.session_state.get(_CLASS) not in ids:
-        st.session_state[_CLASS] = ids[-1]
+    if st.session_state.get(chosen_key) not in ids:
+        st.session_state[chosen_key] = ids[-1]
     labels = {c.id: c.name for c in mine}
-    chosen = st.selectbox(t("live.class"), ids, key=_CLASS, format_func=labels.__getitem__)
+    chosen = st.selectbox(t("live.class"), ids, key=chosen_key, format_func=labels.__getitem__)
     return next(c for c in mine if c.id == chosen)
 
 
@@ -131,7 +118,10 @@ def _next(ctl: ClassroomController, rooms: ClassStore, class_id: int) -> None:
 
 
 def _code_box(room: SchoolClass) -> None:
-    link = join_link(room.code)
+    """The join code large, the QR code of the join link, and a line saying which
+    address the link uses (and what to do when phones cannot open it)."""
+    where = address.address()
+    link = f"{where.base}/live?join={room.code}"
     with st.container(horizontal=True, vertical_alignment="center", key="live-code"):
         st.html(f"<div class='live-code'><div style='font-size:1.2rem'>"
                 f"{html.escape(t('live.join_at'))}</div>"
@@ -140,6 +130,7 @@ def _code_box(room: SchoolClass) -> None:
         picture = io.BytesIO()
         segno.make(link, error="m").save(picture, kind="png", scale=6, border=2)
         st.image(picture.getvalue(), width=180, caption=link)
+    st.caption(where.line())
 
 
 @st.fragment(run_every=PROJECTOR_EVERY)
@@ -176,18 +167,13 @@ def projector(rooms: ClassStore, room: SchoolClass) -> None:
 
 
 def _show_move(asked: live.Question, bar: live.Bar) -> None:
-    """The clicked bar's move on the table, with its explanation."""
+    """The clicked bar's answer on the question's table, its cards marked, with its
+    explanation."""
     with st.container(border=True, key="live-picked"):
         st.markdown(f"#### {MARKS.get(bar.verdict, '')} {safe_text.plain(bar.move)}")
         st.write(safe_text.plain(bar.reason or live.verdict_words(bar.verdict)))
-        shown = asked.position
-        try:
-            verdict = check(asked.position, parse_attempt(bar.move))
-        except CassinoError:  # a move that does not read (or over a limit): the start
-            verdict = None
-        if verdict is not None and verdict.legal and verdict.move is not None:
-            shown = next_position(asked.position, verdict.move)
-        board.picture(shown, "live-picked", big=True)
+        board.picture(asked.position, "live-picked", big=True,
+                      marked=live.marked(asked, bar.move))
 
 
 # ----- the learner -----------------------------------------------------------------------

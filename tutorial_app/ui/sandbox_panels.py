@@ -20,7 +20,7 @@ from tutorial_app.flows.sandbox import (
     Step,
     Tone,
 )
-from tutorial_app.ui import board, rules_picker, safe_text, teacher
+from tutorial_app.ui import address, board, rules_picker, safe_text, teacher
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
 
@@ -117,7 +117,7 @@ def _text_tab(ctl: SandboxController, screen: SandboxScreen) -> None:
     st.button(t("sandbox.load"), key="sandbox-load", on_click=ctl.load_text,
               icon=":material/upload:")
     st.caption(t("sandbox.share"))
-    st.code(ctl.share_url(st.context.url), language=None, wrap_lines=True)
+    st.code(ctl.share_url(address.address().base), language=None, wrap_lines=True)
     if not teacher.learner_only():  # the Classroom is not a signed-in learner's page
         st.page_link("views/classroom.py", label=t("sandbox.to_classroom"),
                      icon=":material/co_present:", query_params=dict(screen.classroom))

@@ -16,6 +16,8 @@ This page only draws: what to draw and what a click does is decided by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from tutorial_app.course import (
@@ -29,7 +31,7 @@ from tutorial_app.course import (
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import links
+from tutorial_app.flows import homework
 from tutorial_app.flows.lesson import (
     ALL,
     BOARD,
@@ -42,7 +44,8 @@ from tutorial_app.flows.lesson import (
     star_text,
     stars_words,
 )
-from tutorial_app.ui import board, homework_panels, safe_text, session
+from tutorial_app.services.resume import Resume
+from tutorial_app.ui import address, board, homework_panels, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
 
@@ -78,9 +81,14 @@ def lesson_card(control: LessonController, card: LessonCard) -> None:
         with head:
             # no icon in the heading: a screen reader would read its name ("lock")
             st.markdown(f"#### {card.number}. {safe_text.plain(lesson.title)}")
-            st.markdown(f":{STATE_COLOUR[entry.state]}-badge[{t(f'learn.state.{entry.state}')}]"
-                        f" {safe_text.lesson(lesson.summary)}")
-            if entry.state is LessonState.LOCKED:
+            if card.assigned:  # homework: open whatever the course's locks
+                st.markdown(f":violet-badge[{t('learn.state.assigned')}]"
+                            f" {safe_text.lesson(lesson.summary)}")
+            else:
+                st.markdown(f":{STATE_COLOUR[entry.state]}-badge"
+                            f"[{t(f'learn.state.{entry.state}')}]"
+                            f" {safe_text.lesson(lesson.summary)}")
+            if entry.state is LessonState.LOCKED and not card.assigned:
                 st.caption(t("learn.locked", titles=safe_text.plain(", ".join(entry.missing))))
         with side:
             spoken = safe_text.plain(t("learn.stars_of", n=entry.stars, out_of=3))
@@ -94,8 +102,9 @@ def lesson_card(control: LessonController, card: LessonCard) -> None:
             named = t("learn.named", action=label, title=lesson.title)
             with st.container(horizontal=True, gap="small"):
                 st.button(named, key=f"open-{lesson.id}", on_click=control.resume,
-                          args=(lesson.id,), disabled=entry.state is LessonState.LOCKED,
-                          type="primary" if entry.state is LessonState.OPEN else "secondary")
+                          args=(lesson.id,), disabled=not card.can_open,
+                          type="primary" if entry.state is LessonState.OPEN or card.assigned
+                          else "secondary")
                 if card.can_reset:
                     st.button(t("learn.named", action=t("learn.reset"), title=lesson.title),
                               key=f"reset-{lesson.id}", type="tertiary",
@@ -189,6 +198,18 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
     hints_box(control, screen)
 
 
+def check_button(key: str, control: LessonController,
+                 step: ChooseStep | MistakeStep | QuizStep, screen: PlayerScreen,
+                 on_click: Callable[[], None]) -> None:
+    """Check: the thing to press (primary) only once an answer is picked; pressed before,
+    it says what to pick first."""
+    picked = control.answer_picked(step)
+    st.button(t("learn.check"), key=key, type="primary" if picked else "secondary",
+              disabled=screen.work.solved, on_click=on_click)
+    if screen.choose_first and not picked:
+        st.warning(t("learn.choose_first"), icon=":material/touch_app:")
+
+
 def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScreen) -> None:
     work = screen.work
     st.markdown(f"### {board.linked_lesson(step.prompt)}")
@@ -203,8 +224,7 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
         for i, option in enumerate(step.options):
             st.checkbox(safe_text.plain(option), key=control.option_key(step, i),
                         disabled=work.solved)
-    st.button(t("learn.check"), key="check-choice", type="primary", disabled=work.solved,
-              on_click=control.answer_choice)
+    check_button("check-choice", control, step, screen, control.answer_choice)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanations:
         for option, why in zip(step.options, step.explanations, strict=False):
@@ -221,8 +241,7 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
     st.radio(t("learn.whats_wrong"), [code for code, _ in step.choices],
              key=control.reason_key(step), index=None, format_func=lambda code: labels[code],
              disabled=work.solved)
-    st.button(t("learn.check"), key="check-mistake", type="primary", disabled=work.solved,
-              on_click=control.answer_mistake)
+    check_button("check-mistake", control, step, screen, control.answer_mistake)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanation:
         st.info(board.linked_lesson(step.explanation), icon=":material/gavel:")
@@ -236,8 +255,7 @@ def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -
     st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
              key=control.quiz_key(step), index=None,
              format_func=lambda value: safe_text.plain(labels[value]), disabled=work.solved)
-    st.button(t("learn.check"), key="check-quiz", type="primary", disabled=work.solved,
-              on_click=control.answer_quiz)
+    check_button("check-quiz", control, step, screen, control.answer_quiz)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
 
 
@@ -246,6 +264,10 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
     st.button(t("learn.all_lessons"), key="to-path", on_click=control.open_lesson,
               args=(None,), type="tertiary", icon=":material/arrow_back:")
     st.title(safe_text.plain(screen.lesson.title))
+    if screen.assigned:
+        st.info(t("learn.assigned"), icon=":material/assignment:")
+    if screen.skipped is not None:
+        st.warning(t("learn.skipped", n=screen.skipped), icon=":material/skip_next:")
     st.progress((screen.index + 1) / screen.total,
                 text=t("learn.step_of", n=screen.index + 1, total=screen.total))
 
@@ -268,18 +290,21 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
             st.button(t("learn.finish"), key="finish", type="primary", on_click=control.finish,
                       disabled=bool(screen.unsolved), icon=":material/flag:")
             if screen.unsolved:
-                st.caption(t("learn.finish_missing", n=screen.unsolved))
+                st.caption(count_of(screen.unsolved, "finish-missing"))
         else:
             st.button(t("learn.next"), key="step-next", on_click=control.go, args=(1,),
                       type="secondary" if screen.needs_answer else "primary",
                       icon=":material/chevron_right:", icon_position="right")
-    st.caption(t("learn.share", url=safe_text.plain(
-        links.share_url(st.context.url, "", screen.share))))
+    address.share_box("", screen.share)
 
 
 def controller() -> LessonController:
-    return LessonController(session.state(), session.course(), session.progress(),
-                            session.learner(), st.query_params)
+    who = session.learner()
+    rooms = session.rooms()
+    return LessonController(
+        session.state(), session.course(), session.progress(), who, st.query_params,
+        kept=Resume(session.store()),
+        assigned=(lambda: homework.assigned_lessons(rooms, who.id)) if who else None)
 
 
 @st.fragment

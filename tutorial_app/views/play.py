@@ -116,6 +116,12 @@ def coach_words(note: ps.CoachNote) -> dict[str, str]:
             "better_points": note.better_points, "played_points": note.played_points}
 
 
+def coach_box(note: ps.CoachNote, key: str) -> None:
+    with st.container(border=True, key=key):
+        st.markdown(t("play.coach_note", **coach_words(note)))
+        st.caption(safe_text.plain(note.reason))
+
+
 def learner_side(play: PlayController, side: ps.LearnerSide) -> None:
     """The table, the learner's hand, the move buttons and what is said under them."""
     look = board.BoardLook(interactive=side.your_turn)
@@ -124,10 +130,8 @@ def learner_side(play: PlayController, side: ps.LearnerSide) -> None:
     if side.your_turn:
         board.action_bar(side.position, SCOPE, play.move)
     notice_box(side.notice)
-    if side.coach is not None:  # kept until the learner's next move
-        with st.container(border=True, key="play-coach"):
-            st.markdown(t("play.coach_note", **coach_words(side.coach)))
-            st.caption(safe_text.plain(side.coach.reason))
+    if side.coach is not None:  # under the table the move left; then with the move
+        coach_box(side.coach, "play-coach")
     elif side.coach_failed:
         st.caption(t("play.coach_failed"))
     if not side.your_turn:
@@ -176,6 +180,8 @@ def computer_panel(play: PlayController, panel: ps.ComputerPanel, pacing: bool) 
             st.markdown(f"**{safe_text.plain(said.text)}**")
             if said.reason:
                 st.caption(safe_text.plain(said.reason))
+            if said.coach is not None:  # the learner's move, the table since changed
+                coach_box(said.coach, "play-coach-before")
 
 
 def game_log(play: PlayController, rows: tuple[ps.LogRow, ...]) -> None:

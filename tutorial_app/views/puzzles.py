@@ -16,16 +16,18 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.course import FeedbackStatus, Puzzle, words
-from tutorial_app.course.i18n import t
-from tutorial_app.flows import links
+from tutorial_app.course.i18n import count, t
+from tutorial_app.flows import homework
 from tutorial_app.flows.puzzles import (
     BOARD,
     DIFFICULTY,
     PuzzleController,
     PuzzleView,
     RatingLine,
+    Taught,
 )
-from tutorial_app.ui import board, safe_text, session
+from tutorial_app.services.resume import Resume
+from tutorial_app.ui import address, board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_svg
 
@@ -51,7 +53,7 @@ def filters(control: PuzzleController) -> None:
     with st.expander(t("puzzles.filters"), expanded=False, icon=":material/filter_list:"):
         st.multiselect(t("puzzles.themes"), list(control.course.themes()),
                        key=control.themes_key, placeholder=t("puzzles.any_theme"),
-                       format_func=theme_name)
+                       format_func=theme_name, on_change=control.themes_changed)
         st.select_slider(t("puzzles.difficulty"), options=[1, 2, 3, 4, 5], value=DIFFICULTY,
                          key=control.difficulty_key)
         st.toggle(t("puzzles.hide_solved"), key=control.hide_solved_key)
@@ -62,6 +64,8 @@ def filters(control: PuzzleController) -> None:
 def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
     puzzle, work = view.puzzle, view.work
     st.subheader(safe_text.plain(view.title))
+    if view.assigned:
+        st.info(t("puzzles.assigned"), icon=":material/assignment:")
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
     st.caption(t("puzzles.meta", dots=dots,
                  themes=safe_text.plain(", ".join(theme_name(x) for x in puzzle.themes)),
@@ -103,8 +107,7 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         st.markdown(t("puzzles.solutions", n=len(view.solutions)))
         st.markdown("\n".join(f"- **{safe_text.plain(words.move(m))}** (`{m.text}`)"
                               for m in view.solutions[:12]))
-    st.caption(t("learn.share", url=safe_text.plain(
-        links.share_url(st.context.url, "puzzles", view.share))))
+    address.share_box("puzzles", view.share)
 
 
 def missed_list(control: PuzzleController, missed: tuple[Puzzle, ...]) -> None:
@@ -118,12 +121,33 @@ def missed_list(control: PuzzleController, missed: tuple[Puzzle, ...]) -> None:
                       on_click=control.show, args=(puzzle.id,), type="tertiary")
 
 
+def taught_line(control: PuzzleController, taught: Taught | None) -> None:
+    """The first visit's choice, said: the themes taught so far, or that none is (with
+    a way to every puzzle all the same)."""
+    if taught is None:
+        return
+    if taught.themes:
+        st.caption(t("puzzles.taught", themes=", ".join(theme_name(x) for x in taught.themes)))
+        return
+    if taught.next_lesson is not None:
+        st.info(t("puzzles.none_taught", title=safe_text.plain(taught.next_lesson)),
+                icon=":material/school:")
+    else:
+        st.info(t("puzzles.none_taught_any"), icon=":material/school:")
+    st.button(t("puzzles.show_all"), key="puzzles-all", on_click=control.themes_changed,
+              icon=":material/extension:")
+
+
 DRAWN_RATING = "view.puzzles_rating"  # the rating line the whole page drew last
 
 
 def controller() -> PuzzleController:
-    return PuzzleController(session.state(), session.course(), session.progress(),
-                            session.learner(), st.query_params)
+    who = session.learner()
+    rooms = session.rooms()
+    return PuzzleController(
+        session.state(), session.course(), session.progress(), who, st.query_params,
+        kept=Resume(session.store()),
+        assigned=(lambda: homework.assigned_tasks(rooms, who.id)) if who else None)
 
 
 @st.fragment
@@ -139,11 +163,12 @@ def puzzle_area() -> None:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
     screen = control.screen()
     missed_list(control, screen.missed)
-    if screen.shown is None:
-        st.info(t("puzzles.none"))
-    else:
-        st.caption(t("puzzles.pool", n=screen.pool))
+    taught_line(control, screen.taught)
+    if screen.shown is not None:
+        st.caption(count(screen.pool, "puzzles-pool"))
         puzzle_screen(control, screen.shown)
+    elif screen.taught is None or screen.taught.themes:  # else said by taught_line
+        st.info(t("puzzles.none"))
 
 
 def render() -> None:

@@ -119,8 +119,7 @@ def upgrade() -> None:
         sa.Column("teacher_id", sa.Integer, sa.ForeignKey("teachers.id", ondelete="CASCADE"),
                   nullable=False),
         sa.Column("agent", sa.Text, nullable=False),
-        sa.Column("address", sa.Text, nullable=False),
-        sa.Column("view", sa.Text, nullable=False, server_default="{}"))
+        sa.Column("address", sa.Text, nullable=False))
     op.create_index("ix_teacher_sessions_token", "teacher_sessions", ["token_hash"],
                     unique=True)
     op.create_index("ix_teacher_sessions_previous", "teacher_sessions", ["previous_hash"])

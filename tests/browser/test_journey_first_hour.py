@@ -1,0 +1,273 @@
+"""A learner's first hour, scripted in Chromium: a Brazilian learner on a 390 x 844
+phone, in Portuguese, with the real course.
+
+She signs in; plays the first two stages with right and wrong tries, every
+explanation read and checked for the cards she tried; presses an action with nothing
+chosen; takes a hint, leaves the lesson and reloads the phone, and finds the step
+with its hint and tries as she left them (so the stars are not earned twice); finishes
+both stages; goes to the Puzzles by the phone's menu and is told none of her lessons
+has puzzles yet, asks for them all the same, solves one and fails the next; then a
+hand of Play against the computer with a hint and the coach, whose note stays with
+her move once the computer has played. At every step the test reads what the screen
+says. Pictures: docs/screenshots/journey-*.png (UPDATE_SCREENSHOTS=1).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserpage import press
+from browserserver import Server
+from journeys import Screen, phone, pictures
+from playwright.sync_api import expect
+
+from engine import TRAIL, Attempt, Card, Move, parse_attempt
+from engine.advice import hint, review
+from tutorial_app.config import shipped_lessons
+from tutorial_app.course import Course, load_course, words
+from tutorial_app.course.checking import check_answer, solutions
+from tutorial_app.course.i18n import using
+from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, ReadStep
+from tutorial_app.flows.play_game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
+
+LANG = "pt-BR"
+SEED = 2024  # a deal whose first trail of the 4♥ the coach corrects
+
+
+@pytest.fixture(scope="module")
+def course() -> Course:
+    with using(LANG):
+        return load_course(shipped_lessons())
+
+
+def said(screen: Screen, kind: str, *needed: str) -> str:
+    """The newest message box of `kind` says all of `needed`; its text."""
+    box = screen.alert(kind)
+    for text in needed:
+        expect(box).to_contain_text(text)
+    return box.inner_text()
+
+
+def wrong_card(step: PlayStep) -> Card:
+    """A hand card that no solution plays: trailing it is a wrong try."""
+    right = {move.card for move in solutions(step)}
+    return next(c for c in step.position.hand if c not in right)
+
+
+def right_move(step: PlayStep) -> Move:
+    return next(m for m in solutions(step) if not m.builds)
+
+
+def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course,
+                               tmp_path: Path) -> None:
+    shots = pictures(tmp_path)
+    first, second = course.lesson("cards"), course.lesson("cards-2")
+    with phone(browser, LANG) as bia:
+        page = bia.page
+        page.goto(f"{real_server.url}/?lang={LANG}")
+        bia.says("Bem-vindo! Qual é o seu nome?")
+        page.get_by_role("textbox", name="Seu nome").fill("Bia")
+        bia.button("Começar a aprender")
+        bia.says("Suas lições")
+        bia.says(f"Conclua primeiro {first.title}.")  # the second stage waits
+        bia.snap(shots, "journey-1-path")
+        bia.button(f"Começar: {first.title}")
+
+        # ----- stage 1 ------------------------------------------------------------
+        steps = list(first.steps)
+        opening = steps[0]
+        assert isinstance(opening, PlayStep)
+        bia.says(opening.prompt)
+        bia.press_key("board.trail")  # nothing chosen yet: the bar says what to choose
+        said(bia, "warning", "Escolha primeiro a carta da sua mão que vai para a mesa")
+        tried = wrong_card(opening)
+        bia.select(tried)
+        bia.says(f"Sua carta: {tried.pretty}.")
+        bia.press_key("board.trail")
+        said(bia, "warning", tried.pretty)  # the explanation names the card tried
+        bia.snap(shots, "journey-2-wrong-try")
+        bia.play(right_move(opening))
+        said(bia, "success", "2 de 3 estrelas")  # one wrong try costs a star
+
+        worth_seven = next(s for s in steps if s.id == "play-seven")
+        assert isinstance(worth_seven, PlayStep)
+        for step in steps[1:steps.index(worth_seven)]:
+            bia.button("Avançar")
+            assert isinstance(step, ReadStep)
+            bia.says(f"Etapa {steps.index(step) + 1} de {len(steps)}")
+        bia.button("Avançar")
+        bia.says(worth_seven.prompt)
+        bia.button("Dica 1 de 3")
+        said(bia, "info", worth_seven.hints[0])
+        tried = wrong_card(worth_seven)
+        bia.play(Move(tried, TRAIL))
+        said(bia, "warning", tried.pretty)
+        bia.snap(shots, "journey-3-hint-and-wrong-try")
+
+        # Leaving and coming back: all lessons, then the phone reloads the page. The
+        # step comes back with its hint and its wrong try: the stars are not earned anew.
+        bia.button("Todas as lições")
+        bia.says("Suas lições")
+        page.reload()
+        bia.says("Suas lições")  # still signed in: the browser remembers her
+        bia.button(f"Continuar: {first.title}")
+        bia.says(worth_seven.prompt)
+        said(bia, "info", worth_seven.hints[0])  # the hint she asked for, still there
+        expect(page.get_by_role("button", name="Dica 2 de 3")).to_be_visible()
+        bia.snap(shots, "journey-4-back-after-reload")
+        bia.play(right_move(worth_seven))
+        said(bia, "success", "2 de 3 estrelas")  # a hint and a wrong try: not 3 of 3
+
+        for step in steps[steps.index(worth_seven) + 1:]:
+            bia.button("Avançar")
+            bia.says(f"Etapa {steps.index(step) + 1} de {len(steps)}")
+            if isinstance(step, PlayStep):
+                tried = wrong_card(step)
+                bia.play(Move(tried, TRAIL))
+                said(bia, "warning", tried.pretty)
+                bia.play(right_move(step))
+                said(bia, "success", "estrelas")
+            elif isinstance(step, MistakeStep):
+                bia.says(step.prompt)
+                bia.button("Verificar")  # nothing picked: it asks for a pick
+                said(bia, "warning", "Escolha uma resposta primeiro")
+                labels = dict(step.choices)
+                wrong = next(code for code, _ in step.choices if code != step.answer)
+                bia.pick(labels[wrong])
+                bia.button("Verificar")
+                shown = parse_attempt(step.move)
+                assert shown.card is not None
+                said(bia, "warning", shown.card.pretty)  # names the move's card
+                bia.pick(labels[step.answer])
+                bia.button("Verificar")
+                said(bia, "success", "estrelas")
+        bia.button("Concluir a lição")
+        said(bia, "success", f"Lição concluída: {first.title}")
+        bia.button(f"Próxima lição: {second.title}")
+
+        # ----- stage 2 ------------------------------------------------------------
+        steps = list(second.steps)
+        for index, step in enumerate(steps):
+            if index:
+                bia.button("Avançar")
+            bia.says(f"Etapa {index + 1} de {len(steps)}")
+            if isinstance(step, ChooseStep):
+                bia.says(step.prompt)
+                wrong = next(i for i in range(len(step.options)) if i not in step.correct)
+                bia.pick(step.options[wrong])
+                bia.button("Verificar")
+                named = re.findall(r"(?:10|[2-9AJQK])[♠♥♦♣]", step.options[wrong])
+                said(bia, "warning", step.options[wrong], *named)  # the cards it tried
+                bia.pick(step.options[wrong])
+                for right in sorted(step.correct):
+                    bia.pick(step.options[right])
+                bia.button("Verificar")
+                said(bia, "success", "Certo")
+            elif isinstance(step, QuizStep):
+                labels = dict(step.choices)
+                if index == next(i for i, s in enumerate(steps) if isinstance(s, QuizStep)):
+                    wrong = next(v for v, _ in step.choices if v != step.answer)
+                    bia.pick(labels[wrong])
+                    bia.button("Verificar")
+                    said(bia, "warning", "Não é essa")
+                bia.pick(labels[step.answer])
+                bia.button("Verificar")
+                said(bia, "success", "estrelas")
+        bia.button("Concluir a lição")
+        said(bia, "success", f"Lição concluída: {second.title}")
+        bia.snap(shots, "journey-5-two-stages-done")
+
+        # ----- puzzles: only what she has been taught, and she is told so --------------
+        bia.menu("nav.puzzles")
+        opens = next(lesson for lesson in course.lessons if lesson.practice)
+        said(bia, "info", "Nenhuma das lições que você concluiu tem desafios ainda",
+             f"quando você concluir “{opens.title}”")
+        bia.snap(shots, "journey-6-puzzles-not-yet")
+        bia.button("Mostrar todos os desafios mesmo assim")
+        expect(page).to_have_url(re.compile(r"puzzle="))
+        puzzle = course.puzzle(_puzzle_in(page.url))
+        bia.says(puzzle.prompt)
+        bia.play(next(m for m in solutions(puzzle) if not m.builds))
+        said(bia, "success")
+        rating = page.get_by_text(re.compile(r"^Pontuação \d+ → \d+ \(\+\d+\)$"))
+        expect(rating).to_be_visible()  # solved at the first try: the rating went up
+        bia.button("Próximo desafio")
+        expect(page).to_have_url(re.compile(r"puzzle=(?!" + re.escape(puzzle.id) + r"(&|$))"))
+        failed = course.puzzle(_puzzle_in(page.url))
+        bia.says(failed.prompt)
+        tried_move = next(Move(c, TRAIL) for c in failed.position.hand
+                          if not check_answer(failed, Attempt.selection(c, TRAIL)).correct)
+        bia.play(tried_move)
+        box = bia.page.get_by_test_id("stAlert").filter(has_text=tried_move.card.pretty)
+        expect(box.first).to_be_visible()  # the miss, explained with the card she tried
+        expect(box.first).to_contain_text("Tente de novo, ou veja a solução.")
+        rating = page.get_by_text(re.compile(r"^Pontuação \d+ → \d+ \(−\d+\)$"))
+        expect(rating).to_be_visible()  # the first try failed: the rating went down
+        bia.snap(shots, "journey-7-puzzle-failed")
+
+        # ----- a hand of Play: a hint, then the coach -------------------------------
+        bia.menu("nav.play")
+        press(page, page.get_by_text("Avançado").first)
+        seed_box = page.get_by_role("spinbutton", name="Semente")
+        seed_box.fill(str(SEED))
+        seed_box.press("Enter")
+        bia.settle()
+        bia.button("Começar a partida")
+        game = Game.start(Setup(2, (DEFAULT_LEVEL,), make_rules("classic"), SEED))
+        bia.says("Sua vez.")
+        bia.button("Dica")
+        advice = hint(game.state, YOU)
+        with using(LANG):
+            bia.says(f"Dica: {words.move(advice.move)}")
+        poor = next(m for m in game.state.legal_moves() if m.text == "4h t")
+        note = review(game.state, poor)
+        assert note is not None, "the scenario needs a move the coach corrects"
+        bia.play(poor)
+        game, _ = game.attempt(poor.as_attempt())
+        coach = page.locator(".st-key-play-coach")
+        expect(coach).to_contain_text("Treinador:")
+        with using(LANG):
+            expect(coach).to_contain_text(words.move(note.better))
+        bia.snap(shots, "journey-8-coach")
+        bia.button("Continuar")  # the computer's move: the table is not the coach's any more
+        game = game.advance()
+        expect(coach).to_have_count(0)
+        expect(page.locator(".st-key-play-coach-before")).to_contain_text("Treinador:")
+        bia.snap(shots, "journey-9-after-the-computer")
+        moves = _play_the_hand(bia, game)
+        assert moves >= 20
+        bia.says("A mão 1 terminou")
+        bia.snap(shots, "journey-10-hand-over")
+
+
+def _puzzle_in(url: str) -> str:
+    found = re.search(r"[?&]puzzle=([^&#]+)", url)
+    assert found is not None, url
+    return found.group(1)
+
+
+def _play_the_hand(bia: Screen, game: Game) -> int:
+    """The rest of the first hand: on each turn the hint, its cards selected for her,
+    its action pressed; the computer's moves one Continue at a time. The moves said on
+    the screen are checked against the same game played here."""
+    played = 1
+    while not game.hand_over:
+        if game.computer_turn:
+            bia.button("Continuar")
+            game = game.advance()
+            continue
+        bia.button("Dica")
+        move = hint(game.state, YOU).move
+        with using(LANG):
+            expected = words.move(move)
+        bia.says(f"Dica: {expected}")
+        bia.button("Selecionar estas cartas para mim")
+        bia.action(move)
+        bia.says(f"Você jogou: {expected}")
+        game, verdict = game.attempt(move.as_attempt())
+        assert verdict.legal
+        played += 1
+    return played
