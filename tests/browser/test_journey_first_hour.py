@@ -68,7 +68,7 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
     with phone(browser, LANG) as bia:
         page = bia.page
         page.goto(f"{real_server.url}/?lang={LANG}")
-        bia.says("Bem-vindo! Qual é o seu nome?")
+        bia.says(bia.words("welcome.title"))
         page.get_by_role("textbox", name="Seu nome").fill("Bia")
         bia.button("Começar a aprender")
         bia.says("Suas lições")
