@@ -163,10 +163,6 @@ def _court_takes_several(move: Move) -> bool:
     return move.kind == CAPTURE and move.card.is_court and len(move.taken_cards) >= 2
 
 
-def _ace_plays(move: Move) -> bool:
-    return move.kind == CAPTURE and move.card.rank == 1
-
-
 def _controller_trails(scene: Scene, found: tuple[Move, ...]) -> bool:
     """The mover controls a build and the answer is a trail (6.2 relaxed)."""
     return bool(scene.position.controlled_builds()) and all(m.kind == TRAIL for m in found)
@@ -183,14 +179,6 @@ def _leaves_own_build(scene: Scene, found: tuple[Move, ...]) -> bool:
     return all(m.kind == BUILD and m.card.rank in values and
                sum(c.rank == m.card.rank for c in hand) == 1 and
                not any(b in mine for b in m.builds) for m in found)
-
-
-def _sweep_not_best(scene: Scene, found: tuple[Move, ...]) -> bool:
-    """A move clears the table but is not among the best: a sweep does not score here."""
-    taken_all = [m for m in scene.moves if m.kind == CAPTURE and
-                 len(m.taken_cards) == len(scene.position.loose) +
-                 sum(len(b.cards) for b in scene.position.builds)]
-    return bool(taken_all) and not any(m in found for m in taken_all)
 
 
 def _fixed(goal: object) -> GoalMaker:
