@@ -38,6 +38,7 @@ from engine import (
     Card,
     CassinoError,
     Move,
+    PRESETS,
     NotationError,
     Position,
     Rules,
@@ -118,10 +119,14 @@ def differing(rules: Rules, base: Rules) -> list[str]:
 
 
 def with_setting(rules: Rules, name: str, value: object) -> Rules | None:
-    try:
-        return replace(rules, **{name: value})
-    except (NotationError, ValueError, TypeError):
-        return None
+    """The rules with one setting changed; a setting another depends on takes the
+    dependant with it (aces high needs royal values: classic values drop it)."""
+    for extra in ({}, {"ace_high": False}):
+        try:
+            return replace(rules, **{name: value, **extra})
+        except (NotationError, ValueError, TypeError):
+            continue
+    return None
 
 
 Answer = Callable[[Rules], object]
@@ -139,11 +144,19 @@ def decisive(rules: Rules, name: str, answer: Answer) -> bool:
     return False
 
 
+GAME_SETTINGS: Final = frozenset({"target", "tie_break", "deal", "draw"})  # never change a move
+
+
 def named_setting_faults(rules: Rules, lesson_rules: Rules, answer: Answer,
-                         where: str) -> Iterator[Fault]:
+                         where: str, moves: bool = False) -> Iterator[Fault]:
     """A setting the task names (rules other than its lesson's or set's) must change
-    its answer under some other value."""
+    its answer under some other value. A position that names a preset (`spade`) names
+    its game settings too (the target, the deal): those cannot change a move, so for a
+    task about moves they are not held to it."""
+    preset = moves and rules in PRESETS.values()
     for name in differing(rules, lesson_rules):
+        if preset and name in GAME_SETTINGS:
+            continue
         if not decisive(rules, name, answer):
             value = getattr(rules, name)
             yield Fault(where, f"the task names {name}={_setting_text(name, value)}, but no "
@@ -303,7 +316,7 @@ def playable_faults(position: Position, goal: Goal, found: tuple[Move, ...], les
         if fault is not None:
             faults.append(fault)
     faults += named_setting_faults(position.rules, lesson_rules, play_answer(position, goal),
-                                   "position")
+                                   "position", moves=True)
     if proofs and found:
         step = PlayStep(id="", prompt=prompt, position=position, goal=goal,
                         hints=("", "", ""), feedback=feedback, success=success,
@@ -377,7 +390,7 @@ def choose_faults(position: Position, lesson_rules: Rules, texts: dict[str, str]
         if fault is not None:
             faults.append(fault)
     faults += named_setting_faults(position.rules, lesson_rules,
-                                   _moved_answer(position, correct), "position")
+                                   _moved_answer(position, correct), "position", moves=True)
     return faults
 
 
@@ -413,5 +426,5 @@ def mistake_faults(position: Position, lesson_rules: Rules, texts: dict[str, str
                             "would only say the rules find another problem first): choose "
                             "another distractor"))
     faults += named_setting_faults(position.rules, lesson_rules, _moved_answer(
-        position, lambda p: check(p, attempt).code.value), "position")
+        position, lambda p: check(p, attempt).code.value), "position", moves=True)
     return faults
