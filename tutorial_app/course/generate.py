@@ -29,11 +29,12 @@ from engine import (
 )
 from engine.cards import full_deck
 from engine.scoring import card_points
+from tutorial_app.course import truth
 from tutorial_app.course.answers import solutions
 from tutorial_app.course.difficulty import MAX_SAME_PATTERN, features_of, level, pattern_of
 from tutorial_app.course.goal_reader import GoalReader
-from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import join_or, t
+from tutorial_app.course.goals import Goal, MostCards
+from tutorial_app.course.i18n import count, join_or, t
 from tutorial_app.course.loader import loads
 from tutorial_app.course.model import PuzzleSet
 from tutorial_app.course.scene import Scene
@@ -242,8 +243,9 @@ RECIPES: Final[dict[str, Recipe]] = {
     "sweeps-off": Recipe("No points for sweeps", _best_points, lambda s, f: True, (2, 4), (0, 0),
                          (2, 3), rules="classic sweeps=off", attempts=200000,
         theme="variant", decides=True),
-    "no-builds": Recipe("No building", _fixed("most-cards"), lambda s, f: True, (3, 5), (0, 0),
-                        (2, 3), rules="no-builds", theme="variant"),
+    "no-builds": Recipe("No building", _fixed("no-sweep-left"), lambda s, f: True, (1, 3),
+                        (0, 0), (2, 3), rules="no-builds", attempts=200000, theme="variant",
+                        decides=True),
 }
 
 
@@ -364,19 +366,34 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
         written = recipe.theme or theme
         found_puzzles.append({"position": position.text, "goal": data, "themes": [written],
                               "difficulty": grade(scene, found, recipe.base),
-                              **puzzle_texts(written, goal, found)})
+                              **puzzle_texts(written, goal, found, scene)})
     return found_puzzles
 
 
-def puzzle_texts(theme: str, goal: Goal, found: tuple[Move, ...]) -> dict[str, object]:
+def puzzle_texts(theme: str, goal: Goal, found: tuple[Move, ...],
+                 scene: Scene | None = None) -> dict[str, object]:
     """A puzzle's own prompt, two hints and success text, written from its theme: the
-    prompt says the goal, the hints are the theme's nudge and the card to play."""
+    prompt says the goal, the hints are the theme's nudge and the card to play.
+
+    A points goal counts the card played and a sweep, so its prompt says so rather
+    than "capture cards worth". With fewer than truth.REVEAL_MOVES legal moves, a miss
+    of the most cards gets replies about the try itself (`missed trail`, `missed
+    capture`, `missed build`), since the goal's own account names the card that does
+    better, and the second guess would be sure."""
     cards = sorted({m.card for m in found})
     card = (t("hint.card", card=cards[0].pretty) if len(cards) == 1
             else t("hint.cards", cards=join_or([c.pretty for c in cards])))
-    return {"prompt": t("puzzle.prompt", goal=goal.describe()),
-            "hints": [t(f"theme.{theme}.nudge"), card],
-            "success": t(f"theme.{theme}.success")}
+    points = truth.points_wanted(goal)
+    prompt = (t("puzzle.prompt-points", points=count(points, "point")) if points is not None
+              else t("puzzle.prompt", goal=goal.describe()))
+    texts: dict[str, object] = {"prompt": prompt, "hints": [t(f"theme.{theme}.nudge"), card],
+                                "success": t(f"theme.{theme}.success")}
+    if scene is not None and isinstance(goal, MostCards) and \
+            len(scene.moves) < truth.REVEAL_MOVES:
+        kinds = {str(m.kind) for m in scene.moves if m not in found}
+        texts["feedback"] = {f"missed {kind}": t(f"puzzle.missed-{kind}")
+                             for kind in (CAPTURE, BUILD, TRAIL) if kind in kinds}
+    return texts
 
 
 def _quoted(text: object) -> str:
@@ -401,8 +418,12 @@ def to_yaml(set_id: str, theme: str, puzzles: list[dict[str, object]], command: 
             hints = puzzle["hints"]
             assert isinstance(hints, list)
             lines += [f"    prompt: {_quoted(puzzle['prompt'])}", "    hints:",
-                      *(f"      - {_quoted(h)}" for h in hints),
-                      f"    success: {_quoted(puzzle['success'])}"]
+                      *(f"      - {_quoted(h)}" for h in hints)]
+            feedback = puzzle.get("feedback")
+            if isinstance(feedback, dict) and feedback:
+                lines.append("    feedback:")
+                lines += [f"      {key}: {_quoted(text)}" for key, text in feedback.items()]
+            lines.append(f"    success: {_quoted(puzzle['success'])}")
     return "\n".join(lines) + "\n"
 
 

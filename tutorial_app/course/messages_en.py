@@ -283,6 +283,16 @@ MESSAGES: Final[dict[str, str]] = {
     "theme.ace-high.description": 'With aces high, an ace you play may count 14.',
     "theme.ace-high.nudge": 'An ace from your hand may count 1 or 14.',
     "theme.ace-high.success": 'The ace counted 14.',
+    # what the generator writes into a puzzle file: a points goal's prompt (the card
+    # played and a sweep count), and replies to a miss that speak of the try itself
+    "puzzle.prompt-points": "Your goal: win at least {points} with this play. The card you "
+                            "play counts too, and so does a sweep.",
+    "puzzle.missed-trail": "{played} is laid down alone and takes nothing. Which of your "
+                           "cards takes the most table cards?",
+    "puzzle.missed-capture": "{played} takes {chosen}, but another capture takes more table "
+                             "cards.",
+    "puzzle.missed-build": "A build with {played} takes no table cards now. Which of your "
+                           "cards takes the most?",
     "quiz.wrong": "Not that one. Count again and pick another.",
 }
 
