@@ -244,7 +244,7 @@ def answer_cards(goal: Goal, found: Sequence[Move]) -> set[str]:
     (a sweep's, the most cards') are not the answer: saying that a try left them is
     saying what was wrong with the try."""
     cards = {m.card.pretty for m in found}
-    for part in _parts(goal):
+    for part in goal_parts(goal):
         if isinstance(part, g.Capture):
             for item in part.items:
                 cards |= {c.pretty for c in (item.cards if isinstance(item, Build) else (item,))}
@@ -256,11 +256,12 @@ def answer_cards(goal: Goal, found: Sequence[Move]) -> set[str]:
     return cards
 
 
-def _parts(goal: Goal) -> Iterator[Goal]:
+def goal_parts(goal: Goal) -> Iterator[Goal]:
+    """The goal and every goal inside it."""
     yield goal
     if isinstance(goal, (g.AllOf, g.AnyOf)):
         for part in goal.goals:
-            yield from _parts(part)
+            yield from goal_parts(part)
 
 
 def reveal_fault(step: object, prompt: str) -> Fault | None:
