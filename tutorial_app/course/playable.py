@@ -70,7 +70,7 @@ def read_playable(src: Source, fields: Fields, rules: Rules, key: str) -> Playab
     found = answers.solutions(position, goal)
     _prove(src, goal_node, fields.at("goal"), position, goal, found, _raw(fields, "prompt"))
     feedback = _feedback(src, fields, position, found, key)
-    if len(src.errors) == before and given is not None:
+    if src.proofs and len(src.errors) == before and given is not None:
         truth.report(src, fields, truth.playable_faults(
             position, goal, found, rules, _raw(fields, "prompt") or t("puzzle.prompt",
                                                                       goal=goal.describe()),

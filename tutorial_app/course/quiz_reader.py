@@ -87,8 +87,9 @@ def read_quiz(src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep |
                   f"is not among the choices ({', '.join(values)})")
     else:
         wrong = _wrong(src, fields, key, values, value)
-        truth.report(src, fields, truth.named_setting_faults(rules, lesson_rules, answer,
-                                                             "rules"))
+        if src.proofs:
+            truth.report(src, fields, truth.named_setting_faults(rules, lesson_rules, answer,
+                                                                 "rules"))
         if wrong is not None:
             return QuizStep(id="", prompt=prompt, fact=name, rules=rules,
                             choices=tuple(choices), answer=value, success=success, wrong=wrong)
@@ -111,7 +112,11 @@ def _wrong(src: Source, fields: Fields, key: str, values: list[str],
     Every wrong choice needs one, so a wrong pick is answered about itself."""
     node = fields.get("wrong")
     if node is None:
-        return None
+        if src.proofs:  # validate asks for them; the app serves files validate passed
+            src.error(fields.node, fields.at("wrong"), "missing: say why each wrong choice is "
+                      "wrong, e.g. wrong: {40: 'That pack has no court cards.'}")
+            return None
+        return ()
     if not isinstance(node, yaml.MappingNode):
         src.error(node, fields.at("wrong"), "a mapping of each wrong choice to why it is "
                   "wrong, e.g. {40: '40 is the pack without its kings and queens.'}")
