@@ -30,15 +30,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import combinations
 from typing import Final
 
-from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, BuildRef, Card, Move, Position
+from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, Move, Position
 
 CARD: Final = re.compile(r"(10|[2-9AJQK])([♠♣♥♦])")
 RANK_WORDS: Final[dict[str, int]] = {
-    "ace": 1, "aces": 1, "jacks": 11, "queens": 12, "kings": 13, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "ace": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "jack": 11, "queen": 12, "king": 13,
+    "aces": 1, "jacks": 11, "queens": 12, "kings": 13,
 }
 COUNT_WORDS: Final[dict[str, int]] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -50,7 +50,7 @@ _SUM_TO: Final = re.compile(r"\b(?:(?:must|should|has to|have to|needs? to) (?:a
                             r"exactly|groups? of)\s+(?:exactly\s+)?(\d+)\b", re.IGNORECASE)
 _PLAY_THIS: Final = re.compile(r"\b(?:play|try|use|trail)\s+(?:the|your)?\s*(10|[2-9AJQK])"
                                r"([♠♣♥♦])", re.IGNORECASE)
-_EQUATION: Final = re.compile(r"(?<![\w.])(\d+)((?:\s*\+\s*\d+)+)(?:\s*=\s*(\d+))?(?![\w.])")
+_EQUATION: Final = re.compile(r"(?<![\w.])(\d+)((?:\s*\+\s*\d+)+)(?:\s*=\s*(\d+))?(?!\w)(?!\.\d)")
 _THOSE_CARDS: Final = re.compile(rf"\b(?:those|these) {_NUM} cards\b", re.IGNORECASE)
 _TAKES_N: Final = re.compile(rf"\b(?:it|that|this) takes (?:only |just )?{_NUM} cards?\b",
                              re.IGNORECASE)
@@ -398,25 +398,12 @@ _CHECKS: Final = (_cards_here, _play_this, _sums_to, _kind_words, _praise, _lega
                   _counts, _holds, _left_behind, _not_build, _controls)
 
 
-def situations(position: Position, moves: Iterable[Move], solutions: Sequence[Move],
-               goal_numbers: frozenset[int] = frozenset()) -> list[Situation]:
-    """One situation per move, for texts shown after a move that solves (success)."""
-    return [Situation(position, _as_attempt(m), m, tuple(solutions), goal_numbers)
-            for m in moves]
-
-
-def _as_attempt(move: Move) -> Attempt:
-    return move.as_attempt()
+def situations(position: Position, moves: Iterable[Move],
+               solutions: Sequence[Move]) -> list[Situation]:
+    """One situation per move, for a text read after a move that solves (success)."""
+    return [Situation(position, m.as_attempt(), m, tuple(solutions)) for m in moves]
 
 
 def names(text: str) -> list[str]:
     """The cards a text names, as the learner reads them (`7♥`)."""
     return _named(text)
-
-
-def subset_sums(values: Sequence[int]) -> set[int]:
-    return {sum(c) for size in range(1, len(values) + 1) for c in combinations(values, size)}
-
-
-__all__ = ["CARD", "BuildRef", "Situation", "false_claim", "names", "situations",
-           "subset_sums"]

@@ -39,7 +39,6 @@ from tutorial_app.course.concepts import setting_text, step_needs
 from tutorial_app.course.course import Course
 from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
 from tutorial_app.course.facts import FACT_RULES
-from tutorial_app.course.scene import Scene
 from tutorial_app.course.model import (
     THEMES,
     ChooseStep,
@@ -50,6 +49,7 @@ from tutorial_app.course.model import (
     ReadStep,
     Step,
 )
+from tutorial_app.course.scene import Scene
 
 RULES_PAGE: Final = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 NOT_PLAYABLE: Final = frozenset({"11.3"})  # games the tutor does not cover

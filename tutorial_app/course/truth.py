@@ -25,20 +25,20 @@ course with the same code.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Final
+from typing import Any, Final
 
 import yaml
 
 from engine import (
     CAPTURE,
+    PRESETS,
     Attempt,
     Build,
     Card,
     CassinoError,
     Move,
-    PRESETS,
     NotationError,
     Position,
     Rules,
@@ -121,9 +121,10 @@ def differing(rules: Rules, base: Rules) -> list[str]:
 def with_setting(rules: Rules, name: str, value: object) -> Rules | None:
     """The rules with one setting changed; a setting another depends on takes the
     dependant with it (aces high needs royal values: classic values drop it)."""
-    for extra in ({}, {"ace_high": False}):
+    tries: list[dict[str, Any]] = [{name: value}, {name: value, "ace_high": False}]
+    for changes in tries:
         try:
-            return replace(rules, **{name: value, **extra})
+            return replace(rules, **changes)
         except (NotationError, ValueError, TypeError):
             continue
     return None
@@ -328,7 +329,7 @@ def playable_faults(position: Position, goal: Goal, found: tuple[Move, ...], les
     return faults
 
 
-def report(src: Source, fields: Fields, faults: Sequence[Fault]) -> None:
+def report(src: Source, fields: Fields, faults: Iterable[Fault]) -> None:
     """Each fault as an error at the node it is about."""
     for fault in faults:
         node, path = _node(fields, fault.where)
