@@ -53,12 +53,15 @@ from engine.scoring import card_points
 from tutorial_app.course import answers, claims, clicks
 from tutorial_app.course import goals as g
 from tutorial_app.course.goals import Goal
+from tutorial_app.course.scene import Scene
 from tutorial_app.course.yamlsrc import Fields, Source, child
 
 REVEAL_MOVES: Final = 6  # fewer legal moves than this: a miss must not name the answer
 SETTING_CLAIM: Final = re.compile(r"\bsetting (?:decided|decides|changes|changed)\b|"
                                   r"\bwhich setting\b", re.IGNORECASE)
 CAPTURE_WORTH: Final = re.compile(r"\b(?:capture|take)s?\b[^.?!]*\b(?:worth|points?)\b",
+                                  re.IGNORECASE)
+PLAYED_COUNTS: Final = re.compile(r"\bcard you play\b|\bplayed card\b|\bgoes to your pile\b",
                                   re.IGNORECASE)
 TARGETS: Final = (11, 21, 31, 61, None)
 
@@ -222,17 +225,24 @@ def points_wanted(goal: Goal) -> int | None:
 
 def points_fault(prompt: str, goal: Goal, position: Position,
                  found: Sequence[Move]) -> Fault | None:
-    """A prompt that asks to capture (take) cards worth points is met by the table cards."""
+    """A prompt that asks to capture (take) cards worth points is met by the table cards;
+    any other points prompt whose answer needs the card played says that it counts."""
     wanted = points_wanted(goal)
-    if wanted is None or not CAPTURE_WORTH.search(prompt):
+    if wanted is None:
         return None
+    asks_cards = CAPTURE_WORTH.search(prompt) is not None
     for move in found:
         got = table_points(move, position)
-        if got < wanted:
+        if asks_cards and got < wanted:
             return Fault("goal", f"the prompt asks to capture cards worth {wanted} point(s), "
                          f"but {move.text!r} takes table cards worth {got}: the card played "
                          "or a sweep makes up the rest; ask for points won with this play, "
                          "or choose a position where the captured cards are worth it")
+        sweep = 1 if Scene(position).trial(move).outcome.sweep and position.rules.sweeps else 0
+        if not asks_cards and got + sweep < wanted and not PLAYED_COUNTS.search(prompt):
+            return Fault("prompt", f"{move.text!r} reaches {wanted} point(s) only with the "
+                         "card it plays, and the prompt does not say that the card played "
+                         "counts: say so (\"the card you play counts too\")")
     return None
 
 
