@@ -178,7 +178,10 @@ def test_a_points_prompt_is_met_by_the_cards_taken_from_the_table() -> None:
     found = solutions(position, goal)
     fault = points_fault("Capture cards worth at least 2 points.", goal, position, found)
     assert fault is not None and "takes table cards worth 1" in fault.message
-    assert points_fault("Win 2 points with this play.", goal, position, found) is None
+    said = points_fault("Win 2 points with this play.", goal, position, found)
+    assert said is not None and said.where == "prompt"  # the card played makes the second
+    assert points_fault("Win 2 points. The card you play counts too.", goal, position,
+                        found) is None
 
 
 def play_step(position: str, goal: g.Goal, prompt: str,
