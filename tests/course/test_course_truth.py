@@ -295,7 +295,7 @@ def test_where_the_dealt_cards_go_depends_on_dealing_in_ones() -> None:
 @pytest.mark.parametrize("theme", ["scoring", "variant", "sweeps-off"])
 def test_a_generated_points_prompt_says_the_card_played_counts(theme: str) -> None:
     goal = g.PointsAtLeast(2)
-    texts = puzzle_texts(RECIPES[theme].theme or theme, goal, ())
+    texts = puzzle_texts(f"theme.{RECIPES[theme].theme or theme}", goal, ())
     assert texts["prompt"] == ("Your goal: win at least 2 points with this play. The card you "
                                "play counts too, and so does a sweep.")
 
@@ -304,9 +304,10 @@ def test_a_generated_most_cards_puzzle_with_few_moves_answers_misses_about_the_t
     position = Position.parse("table: 5h 9s Qh; hand: 7s 8s Qd")
     goal = g.MostCards()
     found = solutions(position, goal)
-    texts = puzzle_texts("pairing", goal, found, Scene(position))
+    texts = puzzle_texts("theme.pairing", goal, found, Scene(position))
     assert texts["feedback"] == {
         "missed trail": "{played} is laid down alone and takes nothing. Which of your cards "
                         "takes the most table cards?"}
     busy = Position.parse("table: 2c 3d 5h 6s; hand: 8s 4d 9h 10c")
-    assert "feedback" not in puzzle_texts("sum", goal, solutions(busy, goal), Scene(busy))
+    assert "feedback" not in puzzle_texts("theme.sum", goal, solutions(busy, goal),
+                                          Scene(busy))

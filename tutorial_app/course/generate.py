@@ -60,7 +60,11 @@ class Recipe:
     courts: bool = True  # may court cards be dealt to the table and hand?
     base: int = 0  # how much harder than its size the theme is (added to the grade)
     last: bool = False  # the last play of the hand (the endgame)
-    decides: bool = False  # keep only positions where the setting changes the answer
+    decides: bool = False  # keep only positions where the setting decides the answer: some
+    #                        answer would be wrong under the classic rules
+    differs: bool = False  # keep only positions whose answers differ under the classic rules
+    texts: str = ""  # the message key prefix of its nudge and success, instead of its theme's
+    #                  (the variant theme's says the setting decided: only for `decides`)
     attempts: int = 20000  # random deals to try (rare themes need more)
     covered: bool = True  # does a controller hold a card of its build's value (7.1)?
     theme: str = ""  # the theme written on the puzzles (default: the recipe's name)
@@ -229,8 +233,8 @@ RECIPES: Final[dict[str, Recipe]] = {
         theme="variant", decides=True),
     "aces-like-faces": Recipe("Aces take only aces", _fixed("most-cards"), lambda s, f: True,
                               (3, 5), (0, 0), (2, 3), rules="classic aces_like_faces=true",
-                              attempts=200000,
-                              theme="variant", decides=True),
+                              attempts=200000, theme="variant", differs=True,
+                              texts="recipe.aces-like-faces"),
     "controller-trail": Recipe("A controller may trail", _fixed({"kind": "trail"}),
                                _controller_trails, (2, 4), (1, 1), (3, 3), own_builds=True,
                                rules="classic controller_trail=always",
@@ -242,10 +246,10 @@ RECIPES: Final[dict[str, Recipe]] = {
         theme="variant", decides=True),
     "sweeps-off": Recipe("No points for sweeps", _best_points, lambda s, f: True, (2, 4), (0, 0),
                          (2, 3), rules="classic sweeps=off", attempts=200000,
-        theme="variant", decides=True),
+                         theme="variant", differs=True, texts="recipe.sweeps-off"),
     "no-builds": Recipe("No building", _fixed("no-sweep-left"), lambda s, f: True, (1, 3),
-                        (0, 0), (2, 3), rules="no-builds", attempts=200000, theme="variant",
-                        decides=True),
+                        (0, 0), (2, 3), rules="no-builds", theme="variant",
+                        texts="recipe.no-builds"),
 }
 
 
@@ -311,7 +315,7 @@ def _suitless(position: Position) -> tuple[object, ...]:
 
 
 def _same_under_classic(position: Position, data: object, found: tuple[Move, ...]) -> bool:
-    """Would the classic rules give the same answers? Then the setting decides nothing."""
+    """Would the classic rules give the same answers? Then the setting changes nothing."""
     classic = Position(loose=position.loose, builds=position.builds, hand=position.hand,
                        rules=Rules(), last=position.last)
     if classic.problems():
@@ -320,6 +324,20 @@ def _same_under_classic(position: Position, data: object, found: tuple[Move, ...
     if goal is None:
         return False
     return set(solutions(classic, goal)) == set(found)
+
+
+def _decided_by_setting(position: Position, data: object, found: tuple[Move, ...]) -> bool:
+    """Does the setting decide the answer: would some answer be wrong under the classic
+    rules (illegal there, or no longer what the goal asks)? Building off can never do it:
+    it only takes moves away, so its answers stay answers under the classic rules."""
+    classic = Position(loose=position.loose, builds=position.builds, hand=position.hand,
+                       rules=Rules(), last=position.last)
+    if classic.problems():
+        return True
+    goal = _goal_of(data, classic)
+    if goal is None:
+        return True
+    return not set(found) <= set(solutions(classic, goal))
 
 
 def grade(scene: Scene, found: tuple[Move, ...], base: int = 0) -> int:
@@ -356,7 +374,9 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
             continue
         if not recipe.accept(scene, found):
             continue
-        if recipe.decides and _same_under_classic(position, data, found):
+        if recipe.decides and not _decided_by_setting(position, data, found):
+            continue
+        if recipe.differs and _same_under_classic(position, data, found):
             continue
         shape = pattern_of(goal, found)
         if patterns.get(shape, 0) >= MAX_SAME_PATTERN or _suitless(position) in positions:
@@ -366,14 +386,16 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
         written = recipe.theme or theme
         found_puzzles.append({"position": position.text, "goal": data, "themes": [written],
                               "difficulty": grade(scene, found, recipe.base),
-                              **puzzle_texts(written, goal, found, scene)})
+                              **puzzle_texts(recipe.texts or f"theme.{written}", goal, found,
+                                             scene)})
     return found_puzzles
 
 
-def puzzle_texts(theme: str, goal: Goal, found: tuple[Move, ...],
+def puzzle_texts(texts: str, goal: Goal, found: tuple[Move, ...],
                  scene: Scene | None = None) -> dict[str, object]:
-    """A puzzle's own prompt, two hints and success text, written from its theme: the
-    prompt says the goal, the hints are the theme's nudge and the card to play.
+    """A puzzle's own prompt, two hints and success text, written from its theme (`texts`
+    is the message key prefix of the nudge and success, `theme.<id>` or a recipe's own):
+    the prompt says the goal, the hints are the nudge and the card to play.
 
     A points goal counts the card played and a sweep, so its prompt says so rather
     than "capture cards worth". With fewer than truth.REVEAL_MOVES legal moves, a miss
@@ -386,14 +408,14 @@ def puzzle_texts(theme: str, goal: Goal, found: tuple[Move, ...],
     points = truth.points_wanted(goal)
     prompt = (t("puzzle.prompt-points", points=count(points, "point")) if points is not None
               else t("puzzle.prompt", goal=goal.describe()))
-    texts: dict[str, object] = {"prompt": prompt, "hints": [t(f"theme.{theme}.nudge"), card],
-                                "success": t(f"theme.{theme}.success")}
+    written: dict[str, object] = {"prompt": prompt, "hints": [t(f"{texts}.nudge"), card],
+                                  "success": t(f"{texts}.success")}
     if scene is not None and isinstance(goal, MostCards) and \
             len(scene.moves) < truth.REVEAL_MOVES:
         kinds = {str(m.kind) for m in scene.moves if m not in found}
-        texts["feedback"] = {f"missed {kind}": t(f"puzzle.missed-{kind}")
-                             for kind in (CAPTURE, BUILD, TRAIL) if kind in kinds}
-    return texts
+        written["feedback"] = {f"missed {kind}": t(f"puzzle.missed-{kind}")
+                               for kind in (CAPTURE, BUILD, TRAIL) if kind in kinds}
+    return written
 
 
 def _quoted(text: object) -> str:

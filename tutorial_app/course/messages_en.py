@@ -293,6 +293,19 @@ MESSAGES: Final[dict[str, str]] = {
                              "cards.",
     "puzzle.missed-build": "A build with {played} takes no table cards now. Which of your "
                            "cards takes the most?",
+    # the no-builds recipe's own words: building off only takes moves away, so the
+    # theme's "the setting decided it" would not be true of its puzzles
+    "recipe.no-builds.nudge": "No building in these rules: every play is a capture or a trail. "
+                              "Which one leaves no sweep?",
+    "recipe.no-builds.success": "A safe play, with captures and trails only.",
+    # aces like faces and sweeps off change which moves solve a puzzle, but a move that
+    # solves it may solve it under the classic rules too: no claim that the setting decided
+    "recipe.aces-like-faces.nudge": "With these rules an ace takes a single ace, like a court "
+                                    "card: what does each of your cards take?",
+    "recipe.aces-like-faces.success": "Counted with an ace that takes a single ace.",
+    "recipe.sweeps-off.nudge": "Sweeps score nothing with these rules: count only the cards "
+                               "that score.",
+    "recipe.sweeps-off.success": "Counted without sweep points.",
     "quiz.wrong": "Not that one. Count again and pick another.",
 }
 
