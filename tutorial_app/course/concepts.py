@@ -8,9 +8,13 @@ author but derived here from what the step asks of the learner:
 - its goal (a sweep goal needs `sweep`, a points goal `scoring`...);
 - its settings (each setting that differs from the classic game, e.g.
   `face_values=royal`, is a concept of its own);
-- the reason codes of its plausible wrong tries (the reason codes its `feedback:`
-  answers, a mistake step's answer, a choose step's illegal options): a step that
-  explains `trail-while-controlling` needs `controller`.
+- what its position shows: a build needs `build`, a multiple build
+  `multiple-build`, a build the player to move controls `controller`;
+- the reason codes of its plausible wrong tries and of every choice the learner
+  reads (the reason codes its `feedback:` answers, a mistake step's answer and
+  choices, a choose step's illegal options): a step that explains
+  `trail-while-controlling` needs `controller`; an ace counted 14, as a move or as
+  the choice `bad-capture-value`, needs `ace_high=true`.
 
 The course checker (course.py) then reports a step that needs a concept no lesson
 on its path (the lesson itself and everything it requires) teaches.
