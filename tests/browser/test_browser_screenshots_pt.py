@@ -26,7 +26,8 @@ def test_screenshot_of_the_portuguese_lesson_player(real_server: Server, page: P
     press(page, card(page, "o 7 de espadas"))
     press(page, card(page, "o 3 de paus"))
     press(page, page.get_by_role("button", name="Capturar"))
-    expect(page.get_by_test_id("stAlertContentError")).to_contain_text("Só um 7 faz par com o 7♥")
+    expect(page.get_by_test_id("stAlertContentError")).to_contain_text(
+        "7♠ vale 7, mas 3♣ soma 3: um par captura uma carta de mesmo valor")
     press(page, page.get_by_role("button", name="Dica 1 de 3"))
     expect(page.get_by_text("Qual carta da sua mão tem o mesmo valor que o 7♥?")).to_be_visible()
     snap(page, folder, "lesson-step.pt-BR")

@@ -25,7 +25,7 @@ def open_step(page: Page, server: Server, lesson: str, step: str, first: bool = 
         # not open by its link); written before signing in, as the server keeps a
         # signed-in learner's progress in memory
         for opened in (("sums", "first-sum"), ("first-build", "build-eight"),
-                       ("taking-builds", "your-own-build"), ("sweeps", "hidden-sweep")):
+                       ("controller", "your-own-build"), ("sweeps", "hidden-sweep")):
             server.unlock("Wren", *opened)
     page.goto(f"{server.url}/?lesson={lesson}&step={step}")
     if first:
@@ -66,7 +66,7 @@ def test_four_wrong_tries_are_answered_truly(real_server: Server, small: Page) -
     expect(error).to_have_count(0)
 
     # 3. a new, separate build is not told "that adds to the build"
-    open_step(page, real_server, "taking-builds", "your-own-build")
+    open_step(page, real_server, "controller", "your-own-build")
     select(page, "two of clubs", "seven of hearts")
     press(page, page.get_by_role("button", name="Build 9"))
     expect(warning).to_contain_text("builds instead of taking the build")

@@ -30,7 +30,14 @@ def test_a_setting_puzzle_is_one_the_setting_decides() -> None:
     for puzzle in puzzle_set.puzzles:
         p = puzzle.position
         classic = Position(loose=p.loose, builds=p.builds, hand=p.hand, rules=Rules())
-        assert set(solutions(classic, puzzle.goal)) != set(puzzle.solution_moves)
+        # not only other answers: a move that solves the puzzle would not solve it in classic
+        assert not set(puzzle.solution_moves) <= set(solutions(classic, puzzle.goal))
+
+
+def test_building_off_never_decides_so_its_puzzles_do_not_say_it_did() -> None:
+    _, puzzle_set = generate("no-builds", 3, seed=7)
+    for puzzle in puzzle_set.puzzles:
+        assert "decided" not in puzzle.success and "which setting" not in puzzle.hints[0]
 
 
 def test_same_seed_same_puzzles_other_seed_other_puzzles() -> None:

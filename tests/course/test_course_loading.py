@@ -75,7 +75,7 @@ def test_good_lesson_loads_into_the_api(good_course: Course) -> None:
     read, play, choose, mistake = lesson.steps[:4]
     assert isinstance(read, ReadStep) and read.position == Position.parse("table: 5c 3d; hand: 8s")
     assert isinstance(play, PlayStep)
-    assert play.prompt == "Take two cards at once with your 8♠."
+    assert play.prompt == "Take the 5♣ and the 3♦ at once with your 8♠."
     assert play.hints[0] == "Which two table cards add up to 8?"
     assert play.hints[1:] == ("Play 8♠.", "The move: 8♠ takes 5♣+3♦.")
     assert play.success == "5 + 3 = 8. That is a sum."
@@ -85,7 +85,7 @@ def test_good_lesson_loads_into_the_api(good_course: Course) -> None:
     assert choose.options == ("8♠ takes 8♦, 6♣+2♦, 5♠+3♥", "8♠ takes 6♣+3♥", "8♠ trails")
     assert isinstance(mistake, MistakeStep)
     assert mistake.answer == "number-takes-court"
-    assert {c for c, _ in mistake.choices} == {"number-takes-court", "wrong-sum",
+    assert {c for c, _ in mistake.choices} == {"number-takes-court", "card-not-in-hand",
                                               "card-used-twice"}
 
 
@@ -114,7 +114,7 @@ steps:
   - id: a
     kind: play
     position: "table: Qh 7c 5d; hand: Qs 3c"
-    prompt: Take with the queen.
+    prompt: Take as many cards as you can with the Q♠.
     goal: most-cards
   - id: b
     kind: read

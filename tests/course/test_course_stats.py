@@ -181,3 +181,45 @@ def test_a_quiz_step_is_checked(shipped: Course) -> None:
 def test_every_rule_and_setting_value_is_practised(shipped: Course) -> None:
     text = report(shipped)
     assert "Not practised: none" in text
+
+
+def test_report_counts_what_validate_proves_and_the_reading_share(shipped: Course) -> None:
+    import re
+
+    text = report(shipped)
+    proved = re.search(r"Author texts proved true for every attempt that shows them: "
+                       r"(\d+) of (\d+) feedback entries \((\d+) of (\d+) displays\), "
+                       r"(\d+) of (\d+) success texts", text)
+    assert proved is not None, text
+    entries, total, shown, displays, successes, all_successes = map(int, proved.groups())
+    assert entries == total > 300 and shown == displays > 900
+    assert successes == all_successes > 500
+    hints = re.search(r"Hints checked: (\d+) of (\d+) name only cards", text)
+    assert hints is not None and hints.group(1) == hints.group(2)
+    reveal = re.search(r"Tasks whose misses reveal the answer: (\d+) of (\d+) tasks", text)
+    assert reveal is not None and reveal.group(1) == "0" and int(reveal.group(2)) > 100
+    reading = re.search(r"Reading share: (\d+)% \((\d+) of (\d+) tasks", text)
+    assert reading is not None and int(reading.group(2)) / int(reading.group(3)) < 0.15
+    doing = re.search(r"Rules practised by doing \(not by quiz\): (\d+) of (\d+); by quiz "
+                      r"only: ([^;]*); by neither: (.*)", text)
+    assert doing is not None and doing.group(4) == "none"
+    assert "1.1" not in doing.group(3).split(", ")  # the card-counting task acts it out
+
+
+def test_a_rule_only_cited_is_not_practised_by_doing() -> None:
+    from tutorial_app.course.stats import doing_lines, task_rules
+
+    lesson = loads("""id: cite
+title: Cite
+steps:
+  - id: trail
+    kind: play
+    position: "table: Kh 9c; hand: 10d 4c 2s"
+    prompt: "After a sweep the next player must trail (rule 8.3). Trail the 4♣."
+    goal: {move: "4c t"}
+""", "cite.yaml")
+    assert not isinstance(lesson, PuzzleSet)
+    step = lesson.steps[0]
+    assert "8.3" in task_rules(step) and "8.3" not in task_rules(step, cited=False)
+    line = doing_lines(["6.1", "8.3"], [("cite", step)])[0]
+    assert line.endswith("by neither: 8.3")

@@ -176,11 +176,11 @@ def test_lesson_translations_name_the_same_cards_and_numbers(lang: str) -> None:
 
 def test_a_stale_lesson_translation_shows_the_english() -> None:
     with i18n.using("pt-BR"):
-        current = i18n.lesson_text("lesson.pairing.steps.first-pair.prompt", "Capture the 7♥.")
-        stale = i18n.lesson_text("lesson.pairing.steps.first-pair.prompt",
-                                 "Capture the 7♥ with your 7♠.")
-    assert current == "Capture o 7♥."
-    assert stale == "Capture the 7♥ with your 7♠."
+        key = "lesson.pairing.steps.first-pair.success"
+        current = i18n.lesson_text(key, "That is a pair. The 7♠ and the 7♥ go to your pile.")
+        stale = i18n.lesson_text(key, "That is a pair. The 7♠ and the 7♥ are yours.")
+    assert current == "Isso é um par. O 7♠ e o 7♥ vão para o seu monte."
+    assert stale == "That is a pair. The 7♠ and the 7♥ are yours."
 
 
 def test_the_shipped_portuguese_lesson_loads_in_portuguese() -> None:
@@ -188,7 +188,8 @@ def test_the_shipped_portuguese_lesson_loads_in_portuguese() -> None:
     from tutorial_app.course import load_course
 
     course = load_course(lessons_folder(), language="pt-BR")
-    assert course.lesson("pairing").title == "Fazer pares (1/2)"  # the first stage
+    assert course.lesson("pairing").title == "Fazer pares"  # one stage
+    assert course.lesson("cards").title == "As cartas e os seus valores (1/2)"  # the first stage
     assert i18n.language() == i18n.DEFAULT_LANGUAGE  # loading did not switch the caller
 
 

@@ -121,8 +121,9 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
 
 def check_quiz(step: QuizStep, value: str, *, wrong_attempts: int = 0,
                hints_used: int = 0) -> Feedback:
-    """Right when the learner picks the value the engine computed for the fact."""
+    """Right when the learner picks the value the engine computed for the fact; a wrong
+    pick hears the author's reason why that value is wrong."""
     if value == step.answer:
         return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
                         stars=stars(wrong_attempts, hints_used))
-    return Feedback(FeedbackStatus.MISSED, t("quiz.wrong"))
+    return Feedback(FeedbackStatus.MISSED, dict(step.wrong).get(value) or t("quiz.wrong"))

@@ -8,9 +8,13 @@ author but derived here from what the step asks of the learner:
 - its goal (a sweep goal needs `sweep`, a points goal `scoring`...);
 - its settings (each setting that differs from the classic game, e.g.
   `face_values=royal`, is a concept of its own);
-- the reason codes of its plausible wrong tries (the reason codes its `feedback:`
-  answers, a mistake step's answer, a choose step's illegal options): a step that
-  explains `trail-while-controlling` needs `controller`.
+- what its position shows: a build needs `build`, a multiple build
+  `multiple-build`, a build the player to move controls `controller`;
+- the reason codes of its plausible wrong tries and of every choice the learner
+  reads (the reason codes its `feedback:` answers, a mistake step's answer and
+  choices, a choose step's illegal options): a step that explains
+  `trail-while-controlling` needs `controller`; an ace counted 14, as a move or as
+  the choice `bad-capture-value`, needs `ace_high=true`.
 
 The course checker (course.py) then reports a step that needs a concept no lesson
 on its path (the lesson itself and everything it requires) teaches.
@@ -36,6 +40,7 @@ from tutorial_app.course.model import (
     Step,
 )
 
+ACE_HIGH: Final = 14  # an ace played to capture may count 14 with ace_high (1.5)
 CONCEPTS: Final = (
     "values", "trail", "pair", "sum", "several-groups", "court-capture", "build",
     "take-build", "raise", "multiple-build", "add-to-build", "controller", "sweep",
@@ -53,17 +58,8 @@ REASON_CONCEPTS: Final[dict[str, str]] = {
     "build-not-held": "build", "raise-multiple": "multiple-build",
     "loose-changes-build": "raise", "two-builds": "raise",
     "trail-while-controlling": "controller", "leaves-build-uncovered": "controller",
-    "builds-off": "builds=off", "bad-capture-value": "values",
+    "builds-off": "builds=off", "bad-capture-value": "ace_high=true",
 }
-
-
-def setting_concepts() -> tuple[str, ...]:
-    """Every `name=value` a setting can take other than the classic one."""
-    out: list[str] = []
-    for name, value in _setting_values().items():
-        for text in value:
-            out.append(f"{name}={text}")
-    return tuple(out)
 
 
 def _setting_values() -> dict[str, list[str]]:
@@ -172,10 +168,7 @@ def step_needs(step: Step | Puzzle) -> dict[str, str]:
         return {}
     position = step.position
     out = dict(rules_concepts(position.rules))
-    if position.builds:
-        out.setdefault("build", "a build in its position")
-    if position.last:
-        out.setdefault("last-cards", "the last play of the hand")
+    out.update({k: v for k, v in position_concepts(position).items() if k not in out})
     if isinstance(step, (PlayStep, Puzzle)):
         needed: set[str] | None = None
         for move in step.solution_moves:
@@ -185,16 +178,25 @@ def step_needs(step: Step | Puzzle) -> dict[str, str]:
             out.setdefault(concept, f"its solution {step.solution_moves[0].text}")
         out.update({k: v for k, v in goal_concepts(step.goal).items() if k not in out})
         for key in step.feedback:
-            named = REASON_CONCEPTS.get(key)
+            named = REASON_CONCEPTS.get(key.split()[0]) if key.split() else None
             if named is not None:
                 out.setdefault(named, f"its feedback for {key}")
     elif isinstance(step, MistakeStep):
         answer = REASON_CONCEPTS.get(step.answer)
         if answer is not None:
             out.setdefault(answer, f"its answer {step.answer}")
+        if parse_attempt(step.move).value == ACE_HIGH:
+            out.setdefault("ace_high=true", f"its move {step.move} (an ace counted 14)")
+        for code, _ in step.choices:
+            named = REASON_CONCEPTS.get(code)
+            if named is not None:
+                out.setdefault(named, f"its choice {code}")
     elif isinstance(step, ChooseStep):
         for text in step.option_moves:
-            verdict = check(position, parse_attempt(text))
+            attempt = parse_attempt(text)
+            if attempt.value == ACE_HIGH and attempt.card is not None and attempt.card.rank == 1:
+                out.setdefault("ace_high=true", f"its option {text!r} (an ace counted 14)")
+            verdict = check(position, attempt)
             if verdict.legal and verdict.move is not None:
                 for concept in sorted(move_concepts(verdict.move, position)):
                     out.setdefault(concept, f"its option {text!r}")
@@ -202,4 +204,19 @@ def step_needs(step: Step | Puzzle) -> dict[str, str]:
                 reason = REASON_CONCEPTS.get(verdict.code)
                 if reason is not None:
                     out.setdefault(reason, f"its option {text!r} ({verdict.code})")
+    return out
+
+
+def position_concepts(position: Position) -> dict[str, str]:
+    """What a position shows that a learner must know to read it: a build, a multiple
+    build, a build the player to move controls, the last play of the hand."""
+    out: dict[str, str] = {}
+    if position.builds:
+        out["build"] = "a build in its position"
+    if any(b.is_multiple for b in position.builds):
+        out["multiple-build"] = "a multiple build in its position"
+    if position.controlled_builds():
+        out["controller"] = "a build the player to move controls in its position"
+    if position.last:
+        out["last-cards"] = "the last play of the hand"
     return out

@@ -3,7 +3,9 @@
 The deal, the stock and the game's end are not positions: no move shows them. A
 quiz step (`kind: quiz`) names a fact and its arguments, lists choices, and the
 engine works out which choice is right (docs/rules.md 1.1, 2.1-2.4, 10.2, 10.4,
-11.2, and the spade-tracking tip).
+11.2, and the spade-tracking tip). Acting these out with cards (dealing to seats,
+picking the point cards out of a pile) needs step kinds of their own; until then a
+quiz asks, and each wrong choice says why it is wrong (course/quiz_reader.py).
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from typing import Final
 
 from engine import Rules
 from engine.cards import full_deck
-from engine.flow import deals_per_hand, first_to_play
+from engine.flow import deal_first, deals_per_hand, first_to_play
+from engine.rules import Deal
 from engine.scoring import ITEMS, ScoreItem, SideScore, decide_game, score_hand
 
 CARDS_PER_DEAL: Final = 4
 TABLE_CARDS: Final = 4
 NO_WINNER: Final = "none"  # the winner fact's value when another hand is played
+TABLE: Final = "table"  # the dealt-to fact's value for a card dealt face up to the table
 
 
 class FactError(ValueError):
@@ -57,6 +61,20 @@ def next_dealer(rules: Rules, args: Mapping[str, object]) -> object:
     """The deal passes to the left after each hand (2.4)."""
     players = _int(args, "players", 2, 4)
     return (_int(args, "dealer", 0, players - 1) + 1) % players
+
+
+def dealt_to(rules: Rules, args: Mapping[str, object]) -> object:
+    """Where the `card`-th card from the top of the pack goes in the first deal: a
+    seat's number, or `table` (2.2: in twos, or singly with `deal: ones`)."""
+    players = _int(args, "players", 2, 4)
+    dealer = _int(args, "dealer", 0, players - 1)
+    number = _int(args, "card", 1, TABLE_CARDS + CARDS_PER_DEAL * players)
+    deck = full_deck()
+    hands, table, _ = deal_first(deck, dealer, players, rules.deal == Deal.ONES)
+    card = deck[number - 1]
+    if card in table:
+        return TABLE
+    return next(seat for seat, hand in enumerate(hands) if card in hand)
 
 
 def hand_points(rules: Rules, args: Mapping[str, object]) -> object:
@@ -106,7 +124,8 @@ def last_play_sweep(rules: Rules, args: Mapping[str, object]) -> object:
 
 FACTS: Final[dict[str, Callable[[Rules, Mapping[str, object]], object]]] = {
     "pack-size": pack_size, "deals-per-hand": deals, "stock-after": stock_after,
-    "first-to-play": first_player, "next-dealer": next_dealer, "hand-points": hand_points,
+    "first-to-play": first_player, "next-dealer": next_dealer, "dealt-to": dealt_to,
+    "hand-points": hand_points,
     "spades-to-secure": spades_to_secure, "winner": winner,
     "last-play-sweep": last_play_sweep,
 }
@@ -115,11 +134,12 @@ FACTS: Final[dict[str, Callable[[Rules, Mapping[str, object]], object]]] = {
 FACT_RULES: Final[dict[str, tuple[str, ...]]] = {
     "pack-size": ("1.1",), "deals-per-hand": ("2.1", "2.3", "11.2"),
     "stock-after": ("2.2", "2.3"), "first-to-play": ("2.4",), "next-dealer": ("2.4",),
+    "dealt-to": ("2.2",),
     "hand-points": ("10.1", "10.2"), "spades-to-secure": ("10.1",), "winner": ("10.4",),
     "last-play-sweep": ("8.2",),
 }
 FACT_CONCEPTS: Final[dict[str, str]] = {
     "pack-size": "values", "deals-per-hand": "deal", "stock-after": "deal",
-    "first-to-play": "deal", "next-dealer": "deal", "hand-points": "scoring",
+    "first-to-play": "deal", "next-dealer": "deal", "dealt-to": "deal", "hand-points": "scoring",
     "spades-to-secure": "scoring", "winner": "game-end", "last-play-sweep": "last-cards",
 }

@@ -20,7 +20,6 @@ A text may use the attempt's own facts as fields: `{played}`, `{chosen}`,
 
 from __future__ import annotations
 
-import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -34,12 +33,14 @@ from engine import (
     Attempt,
     Build,
     Card,
+    Move,
     NotationError,
     Position,
     Verdict,
+    check,
 )
 from engine.values import split_into_groups
-from tutorial_app.course import answers
+from tutorial_app.course import answers, claims
 
 KINDS: Final = (CAPTURE, BUILD, TRAIL)
 MISSED: Final = "missed"
@@ -185,59 +186,22 @@ def render(text: str, values: Mapping[str, str]) -> str:
 
 # ----- does a text fit the attempt it answers? -----------------------------------
 
-_CARD: Final = re.compile(r"(10|[2-9AJQK])([♠♣♥♦])")
-_PLAY_THIS: Final = re.compile(r"\b(?:play|try|use|trail)\s+(?:the|your)?\s*(10|[2-9AJQK])"
-                               r"([♠♣♥♦])", re.IGNORECASE)
-_SUM_TO: Final = re.compile(r"\b(?:adds? up to|must make|to make|exactly|groups? of)"
-                            r"\s+(?:exactly\s+)?(\d+)\b", re.IGNORECASE)
-_KIND_WORDS: Final = (
-    (BUILD, re.compile(r"\b(?:cards of your build|the build you make|you announce|you are building|"
-                       r"adds? to the build)\b", re.IGNORECASE)),
-    (CAPTURE, re.compile(r"\b(?:the cards you take|you took|your capture|that captures)\b",
-                         re.IGNORECASE)),
-    (TRAIL, re.compile(r"\b(?:you trailed|that trail|trailing lays)\b", re.IGNORECASE)),
-)
-_ADDS_TO: Final = re.compile(r"\badds? to the build\b", re.IGNORECASE)
+_CARD: Final = claims.CARD
 
 
-def contradiction(text: str, position: Position, attempt: Attempt) -> str | None:
+def contradiction(text: str, position: Position, attempt: Attempt,
+                  verdict: Verdict | None = None, solutions: Sequence[Move] = ()) -> str | None:
     """Why the text is not true for this attempt, or None when nothing in it
-    contradicts it: it names a card that is not in the position, tells the learner
-    to play the card they just played, names
-    a total the played card does not take (a capture) or the build's value does
-    not match (a build), speaks of another kind of move, or of adding to a build
-    when none was chosen."""
-    here = {c.pretty for c in (*position.hand, *position.loose)}
-    here |= {c.pretty for b in position.builds for c in b.cards}
-    for match in _CARD.finditer(text):
-        if match.group(0) not in here:
-            return f"it names {match.group(0)}, which is not in this position"
-    played = attempt.card
-    for match in _PLAY_THIS.finditer(text):
-        if played is not None and f"{match.group(1)}{match.group(2)}" == played.pretty:
-            return f"it says {match.group(0)!r}, but the attempt played {played.pretty}"
-    wanted: int | None = None
-    if attempt.kind == CAPTURE and played is not None:
-        wanted = position.rules.table_value(played)
-    elif attempt.kind == BUILD:
-        wanted = attempt.value
-    if wanted is not None:
-        for match in _SUM_TO.finditer(text):
-            if int(match.group(1)) != wanted:
-                return (f"it says {match.group(0)!r}, but the attempt "
-                        f"{_kind_doing(attempt)} {wanted}")
-    for kind, words in _KIND_WORDS:
-        found = words.search(text)
-        if found and attempt.kind != kind:
-            return f"it says {found.group(0)!r}, but the attempt is a {attempt.kind}"
-    adds = _ADDS_TO.search(text)
-    if adds and not attempt.targets:
-        return f"it says {adds.group(0)!r}, but the attempt chose no build"
-    return None
-
-
-def _kind_doing(attempt: Attempt) -> str:
-    return "builds" if attempt.kind == BUILD else "plays a card worth"
+    contradicts it (course/claims.py lists what is checked: the cards it names,
+    the cards it says you hold, its sums and counts, its words for the move's kind,
+    its praise, what it says the try took or left). `verdict` is the judge's on the
+    attempt (asked here when not given); `solutions` are the step's answers, which
+    praise is held to."""
+    if verdict is None:
+        verdict = check(position, attempt)
+    move = verdict.move if verdict.legal else None
+    where = claims.Situation(position, attempt, move, tuple(solutions))
+    return claims.false_claim(text, where)
 
 
 def names_a_card(text: str, position: Position, attempt: Attempt) -> bool:

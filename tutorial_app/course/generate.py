@@ -29,11 +29,12 @@ from engine import (
 )
 from engine.cards import full_deck
 from engine.scoring import card_points
+from tutorial_app.course import truth
 from tutorial_app.course.answers import solutions
 from tutorial_app.course.difficulty import MAX_SAME_PATTERN, features_of, level, pattern_of
 from tutorial_app.course.goal_reader import GoalReader
-from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import join_or, t
+from tutorial_app.course.goals import Goal, MostCards
+from tutorial_app.course.i18n import count, join_or, t
 from tutorial_app.course.loader import loads
 from tutorial_app.course.model import PuzzleSet
 from tutorial_app.course.scene import Scene
@@ -59,7 +60,11 @@ class Recipe:
     courts: bool = True  # may court cards be dealt to the table and hand?
     base: int = 0  # how much harder than its size the theme is (added to the grade)
     last: bool = False  # the last play of the hand (the endgame)
-    decides: bool = False  # keep only positions where the setting changes the answer
+    decides: bool = False  # keep only positions where the setting decides the answer: some
+    #                        answer would be wrong under the classic rules
+    differs: bool = False  # keep only positions whose answers differ under the classic rules
+    texts: str = ""  # the message key prefix of its nudge and success, instead of its theme's
+    #                  (the variant theme's says the setting decided: only for `decides`)
     attempts: int = 20000  # random deals to try (rare themes need more)
     covered: bool = True  # does a controller hold a card of its build's value (7.1)?
     theme: str = ""  # the theme written on the puzzles (default: the recipe's name)
@@ -163,10 +168,6 @@ def _court_takes_several(move: Move) -> bool:
     return move.kind == CAPTURE and move.card.is_court and len(move.taken_cards) >= 2
 
 
-def _ace_plays(move: Move) -> bool:
-    return move.kind == CAPTURE and move.card.rank == 1
-
-
 def _controller_trails(scene: Scene, found: tuple[Move, ...]) -> bool:
     """The mover controls a build and the answer is a trail (6.2 relaxed)."""
     return bool(scene.position.controlled_builds()) and all(m.kind == TRAIL for m in found)
@@ -183,14 +184,6 @@ def _leaves_own_build(scene: Scene, found: tuple[Move, ...]) -> bool:
     return all(m.kind == BUILD and m.card.rank in values and
                sum(c.rank == m.card.rank for c in hand) == 1 and
                not any(b in mine for b in m.builds) for m in found)
-
-
-def _sweep_not_best(scene: Scene, found: tuple[Move, ...]) -> bool:
-    """A move clears the table but is not among the best: a sweep does not score here."""
-    taken_all = [m for m in scene.moves if m.kind == CAPTURE and
-                 len(m.taken_cards) == len(scene.position.loose) +
-                 sum(len(b.cards) for b in scene.position.builds)]
-    return bool(taken_all) and not any(m in found for m in taken_all)
 
 
 def _fixed(goal: object) -> GoalMaker:
@@ -240,8 +233,8 @@ RECIPES: Final[dict[str, Recipe]] = {
         theme="variant", decides=True),
     "aces-like-faces": Recipe("Aces take only aces", _fixed("most-cards"), lambda s, f: True,
                               (3, 5), (0, 0), (2, 3), rules="classic aces_like_faces=true",
-                              attempts=200000,
-                              theme="variant", decides=True),
+                              attempts=200000, theme="variant", differs=True,
+                              texts="recipe.aces-like-faces"),
     "controller-trail": Recipe("A controller may trail", _fixed({"kind": "trail"}),
                                _controller_trails, (2, 4), (1, 1), (3, 3), own_builds=True,
                                rules="classic controller_trail=always",
@@ -253,9 +246,10 @@ RECIPES: Final[dict[str, Recipe]] = {
         theme="variant", decides=True),
     "sweeps-off": Recipe("No points for sweeps", _best_points, lambda s, f: True, (2, 4), (0, 0),
                          (2, 3), rules="classic sweeps=off", attempts=200000,
-        theme="variant", decides=True),
-    "no-builds": Recipe("No building", _fixed("most-cards"), lambda s, f: True, (3, 5), (0, 0),
-                        (2, 3), rules="no-builds", theme="variant"),
+                         theme="variant", differs=True, texts="recipe.sweeps-off"),
+    "no-builds": Recipe("No building", _fixed("no-sweep-left"), lambda s, f: True, (1, 3),
+                        (0, 0), (2, 3), rules="no-builds", theme="variant",
+                        texts="recipe.no-builds"),
 }
 
 
@@ -321,7 +315,7 @@ def _suitless(position: Position) -> tuple[object, ...]:
 
 
 def _same_under_classic(position: Position, data: object, found: tuple[Move, ...]) -> bool:
-    """Would the classic rules give the same answers? Then the setting decides nothing."""
+    """Would the classic rules give the same answers? Then the setting changes nothing."""
     classic = Position(loose=position.loose, builds=position.builds, hand=position.hand,
                        rules=Rules(), last=position.last)
     if classic.problems():
@@ -330,6 +324,20 @@ def _same_under_classic(position: Position, data: object, found: tuple[Move, ...
     if goal is None:
         return False
     return set(solutions(classic, goal)) == set(found)
+
+
+def _decided_by_setting(position: Position, data: object, found: tuple[Move, ...]) -> bool:
+    """Does the setting decide the answer: would some answer be wrong under the classic
+    rules (illegal there, or no longer what the goal asks)? Building off can never do it:
+    it only takes moves away, so its answers stay answers under the classic rules."""
+    classic = Position(loose=position.loose, builds=position.builds, hand=position.hand,
+                       rules=Rules(), last=position.last)
+    if classic.problems():
+        return True
+    goal = _goal_of(data, classic)
+    if goal is None:
+        return True
+    return not set(found) <= set(solutions(classic, goal))
 
 
 def grade(scene: Scene, found: tuple[Move, ...], base: int = 0) -> int:
@@ -366,7 +374,9 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
             continue
         if not recipe.accept(scene, found):
             continue
-        if recipe.decides and _same_under_classic(position, data, found):
+        if recipe.decides and not _decided_by_setting(position, data, found):
+            continue
+        if recipe.differs and _same_under_classic(position, data, found):
             continue
         shape = pattern_of(goal, found)
         if patterns.get(shape, 0) >= MAX_SAME_PATTERN or _suitless(position) in positions:
@@ -376,19 +386,36 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
         written = recipe.theme or theme
         found_puzzles.append({"position": position.text, "goal": data, "themes": [written],
                               "difficulty": grade(scene, found, recipe.base),
-                              **puzzle_texts(written, goal, found)})
+                              **puzzle_texts(recipe.texts or f"theme.{written}", goal, found,
+                                             scene)})
     return found_puzzles
 
 
-def puzzle_texts(theme: str, goal: Goal, found: tuple[Move, ...]) -> dict[str, object]:
-    """A puzzle's own prompt, two hints and success text, written from its theme: the
-    prompt says the goal, the hints are the theme's nudge and the card to play."""
+def puzzle_texts(texts: str, goal: Goal, found: tuple[Move, ...],
+                 scene: Scene | None = None) -> dict[str, object]:
+    """A puzzle's own prompt, two hints and success text, written from its theme (`texts`
+    is the message key prefix of the nudge and success, `theme.<id>` or a recipe's own):
+    the prompt says the goal, the hints are the nudge and the card to play.
+
+    A points goal counts the card played and a sweep, so its prompt says so rather
+    than "capture cards worth". With fewer than truth.REVEAL_MOVES legal moves, a miss
+    of the most cards gets replies about the try itself (`missed trail`, `missed
+    capture`, `missed build`), since the goal's own account names the card that does
+    better, and the second guess would be sure."""
     cards = sorted({m.card for m in found})
     card = (t("hint.card", card=cards[0].pretty) if len(cards) == 1
             else t("hint.cards", cards=join_or([c.pretty for c in cards])))
-    return {"prompt": t("puzzle.prompt", goal=goal.describe()),
-            "hints": [t(f"theme.{theme}.nudge"), card],
-            "success": t(f"theme.{theme}.success")}
+    points = truth.points_wanted(goal)
+    prompt = (t("puzzle.prompt-points", points=count(points, "point")) if points is not None
+              else t("puzzle.prompt", goal=goal.describe()))
+    written: dict[str, object] = {"prompt": prompt, "hints": [t(f"{texts}.nudge"), card],
+                                  "success": t(f"{texts}.success")}
+    if scene is not None and isinstance(goal, MostCards) and \
+            len(scene.moves) < truth.REVEAL_MOVES:
+        kinds = {str(m.kind) for m in scene.moves if m not in found}
+        written["feedback"] = {f"missed {kind}": t(f"puzzle.missed-{kind}")
+                               for kind in (CAPTURE, BUILD, TRAIL) if kind in kinds}
+    return written
 
 
 def _quoted(text: object) -> str:
@@ -413,8 +440,12 @@ def to_yaml(set_id: str, theme: str, puzzles: list[dict[str, object]], command: 
             hints = puzzle["hints"]
             assert isinstance(hints, list)
             lines += [f"    prompt: {_quoted(puzzle['prompt'])}", "    hints:",
-                      *(f"      - {_quoted(h)}" for h in hints),
-                      f"    success: {_quoted(puzzle['success'])}"]
+                      *(f"      - {_quoted(h)}" for h in hints)]
+            feedback = puzzle.get("feedback")
+            if isinstance(feedback, dict) and feedback:
+                lines.append("    feedback:")
+                lines += [f"      {key}: {_quoted(text)}" for key, text in feedback.items()]
+            lines.append(f"    success: {_quoted(puzzle['success'])}")
     return "\n".join(lines) + "\n"
 
 

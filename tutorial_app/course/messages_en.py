@@ -283,6 +283,29 @@ MESSAGES: Final[dict[str, str]] = {
     "theme.ace-high.description": 'With aces high, an ace you play may count 14.',
     "theme.ace-high.nudge": 'An ace from your hand may count 1 or 14.',
     "theme.ace-high.success": 'The ace counted 14.',
+    # what the generator writes into a puzzle file: a points goal's prompt (the card
+    # played and a sweep count), and replies to a miss that speak of the try itself
+    "puzzle.prompt-points": "Your goal: win at least {points} with this play. The card you "
+                            "play counts too, and so does a sweep.",
+    "puzzle.missed-trail": "{played} is laid down alone and takes nothing. Which of your "
+                           "cards takes the most table cards?",
+    "puzzle.missed-capture": "{played} takes {chosen}, but another capture takes more table "
+                             "cards.",
+    "puzzle.missed-build": "A build with {played} takes no table cards now. Which of your "
+                           "cards takes the most?",
+    # the no-builds recipe's own words: building off only takes moves away, so the
+    # theme's "the setting decided it" would not be true of its puzzles
+    "recipe.no-builds.nudge": "No building in these rules: every play is a capture or a trail. "
+                              "Which one leaves no sweep?",
+    "recipe.no-builds.success": "A safe play, with captures and trails only.",
+    # aces like faces and sweeps off change which moves solve a puzzle, but a move that
+    # solves it may solve it under the classic rules too: no claim that the setting decided
+    "recipe.aces-like-faces.nudge": "With these rules an ace takes a single ace, like a court "
+                                    "card: what does each of your cards take?",
+    "recipe.aces-like-faces.success": "Counted with an ace that takes a single ace.",
+    "recipe.sweeps-off.nudge": "Sweeps score nothing with these rules: count only the cards "
+                               "that score.",
+    "recipe.sweeps-off.success": "Counted without sweep points.",
     "quiz.wrong": "Not that one. Count again and pick another.",
 }
 

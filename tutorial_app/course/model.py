@@ -142,6 +142,7 @@ class QuizStep:
     key: str = ""
     position: None = None
     kind: Literal[StepKind.QUIZ] = StepKind.QUIZ
+    wrong: tuple[tuple[str, str], ...] = ()  # (value, why that choice is wrong), each wrong one
 
 
 Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep

@@ -21,14 +21,15 @@ from engine import (
     Position,
     ReasonCode,
     Rules,
+    Verdict,
     check,
     legal_moves,
     parse_attempt,
 )
-from tutorial_app.course import answers, chance, clicks, feedback, hints, yamlsrc
+from tutorial_app.course import answers, chance, clicks, feedback, hints, truth, yamlsrc
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import lesson_text
+from tutorial_app.course.i18n import lesson_text, t
 from tutorial_app.course.model import FeedbackStatus
 from tutorial_app.course.positions import read_position
 from tutorial_app.course.yamlsrc import Fields, Source, child, suggest
@@ -69,6 +70,11 @@ def read_playable(src: Source, fields: Fields, rules: Rules, key: str) -> Playab
     found = answers.solutions(position, goal)
     _prove(src, goal_node, fields.at("goal"), position, goal, found, _raw(fields, "prompt"))
     feedback = _feedback(src, fields, position, found, key)
+    if src.proofs and len(src.errors) == before and given is not None:
+        truth.report(src, fields, truth.playable_faults(
+            position, goal, found, rules, _raw(fields, "prompt") or t("puzzle.prompt",
+                                                                      goal=goal.describe()),
+            given, _raw(fields, "success"), feedback, src.proofs))
     if len(src.errors) > before or given is None:
         return None
     texts = [lesson_text(f"{key}.hints.{i}", h) for i, h in enumerate(given)]
@@ -238,7 +244,7 @@ def _prove_feedback(src: Source, node: yaml.Node | None, path: str, position: Po
         shown[entry] = shown.get(entry, 0) + 1
         kinds.setdefault(entry, set()).add(str(attempt.kind))
         if entry not in wrong:
-            why = _misfit(text, position, attempt)
+            why = _misfit(text, position, attempt, verdict, found)
             if why:
                 wrong[entry] = f"shown for {attempt.text!r}, where it is not true: {why}"
     reported: set[str] = set()
@@ -266,12 +272,14 @@ def _prove_feedback(src: Source, node: yaml.Node | None, path: str, position: Po
                   "what is wrong with it (or none of its cards); add an entry for it")
 
 
-def _misfit(text: str, position: Position, attempt: Attempt) -> str | None:
+def _misfit(text: str, position: Position, attempt: Attempt, verdict: Verdict,
+            found: tuple[Move, ...]) -> str | None:
     values = feedback.facts(position, attempt)
     for name in feedback.fields_in(text):
         if not values.get(name):
             return f"{{{name}}} is empty for this attempt"
-    return feedback.contradiction(feedback.render(text, values), position, attempt)
+    return feedback.contradiction(feedback.render(text, values), position, attempt, verdict,
+                                  found)
 
 
 def _unreached(name: str) -> str:

@@ -12,11 +12,11 @@ from typing import Final
 import yaml
 
 from engine import NotationError, Rules
-from tutorial_app.course import yamlsrc
+from tutorial_app.course import truth, yamlsrc
 from tutorial_app.course.facts import FACTS, FactError
 from tutorial_app.course.i18n import lesson_text
 from tutorial_app.course.model import QuizStep
-from tutorial_app.course.yamlsrc import Fields, Source, suggest
+from tutorial_app.course.yamlsrc import Fields, Source, child, suggest
 
 MIN_CHOICES: Final = 3
 
@@ -34,6 +34,7 @@ def _text(src: Source, fields: Fields, name: str, key: str) -> str:
 
 
 def read_quiz(src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep | None:
+    lesson_rules = rules
     prompt = _text(src, fields, "prompt", key)
     success = _text(src, fields, "success", key)
     rules_node = fields.get("rules")
@@ -65,6 +66,7 @@ def read_quiz(src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep |
     except FactError as error:
         src.error(fact_node, fields.at("fact"), f"{name}: {error}")
         return None
+    answer = _fact_answer(name, args)
     raw = _plain(choices_node)
     if isinstance(raw, list):
         choices = [(str(v), str(v)) for v in raw]
@@ -84,6 +86,61 @@ def read_quiz(src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep |
         src.error(choices_node, fields.at("choices"), f"the engine's answer is {value}, which "
                   f"is not among the choices ({', '.join(values)})")
     else:
-        return QuizStep(id="", prompt=prompt, fact=name, rules=rules, choices=tuple(choices),
-                        answer=value, success=success)
+        wrong = _wrong(src, fields, key, values, value)
+        if src.proofs:
+            truth.report(src, fields, truth.named_setting_faults(rules, lesson_rules, answer,
+                                                                 "rules"))
+        if wrong is not None:
+            return QuizStep(id="", prompt=prompt, fact=name, rules=rules,
+                            choices=tuple(choices), answer=value, success=success, wrong=wrong)
     return None
+
+
+def _fact_answer(name: str, args: dict[str, object]) -> truth.Answer:
+    """The fact's value under other rules (None when it cannot be computed)."""
+    def answer(rules: Rules) -> object:
+        try:
+            return str(FACTS[name](rules, args))
+        except FactError:
+            return None
+    return answer
+
+
+def _wrong(src: Source, fields: Fields, key: str, values: list[str],
+           answer: str) -> tuple[tuple[str, str], ...] | None:
+    """`wrong:` a mapping of each wrong choice to one sentence: why that value is wrong.
+    Every wrong choice needs one, so a wrong pick is answered about itself."""
+    node = fields.get("wrong")
+    if node is None:
+        if src.proofs:  # validate asks for them; the app serves files validate passed
+            src.error(fields.node, fields.at("wrong"), "missing: say why each wrong choice is "
+                      "wrong, e.g. wrong: {40: 'That pack has no court cards.'}")
+            return None
+        return ()
+    if not isinstance(node, yaml.MappingNode):
+        src.error(node, fields.at("wrong"), "a mapping of each wrong choice to why it is "
+                  "wrong, e.g. {40: '40 is the pack without its kings and queens.'}")
+        return None
+    out: list[tuple[str, str]] = []
+    ok = True
+    for key_node, text_node in node.value:
+        value = str(_plain(key_node))
+        path = child(fields.at("wrong"), value)
+        text = yamlsrc.text(src, text_node, path)
+        if value == answer:
+            src.error(key_node, path, f"{value} is the engine's answer: only the wrong "
+                      "choices say why they are wrong (write what a right pick hears in "
+                      "success:)")
+            ok = False
+        elif value not in values:
+            src.error(key_node, path, f"{value} is not among the choices "
+                      f"({', '.join(values)})")
+            ok = False
+        elif text is not None:
+            out.append((value, lesson_text(f"{key}.wrong.{value}", text)))
+    missing = [v for v in values if v != answer and v not in dict(out)]
+    if missing and ok:
+        src.error(node, fields.at("wrong"), f"say why {missing[0]} is wrong: every wrong "
+                  "choice needs its own reason")
+        return None
+    return tuple(out) if ok else None

@@ -102,6 +102,18 @@ class Trial:
                               (self.position.seat + 1) % self.position.players,
                               self.position.players, after.rules)
 
+    @cached_property
+    def blind_sweep_threat(self) -> int | None:
+        """`sweep_threat` with no card in sight: a move safe by this measure is safe
+        without counting; one safe only by `sweep_threat` rests on the four cards of a
+        rank being accounted for (rule 1.1)."""
+        after = self.outcome.position
+        if after.table_empty:
+            return None
+        return _sweeping_rank(after.loose, after.builds, frozenset(),
+                              (self.position.seat + 1) % self.position.players,
+                              self.position.players, after.rules)
+
 
 
 

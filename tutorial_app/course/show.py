@@ -106,9 +106,11 @@ def _step(number: int, step: Step) -> list[str]:
     if isinstance(step, ChooseStep):
         return [head, *_choose(step)]
     if isinstance(step, QuizStep):
+        wrong = dict(step.wrong)
         return [head, f"{_INDENT}prompt: {step.prompt}",
                 f"{_INDENT}fact: {step.fact} under {step.rules.text}",
                 *(f"{_INDENT}  {'+' if v == step.answer else '-'} {v}: {label}"
+                  + (f"   (picked: {wrong[v]})" if v in wrong else "")
                   for v, label in step.choices)]
     return [head, *_mistake(step)]
 

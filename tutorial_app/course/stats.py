@@ -9,9 +9,17 @@ near-duplicate puzzles.
 
 A task *practises* a rule when the rule decides its answer: the rules behind the
 concepts the task needs (course/concepts.py), the rule of the judge's verdict on a
-mistake step's move or a choose step's illegal options, and rules the task's own
-words cite ("rule 5.2"). A task practises a setting value when the value is in
-force in its position and a concept it needs depends on that setting.
+mistake step's move or a choose step's illegal options, what its position shows
+(three or four players, an empty table), and rules the task's own words cite ("rule
+5.2"). A rule is practised *by doing* when a play, choose or mistake step or a
+puzzle rests on it, cited words left out; a quiz only asks about it. A task practises
+a setting value when the value is in force in its position and a concept it needs
+depends on that setting.
+
+The report also counts again what `validate` proves of the authors' words (course/
+truth.py, course/claims.py): feedback entries and success texts true for every try
+that shows them, hints true of their position, misses that give the answer away,
+and the share of the course that is reading.
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ from pathlib import Path
 from typing import Final
 
 from engine import Rules, check, legal_moves, parse_attempt
+from tutorial_app.course import clicks, feedback, truth
+from tutorial_app.course import goals as g
 from tutorial_app.course.concepts import setting_text, step_needs
 from tutorial_app.course.course import Course
 from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
@@ -39,6 +49,7 @@ from tutorial_app.course.model import (
     ReadStep,
     Step,
 )
+from tutorial_app.course.scene import Scene
 
 RULES_PAGE: Final = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 NOT_PLAYABLE: Final = frozenset({"11.3"})  # games the tutor does not cover
@@ -47,7 +58,7 @@ CONCEPT_RULES: Final[dict[str, tuple[str, ...]]] = {
     "values": ("1.2", "1.3"), "trail": ("3.1", "6.1"), "pair": ("4.1",), "sum": ("4.2",),
     "several-groups": ("4.3",), "court-capture": ("4.6", "4.5"),
     "build": ("5.1", "5.2", "5.3", "5.4"), "take-build": ("5.8", "4.4"), "raise": ("5.5",),
-    "multiple-build": ("5.6",), "add-to-build": ("5.7",), "controller": ("6.2", "7.1"),
+    "multiple-build": ("5.6",), "add-to-build": ("5.7",), "controller": ("6.2", "7.1", "7.2"),
     "sweep": ("4.7", "8.1"), "last-cards": ("8.2", "9.1"), "scoring": ("10.1",),
     "deal": ("2.1", "2.2", "2.3", "2.4"), "game-end": ("10.2", "10.4"),
     "face_values=royal": ("1.4",), "ace_high=true": ("1.5",), "builds=off": ("11.1",),
@@ -91,8 +102,9 @@ def _texts(task: Task) -> Iterable[str]:
         yield from task.feedback.values()
 
 
-def task_rules(task: Task) -> set[str]:
-    """The rule numbers a task practises (see the module's docstring)."""
+def task_rules(task: Task, cited: bool = True) -> set[str]:
+    """The rule numbers a task practises (see the module's docstring); `cited=False`
+    leaves out the rules only its words cite, keeping what its answer rests on."""
     out: set[str] = set()
     for concept in step_needs(task):
         out.update(CONCEPT_RULES.get(concept, ()))
@@ -100,15 +112,34 @@ def task_rules(task: Task) -> set[str]:
         out.update(FACT_RULES[task.fact])
     if isinstance(task, MistakeStep) and task.rule:
         out.add(task.rule)
+    if isinstance(task, (PlayStep, Puzzle)) and counts_cards(task):
+        out.add("1.1")  # safe only because all four cards of a rank are in sight
+    position = task.position
+    if position is not None and position.players > 2:
+        out.add("2.1")  # the same rules with three or four players
+    if position is not None and position.table_empty and not isinstance(task, ReadStep):
+        out.add("8.3")  # an empty table, as after a sweep: nothing to do but trail
     if isinstance(task, ChooseStep) and task.position is not None:
         for text in task.option_moves:
             verdict = check(task.position, parse_attempt(text))
             if verdict.rule:
                 out.add(verdict.rule)
-    for text in _texts(task):
-        for a, b in _CITED.findall(text):
-            out.add(a or b)
+    if cited:
+        for text in _texts(task):
+            for a, b in _CITED.findall(text):
+                out.add(a or b)
     return out
+
+
+def counts_cards(task: PlayStep | Puzzle) -> bool:
+    """Does a goal of leaving no sweep rest on the pack's four cards of each rank: every
+    solution is safe only because the cards of the rank that could sweep are all in
+    sight (rule 1.1)?"""
+    if not any(isinstance(p, g.NoSweepLeft) for p in truth.goal_parts(task.goal)):
+        return False
+    scene = Scene(task.position)
+    blind = [scene.trial(m).blind_sweep_threat for m in task.solution_moves]
+    return bool(blind) and all(rank is not None for rank in blind)
 
 
 def task_settings(task: Task) -> set[str]:
@@ -191,6 +222,10 @@ def report(course: Course, rules_text: str | None = None) -> str:
             lines.append(f"  {text}: {_names(names)}")
     lines.append("Not practised: " + (", ".join(missing_rules + missing_settings) or "none"))
 
+    lines += proof_lines(course, tasks)
+    lines += doing_lines(numbered_rules(rules_text), tasks)
+    lines.append(reading_line(course))
+
     chances = [c for _, t in tasks if isinstance(t, (PlayStep, Puzzle))
                for c in [random_pass(t)] if c is not None]
     if chances:
@@ -218,6 +253,89 @@ def report(course: Course, rules_text: str | None = None) -> str:
     for group in groups:
         lines.append("  " + ", ".join(p.id for p in group))
     return "\n".join(lines)
+
+
+def text_proofs(step: PlayStep | Puzzle) -> tuple[int, int, int, int]:
+    """(entries shown, entries true for every attempt that shows them, displays,
+    false displays) of a play step's or puzzle's feedback, over every click attempt."""
+    shown: dict[str, bool] = {}
+    displays = false = 0
+    for attempt, verdict in clicks.judged_attempts(step.position):
+        solved = verdict.legal and verdict.move in step.solution_moves
+        chosen = feedback.choose(step.feedback, attempt, verdict, solved)
+        if chosen is None:
+            continue
+        displays += 1
+        values = feedback.facts(step.position, attempt)
+        wrong = any(not values.get(n) for n in feedback.fields_in(chosen[1])) or \
+            feedback.contradiction(feedback.render(chosen[1], values), step.position, attempt,
+                                   verdict, step.solution_moves) is not None
+        false += wrong
+        shown[chosen[1]] = shown.get(chosen[1], True) and not wrong
+    return len(shown), sum(shown.values()), displays, false
+
+
+def proof_lines(course: Course, tasks: list[tuple[str, Task]]) -> list[str]:
+    """What the validator proves of the authors' words, counted again on the course."""
+    playables = [t for _, t in tasks if isinstance(t, (PlayStep, Puzzle))]
+    entries = proved = displays = false = 0
+    successes = true_successes = 0
+    hints = false_hints = 0
+    few = revealing = 0
+    for step in playables:
+        e, p, d, f = text_proofs(step)
+        entries, proved, displays, false = entries + e, proved + p, displays + d, false + f
+        if step.success:
+            successes += 1
+            true_successes += truth.success_fault(step.success, step.position,
+                                                  step.solution_moves) is None
+        hints += len([h for h in step.hints if h])
+        false_hints += len(list(truth.hint_faults(step.hints, step.position)))
+        if not step.goal.legality_only and len(list(legal_moves(step.position))) < \
+                truth.REVEAL_MOVES:
+            few += 1
+            revealing += truth.reveal_fault(step, step.prompt) is not None
+    return [
+        f"Author texts proved true for every attempt that shows them: {proved} of {entries} "
+        f"feedback entries ({displays - false} of {displays} displays), {true_successes} of "
+        f"{successes} success texts under every solution",
+        f"Hints checked: {hints - false_hints} of {hints} name only cards of their position "
+        "and say nothing false of it",
+        f"Tasks whose misses reveal the answer: {revealing} of {few} tasks with fewer than "
+        f"{truth.REVEAL_MOVES} legal moves",
+    ]
+
+
+def doing_lines(rules: list[str], tasks: list[tuple[str, Task]]) -> list[str]:
+    """Which rules a learner acts out with cards (play, choose and mistake steps and
+    puzzles, by what their answers rest on, not by the rules their words cite), and
+    which only a quiz asks about."""
+    doing: set[str] = set()
+    quizzed: set[str] = set()
+    for _, task in tasks:
+        found = task_rules(task, cited=False)
+        (quizzed if isinstance(task, QuizStep) else doing).update(found)
+    playable = [r for r in rules if r not in NOT_PLAYABLE]
+    done = [r for r in playable if r in doing]
+    quiz_only = [r for r in playable if r not in doing and r in quizzed]
+    none = [r for r in playable if r not in doing and r not in quizzed]
+    return [f"Rules practised by doing (not by quiz): {len(done)} of {len(playable)}; "
+            f"by quiz only: {', '.join(quiz_only) or 'none'}; by neither: "
+            f"{', '.join(none) or 'none'}"]
+
+
+def reading_line(course: Course) -> str:
+    """The share of the course that is reading: read tasks among all tasks, and their
+    words among all the words of the tasks' texts."""
+    tasks = [s for lesson in course.lessons for s in lesson.steps]
+    reads = [s for s in tasks if isinstance(s, ReadStep)]
+    read_words = sum(len(s.text.split()) for s in reads)
+    all_words = read_words + sum(len(text.split()) for s in tasks if not isinstance(s, ReadStep)
+                                 for text in _texts(s))
+    share = len(reads) / len(tasks) if tasks else 0.0
+    words = read_words / all_words if all_words else 0.0
+    return (f"Reading share: {share:.0%} ({len(reads)} of {len(tasks)} tasks are reading; "
+            f"{words:.0%} of the words)")
 
 
 def _values(name: str) -> list[str]:

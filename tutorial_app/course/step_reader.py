@@ -24,7 +24,8 @@ from engine import (
     check,
     parse_attempt,
 )
-from tutorial_app.course import answers, chance, whynot, words, yamlsrc
+from tutorial_app.course import answers, chance, truth, whynot, words, yamlsrc
+from tutorial_app.course.concepts import REASON_CONCEPTS
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text, t
@@ -49,7 +50,7 @@ KEYS: Final[dict[StepKind, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     StepKind.PLAY: (("position", "goal", "prompt"), ("hints", "feedback", "success")),
     StepKind.CHOOSE: (("prompt", "position", "options", "correct"), ("goal", "success")),
     StepKind.MISTAKE: (("position", "move"), ("prompt", "choices", "success")),
-    StepKind.QUIZ: (("prompt", "fact", "choices"), ("rules", "success")),
+    StepKind.QUIZ: (("prompt", "fact", "choices"), ("wrong", "rules", "success")),
 }
 
 
@@ -62,10 +63,12 @@ class Correct(StrEnum):
 
 
 CORRECT_MODES: Final = tuple(Correct)
+BASIC_CONCEPTS: Final = ("values", "trail", "pair")  # the first lessons' (lessons/01-03)
 DISTRACTORS: Final = (
     "wrong-sum", "card-used-twice", "number-takes-court", "part-of-build", "build-not-held",
     "build-in-sum", "court-takes-more-than-one", "trail-while-controlling",
-    "loose-changes-build", "not-on-table",
+    "loose-changes-build", "not-on-table", "card-not-in-hand", "capture-nothing",
+    "trail-with-table-cards",
 )
 
 
@@ -179,18 +182,18 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
     scene = Scene(position)
     shown: list[str] = []
     explained: list[str] = []
-    correct: set[int] = set()
-    for index, attempt in enumerate(options):
-        verdict = check(position, attempt)
-        good = verdict.legal if mode is Correct.LEGAL else not verdict.legal
-        if mode is Correct.GOAL:
-            good = verdict.legal and goal is not None and verdict.move is not None and \
-                goal.met(scene.trial(verdict.move))
-        if good:
-            correct.add(index)
+    verdicts = [check(position, attempt) for attempt in options]
+    correct = set(_correct(position, options, mode, goal))
+    for verdict, attempt in zip(verdicts, options, strict=True):
         shown.append(words.move(verdict.move) if verdict.legal and verdict.move
                      else words.attempt(attempt))
         explained.append(_explain(verdict, mode, goal, scene))
+    if src.proofs:
+        truth.report(src, fields, truth.choose_faults(
+            position, rules, {"prompt": _raw(fields, "prompt"),
+                              "success": _raw(fields, "success")},
+            goal, lambda p: _correct(p, options, mode, goal),
+            [v.move for i, v in enumerate(verdicts) if i in correct and v.move is not None]))
     assert mode_node is not None
     if not correct:
         src.error(mode_node, fields.at("correct"), "no option is correct, so the step cannot be "
@@ -205,6 +208,27 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
                       correct=frozenset(correct), option_moves=option_texts,
                       explanations=tuple(explained), success=success,
                       hints=tuple(h for h in hints if h))
+
+
+def _correct(position: Position, options: list[Attempt], mode: Correct,
+             goal: Goal | None) -> frozenset[int]:
+    """Which options the engine counts correct in this position."""
+    scene = Scene(position)
+    correct: set[int] = set()
+    for index, attempt in enumerate(options):
+        verdict = check(position, attempt)
+        good = verdict.legal if mode is Correct.LEGAL else not verdict.legal
+        if mode is Correct.GOAL:
+            good = verdict.legal and goal is not None and verdict.move is not None and \
+                goal.met(scene.trial(verdict.move))
+        if good:
+            correct.add(index)
+    return frozenset(correct)
+
+
+def _raw(fields: Fields, name: str) -> str:
+    node = fields.get(name)
+    return str(node.value) if isinstance(node, yaml.ScalarNode) else ""
 
 
 def _explain(verdict: Verdict, mode: Correct, goal: Goal | None, scene: Scene) -> str:
@@ -277,7 +301,13 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
         src.error(fields.get("prompt"), fields.at("prompt"), f"the prompt gives the answer "
                   f"away: {given!r} names what is wrong ({verdict.code}); describe the move only")
         return None
-    codes = _arrange(choices, verdict.code, key)
+    codes = _arrange(choices, verdict.code, key,
+                     [c for c in DISTRACTORS if whynot.fact(c, position, attempt, verdict)])
+    if src.proofs:
+        truth.report(src, fields, truth.mistake_faults(
+            position, rules, {"prompt": _raw(fields, "prompt"),
+                              "success": _raw(fields, "success")},
+            attempt, verdict, choices or codes, bool(choices)))
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,
                        verdict=verdict, choices=tuple((c, reason_label(c)) for c in codes),
                        move_words=words.attempt(attempt), success=success,
@@ -320,14 +350,19 @@ def _choices(src: Source, fields: Fields) -> list[str] | None:
     return out if ok else None
 
 
-def _arrange(choices: list[str], answer: str, key: str) -> list[str]:
-    """The answer among the choices (three made-up distractors when none are given),
-    in a fixed order shuffled by the step's key, so the answer is not always first."""
+def _arrange(choices: list[str], answer: str, key: str, explained: list[str]) -> list[str]:
+    """The answer among the choices (three made-up distractors when none are given,
+    taken from those a fact of the move rules out, so each wrong pick hears why, and
+    that need no concept beyond the first lessons' and the answer's), in a fixed order
+    shuffled by the step's key, so the answer is not always first."""
     rng = random.Random(key)
     codes = list(choices)
     if not codes:
-        pool = [c for c in DISTRACTORS if c != answer]
-        codes = rng.sample(pool, 3)
+        basic = {None, REASON_CONCEPTS.get(answer), *BASIC_CONCEPTS}
+        good = [c for c in explained if c != answer and REASON_CONCEPTS.get(c) in basic]
+        rng.shuffle(good)
+        rest = [c for c in DISTRACTORS if c != answer and c not in good]
+        codes = (good + rng.sample(rest, len(rest)))[:3]
     if answer not in codes:
         codes.append(answer)
     rng.shuffle(codes)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, BuildRef, Card, Position, Verdict
+from engine.values import split_into_groups
 from tutorial_app.course import words
 from tutorial_app.course.i18n import join_and, t
 
@@ -87,28 +88,46 @@ def _capture_nothing(m: _Move) -> str | None:
 
 
 def _wrong_sum(m: _Move) -> str | None:
+    """The sums are right whatever else is wrong: the values of the cards the move
+    names are the same whether or not the judge got as far as adding them."""
     if m.kind == TRAIL:
         return t("mistake.not.wrong-sum-trail")
-    if (m.card is None or not m.resolved or m.kind != CAPTURE or not m.attempt.grouped
-            or not m.items):
+    if m.card is None or m.kind != CAPTURE or not m.items:
         return None
     rules = m.position.rules
     values = rules.capture_values(m.card)
     if not values:
         return None
     value = m.attempt.value or values[0]
+    groups: list[list[int]] = []
     for group in m.attempt.groups:
-        total = 0
+        found: list[int] = []
         for item in group:
             if isinstance(item, Build):
-                total += item.value
+                found.append(item.value)
             elif isinstance(item, Card) and rules.table_value(item) is not None:
-                total += rules.table_value(item) or 0
+                found.append(rules.table_value(item) or 0)
             else:
                 return None
-        if total != value:
+        groups.append(found)
+    if not m.attempt.grouped:
+        flat = [v for group in groups for v in group]
+        if split_into_groups(flat, value) is None:
             return None
+    elif any(sum(group) != value for group in groups):
+        return None
     return t("mistake.not.wrong-sum", value=value, card=m.played)
+
+
+def _not_on_table(m: _Move) -> str | None:
+    """Every card the move takes or builds on lies loose on the table."""
+    if m.resolved:
+        return t("mistake.not.not-on-table")
+    items = m.attempt.items
+    if all(isinstance(i, Card) and i in m.position.loose for i in items) and not any(
+            isinstance(i, BuildRef) for i in m.attempt.targets):
+        return t("mistake.not.not-on-table")
+    return None
 
 
 def _court(m: _Move) -> bool:
@@ -177,7 +196,39 @@ def _trail_kind(key: str, test: Callable[[_Move], bool]) -> Callable[[_Move], st
 def _takes_no_build(m: _Move) -> str | None:
     if m.kind != CAPTURE:
         return m.not_kind(CAPTURE)
-    return t("mistake.not.no-build-taken") if m.resolved and not m.builds else None
+    return t("mistake.not.no-build-taken") if not m.builds else None
+
+
+def _covered(m: _Move) -> str | None:
+    """After the move the player still holds a card for every build they control."""
+    if m.card is None or m.card not in m.position.hand:
+        return None
+    mine = m.position.controlled_builds()
+    rest = [c for c in m.position.hand if c != m.card]
+    rules = m.position.rules
+    if not mine or m.kind != TRAIL:
+        return None
+    for build in mine:
+        if not any(build.value in rules.capture_values(c) for c in rest):
+            return None
+    build = mine[0]
+    held = next(c for c in rest if build.value in rules.capture_values(c))
+    return t("mistake.not.build-not-held", card=m.played, held=held.pretty, value=build.value)
+
+
+def _played_card_counts(m: _Move) -> bool:
+    """The played card is needed for the value: the table cards alone do not make it."""
+    rules = m.position.rules
+    value = m.attempt.value
+    if m.card is None or value is None or rules.table_value(m.card) is None:
+        return False
+    values: list[int] = []
+    for item in m.items:
+        found = item.value if isinstance(item, Build) else rules.table_value(item)
+        if found is None:
+            return False
+        values.append(found)
+    return not values or split_into_groups(values, value) is None
 
 
 def _builds_off(m: _Move) -> str | None:
@@ -209,7 +260,7 @@ def _item(item: Card | Build) -> str:
 _CHECKS: dict[str, Callable[[_Move], str | None]] = {
     "no-card": _no_card,
     "card-not-in-hand": _not_in_hand,
-    "not-on-table": _resolved("mistake.not.not-on-table"),
+    "not-on-table": _not_on_table,
     "ambiguous": _resolved("mistake.not.ambiguous"),
     "part-of-build": _resolved("mistake.not.part-of-build"),
     "card-used-twice": _resolved("mistake.not.card-used-twice"),
@@ -230,7 +281,7 @@ _CHECKS: dict[str, Callable[[_Move], str | None]] = {
     "build-no-table-cards": _build_kind("mistake.not.build-no-table-cards",
                                         lambda m: bool(m.items or m.attempt.targets)),
     "build-without-played-card": _build_kind("mistake.not.build-without-played-card",
-                                             lambda m: False),
+                                             _played_card_counts),
     "build-too-high": _build_too_high,
     "build-not-held": _build_not_held,
     "raise-multiple": _build_kind("mistake.not.raise-multiple", _no_multiple),
@@ -240,7 +291,7 @@ _CHECKS: dict[str, Callable[[_Move], str | None]] = {
                                           lambda m: not m.items),
     "trail-while-controlling": _trail_kind("mistake.not.trail-while-controlling",
                                            lambda m: not m.position.controlled_builds()),
-    "leaves-build-uncovered": lambda m: None,
+    "leaves-build-uncovered": _covered,
     "illegal": lambda m: None,
     "legal": lambda m: t("mistake.not.legal"),
 }
