@@ -16,7 +16,7 @@
   differ from the English, and lesson translations naming other cards or
   numbers than the English text. Exit status 1 when a shipped language has any.
 
-Adding a language is one command and one folder: `make i18n-add LANG=fr`
+Adding a language is one command and one folder: `make i18n-add LANGUAGE_TAG=fr`
 creates `locales/fr/LC_MESSAGES/` with both catalogues, ready to translate.
 The count messages (`count.card.one` / `.other` in English) are one plural
 entry each, with as many forms as the language's plural rule has.
