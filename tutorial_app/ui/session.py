@@ -33,10 +33,10 @@ from tutorial_app.services.signin import DEVICE_COOKIE, WELCOME_NAMES, SignIn
 from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.card_svg import hand_fan_html
-from tutorial_app.ui.course_cache import course, course_errors_panel, find_lesson, find_puzzle
+from tutorial_app.ui.course_cache import course, course_errors_panel
 
-__all__ = ["course", "course_errors_panel", "device_cookie", "find_lesson", "find_puzzle",
-           "learner", "progress", "require_learner", "sign_out", "signin", "state", "store"]
+__all__ = ["course", "course_errors_panel", "device_cookie", "learner", "progress",
+           "require_learner", "sign_out", "signin", "state", "store"]
 
 NAME_KEY: Final = "signin_name"  # the welcome form's name box
 CLASS_KEY: Final = "signin.class_id"  # the class this browser joined (issue 15)
