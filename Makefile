@@ -15,8 +15,12 @@ REPLICAFLAGS ?=
 # `make load-capacity`: learners served with p95 < 1 s by one process and by N replicas.
 CAPACITYFLAGS ?=
 # pytest-xdist workers for `make unit`/`make test-quick`: one per core by default;
-# `make test WORKERS=0` runs in one process, `WORKERS=2` on two.
+# `make test WORKERS=0` runs in one process, `WORKERS=2` on two. Each test file runs
+# on one worker (--dist loadfile): a file's module fixtures (a server and a browser,
+# processes racing on a database) are made once, not once per worker, nor again each
+# time a worker comes back to the file.
 WORKERS ?= auto
+PYTEST_XDIST := -n $(WORKERS) --dist loadfile
 # `make test-quick`: the engine, the course and the page controllers (flows), without a
 # browser or the app's Streamlit pages: the inner loop, under 2 minutes on 2 cores.
 QUICK_TESTS := tests/engine tests/players tests/game tests/course tests/architecture \
@@ -49,12 +53,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine tutorial_app
 
 unit: $(STAMP)
-	$(BIN)/pytest -q -n $(WORKERS)
+	$(BIN)/pytest -q $(PYTEST_XDIST)
 
 test: lint typecheck unit
 
 test-quick: $(STAMP)
-	$(BIN)/pytest -q -n $(WORKERS) $(QUICK_TESTS)
+	$(BIN)/pytest -q $(PYTEST_XDIST) $(QUICK_TESTS)
 
 # The fuzz tests of the suite, run long: 10,000 notation inputs and 10,000 JSON moves,
 # 2,000 lesson-file mutations and 2,000 links; prints their figures (tests/conftest.py).
