@@ -19,8 +19,8 @@ from storefixtures import new_database, open_store, store, store_url
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
-__all__ = ["app", "course_dir", "db", "env", "new_database", "one_script_cache",
-           "open_store", "store", "store_url"]
+__all__ = ["app", "course_dir", "db", "env", "new_database", "open_store", "store",
+           "store_url"]
 
 
 @pytest.fixture(scope="session", autouse=True)
