@@ -21,6 +21,8 @@ CAPACITYFLAGS ?=
 # time a worker comes back to the file.
 WORKERS ?= auto
 PYTEST_XDIST := -n $(WORKERS) --dist loadfile
+# More pytest options, e.g. `make test PYTEST_FLAGS=--durations=10` (the slowest tests).
+PYTEST_FLAGS ?=
 # `make test-quick`: the engine, the course and the page controllers (flows), without a
 # browser or the app's Streamlit pages: the inner loop, under 2 minutes on 2 cores.
 QUICK_TESTS := tests/engine tests/players tests/game tests/course tests/architecture \
@@ -53,12 +55,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine tutorial_app
 
 unit: $(STAMP)
-	$(BIN)/pytest -q $(PYTEST_XDIST)
+	$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS)
 
 test: lint typecheck unit
 
 test-quick: $(STAMP)
-	$(BIN)/pytest -q $(PYTEST_XDIST) $(QUICK_TESTS)
+	$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS) $(QUICK_TESTS)
 
 # The fuzz tests of the suite, run long: 10,000 notation inputs and 10,000 JSON moves,
 # 2,000 lesson-file mutations and 2,000 links; prints their figures (tests/conftest.py).
