@@ -14,9 +14,24 @@ PROXY_PORT ?= 8080
 REPLICAFLAGS ?=
 # `make load-capacity`: learners served with p95 < 1 s by one process and by N replicas.
 CAPACITYFLAGS ?=
+# pytest-xdist workers for `make unit`/`make test-quick`: one per core by default;
+# `make test WORKERS=0` runs in one process, `WORKERS=2` on two. Each test file runs
+# on one worker (--dist loadfile): a file's module fixtures (a server and a browser,
+# processes racing on a database) are made once, not once per worker, nor again each
+# time a worker comes back to the file.
+WORKERS ?= auto
+PYTEST_XDIST := -n $(WORKERS) --dist loadfile
+# More pytest options, e.g. `make test PYTEST_FLAGS=--durations=10` (the slowest tests).
+PYTEST_FLAGS ?=
+# `make test-quick`: the engine, the course and the page controllers (flows), without a
+# browser or the app's Streamlit pages: the inner loop, under 2 minutes on 2 cores.
+QUICK_TESTS := tests/engine tests/players tests/game tests/course tests/architecture \
+	$(wildcard tests/app/test_flow_*.py)
+# `make i18n-add LANGUAGE_TAG=fr`: the language to start (not LANG, the shell's locale).
+LANGUAGE_TAG ?=
 
-.PHONY: run dev test lint typecheck unit fuzz bench validate load load-stress load-capacity replicas clean
-.PHONY: load-live
+.PHONY: run dev test test-quick lint typecheck unit fuzz bench validate load load-stress load-capacity replicas clean
+.PHONY: load-live i18n i18n-add
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,9 +55,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine tutorial_app
 
 unit: $(STAMP)
-	$(BIN)/pytest -q -n 2   # two workers: the whole suite in about 7 minutes on 2 cores
+	$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS)
 
 test: lint typecheck unit
+
+test-quick: $(STAMP)
+	$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS) $(QUICK_TESTS)
 
 # The fuzz tests of the suite, run long: 10,000 notation inputs and 10,000 JSON moves,
 # 2,000 lesson-file mutations and 2,000 links; prints their figures (tests/conftest.py).
@@ -81,12 +99,13 @@ clean:
 
 # Translations (issue 12): extract the English, update every language's .po (changed
 # English marks its translation stale), compile the .mo files and report what each
-# language lacks. `make i18n-add LANG=fr` starts a new language (one folder, no code).
+# language lacks. `make i18n-add LANGUAGE_TAG=fr` starts a new language (one folder, no code).
 i18n: $(STAMP)
 	$(BIN)/python -m tutorial_app.course.catalogues all
 
 i18n-add: $(STAMP)
-	$(BIN)/python -m tutorial_app.course.catalogues add $(LANG)
+	@test -n "$(LANGUAGE_TAG)" || { echo "make i18n-add LANGUAGE_TAG=fr (a language tag)"; exit 2; }
+	$(BIN)/python -m tutorial_app.course.catalogues add $(LANGUAGE_TAG)
 
 # Teacher accounts through the project's own Python (the venv): `make teacher NAME="Ms
 # Rossi"` (the password is asked for twice, or read from CASSINO_TEACHER_PASSWORD),

@@ -1,4 +1,8 @@
-"""Shared by every test folder: the figures of the fuzz tests.
+"""Shared by every test folder: the shipped course, and the figures of the fuzz tests.
+
+`shipped` is the course in lessons/, loaded once per test process as the app loads
+it, without the feedback proofs (tests/support/shipped.py; the one test that checks
+the proofs asks for `proved_course()`).
 
 The fuzz tests (`test_fuzz_*.py` in engine/, course/ and app/) record, for each
 input, how long it took and whether it was refused with a project error
@@ -24,6 +28,15 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from fuzzing import RECORD, SLOWEST_ALLOWED, FuzzRecord  # noqa: E402
+from shipped import shipped_course  # noqa: E402
+
+from tutorial_app.course import Course  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def shipped() -> Course:
+    """The shipped course, without feedback proofs, once per process; never change it."""
+    return shipped_course()
 
 
 @pytest.fixture(scope="session")

@@ -24,6 +24,7 @@ from tutorial_app.ui.teacher import learner_only
 
 configure_logging()
 send_without_delay()  # once per process: no 40 ms wait on every click (ui/serving.py)
+language.install()  # where a fragment rerun finds its session's language
 language.apply()  # this run's language, from the session (never a process-wide setting)
 st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
                    initial_sidebar_state="auto")  # collapsed on phones

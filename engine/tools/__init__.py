@@ -5,9 +5,9 @@ time the rest:
 
 - `bench`: the move generator and random games (`python -m engine bench`);
 - `players_bench`: how long each computer level takes to choose
-  (`python -m engine.tools.players_bench`, also `python -m engine.players.bench`);
+  (`python -m engine.tools.players_bench`);
 - `perft`: move-sequence counts that prove the generator against the
   brute-force reference (tests/engine/test_perft.py);
 - `ladder`: does every computer level beat the one below it
-  (`python -m engine.tools.ladder`, also `python -m engine.ladder`).
+  (`python -m engine.tools.ladder`).
 """

@@ -1,6 +1,6 @@
 """The measured ladder: does every computer level beat the one below it?
 
-Run ``python -m engine.tools.ladder`` (or ``python -m engine.ladder``). Each
+Run ``python -m engine.tools.ladder``. Each
 adjacent pair of levels plays single hands on seeded deals; every deal is
 played once per seating (the two seats swapped with two players, partnerships
 swapped with four, the stronger player in each seat in turn with three), so

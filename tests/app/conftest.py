@@ -1,6 +1,11 @@
 """Fixtures for the app tests: a fresh database and a small fixed course per test,
 and helpers that click like a learner. `store` and its kin (tests/support/
-storefixtures.py) give a test the progress store on SQLite and on PostgreSQL."""
+storefixtures.py) give a test the progress store on SQLite and on PostgreSQL.
+
+Streamlit's AppTest makes a new script cache for every run, so each click parsed,
+rewrote ("magic") and compiled app.py and the page's script again: two thirds of a
+run's time. The real server keeps one cache per process; `one_script_cache` does the
+same here (the tests never change a script while they run)."""
 
 from __future__ import annotations
 
@@ -11,10 +16,22 @@ from pathlib import Path
 import pytest
 from apphelpers import FIXTURES, TEACHER, new_app
 from storefixtures import new_database, open_store, store, store_url
-from streamlit.testing.v1 import AppTest
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
 __all__ = ["app", "course_dir", "db", "env", "new_database", "open_store", "store",
            "store_url"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_script_cache() -> Iterator[None]:
+    """One compiled copy of each script for every AppTest run of the process."""
+    shared = ScriptCache()
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (app_test, local_script_runner):
+            assert hasattr(module, "ScriptCache"), f"{module.__name__} makes no ScriptCache"
+            patch.setattr(module, "ScriptCache", lambda: shared)
+        yield
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ stored choice; another session on the same server keeps its own language."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,3 +93,16 @@ def test_every_page_says_everything_through_the_catalogue(app: AppTest, marked: 
     labels = [b.label for b in app.button] + [t.label for t in app.toggle]
     assert [label for label in labels if "⟦" not in label and re.search(r"[a-z]{3}", label)
             and label.strip() != "Zed"] == []
+
+
+def test_importing_the_pages_installs_nothing() -> None:
+    """The session's language is wired to the translation layer by app.py's call, not
+    as a side effect of importing the drawing code (a fresh interpreter checks)."""
+    code = ("import tutorial_app.ui.language, tutorial_app.ui.sidebar\n"
+            "from tutorial_app.course import i18n\n"
+            "assert i18n._resolver is None, i18n._resolver\n"
+            "tutorial_app.ui.language.install()\n"
+            "assert i18n._resolver is not None\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr

@@ -11,6 +11,7 @@ from apphelpers import PAGES, click, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.rules import SETTING_CHOICES
+from tutorial_app.course import Course
 from tutorial_app.services.signin import SignIn
 from tutorial_app.services.store import ProgressStore
 
@@ -222,15 +223,13 @@ def test_the_four_colour_deck(app: AppTest) -> None:
 
 
 def test_every_real_lesson_step_and_a_sample_of_puzzles_open(
-        env: None, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        env: None, db: Path, monkeypatch: pytest.MonkeyPatch, shipped: Course) -> None:
     """Smoke test over the real course: each lesson step and every 10th puzzle renders
     (for a learner who finished every lesson: a locked lesson does not open by link)."""
-    from tutorial_app.config import shipped_lessons
-    from tutorial_app.course import load_course
     from tutorial_app.services.store import ProgressStore
 
     monkeypatch.delenv("CASSINO_LESSONS")
-    course = load_course(shipped_lessons())
+    course = shipped
     store = ProgressStore(db)
     learner = store.learner("Ana")
     for lesson in course.lessons:

@@ -330,9 +330,9 @@ def test_a_new_game_leaves_the_old_one(app: AppTest, db: Path) -> None:
     start_game(app)
     store = ProgressStore(db)
     me = store.learners()[0].id
-    assert store.load_game(me) is not None
+    assert store.saved_game(me) is not None
     click(app, "play-abandon")
-    assert "A new game" in texts(app) and store.load_game(me) is None
+    assert "A new game" in texts(app) and store.saved_game(me) is None
 
 
 def test_a_broken_saved_game_is_explained_not_crashed(app: AppTest, db: Path) -> None:

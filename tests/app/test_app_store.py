@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from storefixtures import integrity_ok
 
 from tutorial_app.config import sqlite_file, store_url
 from tutorial_app.course import rating
@@ -142,7 +143,7 @@ def test_threads_never_lose_an_update(store_url: str, store: ProgressStore) -> N
     for thread in threads:
         thread.join()
     assert not errors
-    assert store.integrity_ok()
+    assert integrity_ok(store)
     by_name = {x.name.capitalize(): x for x in store.learners()}
     assert set(by_name) == {"Ana", "Bo", "Cy", "Di"}  # "Ana" and "ana" are one learner
     # Ana's two tabs try the same 25 puzzles: only the first try at each is rated.
@@ -169,7 +170,7 @@ def test_processes_never_corrupt_the_database(store_url: str, store: ProgressSto
     for worker in workers:
         worker.join(timeout=120)
         assert worker.exitcode == 0
-    assert store.integrity_ok()
+    assert integrity_ok(store)
     learners = {x.name: x for x in store.learners()}
     assert learners["Ana"].rated_games == 20  # two processes, same ids: each rated once
     assert learners["Bo"].rated_games == 20 and learners["Cy"].rated_games == 20
@@ -188,17 +189,17 @@ def test_elo_update_shape() -> None:
 
 def test_a_game_in_progress_is_kept_per_learner(store: ProgressStore) -> None:
     ana, bo = store.learner("Ana").id, store.learner("Bo").id
-    assert store.load_game(ana) is None
+    assert store.saved_game(ana) is None
     store.save_game(ana, '{"moves": []}')
     store.save_game(ana, '{"moves": ["5c t"]}')  # replaces the one kept before
     store.save_game(bo, '{"moves": ["8s t"]}')
-    assert store.load_game(ana) == '{"moves": ["5c t"]}'
-    assert store.load_game(bo) == '{"moves": ["8s t"]}'
+    assert store.saved_game(ana).game == '{"moves": ["5c t"]}'
+    assert store.saved_game(bo).game == '{"moves": ["8s t"]}'
     store.drop_game(ana)
-    assert store.load_game(ana) is None and store.load_game(bo) is not None
+    assert store.saved_game(ana) is None and store.saved_game(bo) is not None
     store.drop_game(ana)  # dropping nothing is fine
     store.reset_all(bo)  # progress reset leaves the game alone
-    assert store.load_game(bo) is not None
+    assert store.saved_game(bo) is not None
 
 
 # The learners table as the first version of the app made it.
@@ -215,7 +216,7 @@ def test_an_older_database_gets_the_games_table(tmp_path: Path) -> None:
     store = ProgressStore(path)
     (ana,) = store.learners()
     store.save_game(ana.id, "{}")
-    assert store.load_game(ana.id) == "{}" and store.integrity_ok()
+    assert store.saved_game(ana.id).game == "{}" and integrity_ok(store)
 
 
 def test_a_move_is_kept_only_over_the_game_it_was_made_in(store: ProgressStore) -> None:
@@ -229,15 +230,15 @@ def test_a_move_is_kept_only_over_the_game_it_was_made_in(store: ProgressStore) 
     assert one_tab != first
     with pytest.raises(StaleGameError):
         store.save_game(ana, '{"moves": ["8s t"]}', expected=first)  # the other tab
-    assert store.load_game(ana) == '{"moves": ["5c t"]}'
+    assert store.saved_game(ana).game == '{"moves": ["5c t"]}'
     again = store.save_game(ana, '{"moves": ["5c t", "8s t"]}', expected=one_tab)
-    assert store.load_game(ana) == '{"moves": ["5c t", "8s t"]}'
+    assert store.saved_game(ana).game == '{"moves": ["5c t", "8s t"]}'
     store.save_game(ana, '{"moves": []}')  # a new game replaces whatever was kept
     with pytest.raises(StaleGameError):
         store.save_game(ana, '{"moves": ["9h t"]}', expected=again)
     store.drop_game(ana)  # abandoned elsewhere: a tab still playing keeps its game
     store.save_game(ana, '{"moves": ["9h t"]}', expected=again)
-    assert store.load_game(ana) == '{"moves": ["9h t"]}'
+    assert store.saved_game(ana).game == '{"moves": ["9h t"]}'
 
 
 def test_a_browser_token_signs_its_learner_in_until_forgotten(store: ProgressStore) -> None:
@@ -284,7 +285,7 @@ def test_an_older_games_table_gets_revisions(tmp_path: Path) -> None:
     saved = store.saved_game(1)
     assert saved is not None and saved.game == '{"moves": []}'
     store.save_game(1, "{}", expected=saved.revision)
-    assert store.load_game(1) == "{}" and store.integrity_ok()
+    assert store.saved_game(1).game == "{}" and integrity_ok(store)
 
 
 def test_games_saved_from_many_threads_stay_whole(store_url: str, store: ProgressStore) -> None:
@@ -296,7 +297,7 @@ def test_games_saved_from_many_threads_stay_whole(store_url: str, store: Progres
             with ProgressStore(store_url) as mine:
                 for i in range(30):
                     mine.save_game(learner_id, f'{{"learner": {learner_id}, "n": {i}}}')
-                    assert mine.load_game(learner_id) is not None
+                    assert mine.saved_game(learner_id) is not None
         except BaseException as error:  # pragma: no cover - reported below
             errors.append(error)
 
@@ -305,6 +306,6 @@ def test_games_saved_from_many_threads_stay_whole(store_url: str, store: Progres
         thread.start()
     for thread in threads:
         thread.join()
-    assert not errors and store.integrity_ok()
+    assert not errors and integrity_ok(store)
     for learner_id in ids:
-        assert store.load_game(learner_id) == f'{{"learner": {learner_id}, "n": 29}}'
+        assert store.saved_game(learner_id).game == f'{{"learner": {learner_id}, "n": 29}}'

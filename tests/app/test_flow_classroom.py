@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -204,11 +203,10 @@ def test_the_class_progress_and_the_names_setting(course: Course, store: Progres
     assert not store.names_on_welcome() and not page.run().progress().names_on_welcome
 
 
-def test_a_quiz_step_shows_its_choices_and_answer() -> None:
-    from tutorial_app.course import QuizStep, load_course
+def test_a_quiz_step_shows_its_choices_and_answer(shipped: Course) -> None:
+    from tutorial_app.course import QuizStep
     from tutorial_app.flows.classroom import answer
 
-    shipped = load_course(Path(__file__).resolve().parents[2] / "lessons")
     quiz = next(s for lesson in shipped.lessons for s in lesson.steps if isinstance(s, QuizStep))
     lines = answer(quiz)
     assert len(lines) == 1 and lines[0].words == dict(quiz.choices)[quiz.answer]

@@ -69,9 +69,9 @@ def the_side(play: PlayController) -> ps.LearnerSide:
 
 
 def kept(store: ProgressStore, learner: int) -> Game:
-    saved = store.load_game(learner)
+    saved = store.saved_game(learner)
     assert saved is not None
-    return Game.from_json(saved)
+    return Game.from_json(saved.game)
 
 
 def a_capture_or_a_trail(game: Game) -> Move:
@@ -120,7 +120,7 @@ def test_settings_that_do_not_go_together_are_refused(store: ProgressStore, ana:
     memory: dict[str, Any] = {"play.custom": True, "play.rule.ace_high": "true"}
     play = controller(store, ana, memory)
     play.start()
-    assert play.game is None and store.load_game(ana) is None
+    assert play.game is None and store.saved_game(ana) is None
     error = play.setup_screen().error
     assert error is not None and "ace_high" in error
     memory["play.rule.ace_high"] = "false"
@@ -432,7 +432,7 @@ def test_abandoning_forgets_the_game_here_and_in_the_store(store: ProgressStore,
                                                           ana: int) -> None:
     play, memory = started(store, ana, seed=5)
     play.abandon()
-    assert play.screen() is None and store.load_game(ana) is None
+    assert play.screen() is None and store.saved_game(ana) is None
     assert memory["play.seed"] >= 100_000  # a fresh random seed for the next set-up
 
 
@@ -496,7 +496,7 @@ def test_a_kept_game_that_cannot_be_restored_is_logged_said_and_kept(
     assert notice is not None and notice.tone == ps.Tone.REFUSED
     assert notice.text.startswith("Your saved game could not be restored (")
     assert f"kept game of learner {ana}" in caplog.text and "cannot be rebuilt" in caplog.text
-    assert store.load_game(ana) == record  # nothing lost until a new game replaces it
+    assert store.saved_game(ana).game == record  # nothing lost until a new game replaces it
     play.start()
     assert play.notice() is None and kept(store, ana) == the_game(play)
 

@@ -288,28 +288,29 @@ def test_a_new_learner_is_told_that_no_lesson_with_puzzles_is_finished(
 
 
 def test_the_first_puzzles_use_only_what_the_finished_stages_taught(store: ProgressStore) -> None:
-    """The real course: two stages with no puzzles finished, then the pairing stages.
-    Before, the first case showed build puzzles (taught in lesson 7)."""
-    from tutorial_app.config import shipped_lessons
+    """The real course: the stages before the first one with puzzles finished, then that
+    one. Before, the first case showed build puzzles (taught in lesson 7)."""
+    from shipped import shipped_course
 
-    real = load_course(shipped_lessons())
+    real = shipped_course()
+    first = next(i for i, lesson in enumerate(real.lessons) if lesson.practice)
+    opener = real.lessons[first]
     ana = store.learner("Ana")
-    for stage in ("cards", "cards-2"):
-        store.complete_lesson(ana.id, stage, 3)
+    for stage in real.lessons[:first]:
+        store.complete_lesson(ana.id, stage.id, 3)
     page = Page(real, store, ana)
     screen = page.run()
     assert screen.shown is None and screen.taught is not None
-    assert screen.taught.themes == () and screen.taught.next_lesson == "Pairing (2/2)"
-    for stage in ("trailing", "trailing-2", "pairing", "pairing-2"):
-        store.complete_lesson(ana.id, stage, 3)
+    assert screen.taught.themes == () and screen.taught.next_lesson == opener.title
+    store.complete_lesson(ana.id, opener.id, 3)
     page = Page(real, store, ana)
     screen = page.run()
-    assert screen.taught is not None and screen.taught.themes == ("pairing",)
-    assert screen.shown is not None and screen.shown.puzzle.themes == ("pairing",)
+    assert screen.taught is not None and screen.taught.themes == opener.practice
+    assert screen.shown is not None and screen.shown.puzzle.themes == opener.practice
     shown = set()
     for _ in range(screen.pool):
         view = page.shown()
-        assert set(view.puzzle.themes) == {"pairing"}, view.puzzle.id  # no scoring ones
+        assert set(view.puzzle.themes) == set(opener.practice), view.puzzle.id
         shown.add(view.puzzle.id)
         assert view.following is not None
         page.control.show(view.following)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from tutorial_app.flows import rulelinks
 from tutorial_app.ui import safe_text
 
@@ -27,3 +31,17 @@ def test_the_rest_of_the_text_stays_escaped() -> None:
 def test_cites_finds_the_rule_in_any_style() -> None:
     assert rulelinks.cites("so (rules 4.4, 5.3).", "5.3")
     assert not rulelinks.cites("so (rules 4.4, 5.3).", "5.1")
+
+
+def test_a_rules_page_that_cannot_be_read_is_tried_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A page missing for a moment (a deploy half done) is not remembered as empty."""
+    page = tmp_path / "rules.md"
+    monkeypatch.setattr(rulelinks, "rules_page", lambda: page)
+    rulelinks._anchors.cache_clear()
+    try:
+        assert rulelinks.anchor("4.1") == "rules"
+        page.write_text("# Rules\n\n## 4. Capturing\n", encoding="utf-8")
+        assert rulelinks.anchor("4.1") == "rules#4-capturing"
+    finally:
+        rulelinks._anchors.cache_clear()  # the real page for the tests after this one

@@ -4,6 +4,7 @@ is missing."""
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
 import subprocess
@@ -14,6 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shipped import shipped_course
+
+from tutorial_app.course import Course, load_course
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -34,6 +39,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                            "(apt-get install chromium)"))
 
 
+@functools.cache
+def lessons_of(folder: Path | None) -> Course:
+    """The course a server serves (None: the shipped one), loaded once per test process
+    as the app loads it, without the feedback proofs (tests/support/shipped.py)."""
+    if folder is None:
+        return shipped_course()
+    return load_course(folder, language=DEFAULT_LANGUAGE, proofs=False)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -47,10 +61,9 @@ class Server:
         """Mark done, for the learner `name`, every lesson that `lesson_id` requires at any
         depth, so a test can open it by its link (a locked lesson does not open). With
         `step_id`, the lesson is the stage of `lesson_id` that holds that step."""
-        from tutorial_app.course import load_course
         from tutorial_app.services.store import ProgressStore
 
-        course = load_course(self.lessons or ROOT / "lessons")
+        course = lessons_of(self.lessons)
         by_id = {lesson.id: lesson for lesson in course.lessons}
         if step_id is not None:
             lesson_id = next(lesson.id for lesson in course.lessons

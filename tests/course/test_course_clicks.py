@@ -6,8 +6,6 @@ the tries the issue quotes."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine import (
@@ -27,27 +25,17 @@ from tutorial_app.course import (
     PlayStep,
     Puzzle,
     check_answer,
-    load_course,
     words,
 )
 from tutorial_app.course import feedback as fb
 from tutorial_app.course.clicks import build_values, click_attempts, judged_attempts
 from tutorial_app.course.i18n import t
 
-LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-
 # Only typed notation can produce these: the clicks choose real cards from the hand
 # and the table, never a card inside a build, never a capture value, and the Build
 # button's values always include the played card and it is hidden when building is off.
 NOTATION_ONLY = {"card-not-in-hand", "not-on-table", "ambiguous", "part-of-build",
                  "bad-capture-value", "builds-off", "build-without-played-card"}
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Course:
-    course = load_course(LESSONS)
-    assert course.errors == []
-    return course
 
 
 def playables(course: Course) -> list[tuple[str, PlayStep | Puzzle]]:

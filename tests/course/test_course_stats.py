@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.course import Course, load_course, loads
+from tutorial_app.course import Course, loads
 from tutorial_app.course.cli import main
 from tutorial_app.course.difficulty import (
     MAX_SAME_PATTERN,
@@ -22,11 +22,6 @@ from tutorial_app.course.model import PuzzleSet
 from tutorial_app.course.stats import numbered_rules, report
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Course:
-    return load_course(LESSONS)
 
 
 def test_spearman_known_values() -> None:

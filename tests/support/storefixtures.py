@@ -23,9 +23,11 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import literal, select
 from sqlalchemy.engine import make_url
 
 from tutorial_app.config import database_url
+from tutorial_app.services import db
 from tutorial_app.services.store import ProgressStore
 
 PG_VARIABLE = "CASSINO_TEST_PG"
@@ -133,3 +135,14 @@ def open_store(store_url: str) -> Iterator[Callable[[], ProgressStore]]:
 def store(open_store: Callable[[], ProgressStore]) -> ProgressStore:
     """A store on an empty database, on SQLite and on PostgreSQL."""
     return open_store()
+
+
+def integrity_ok(store: ProgressStore) -> bool:
+    """The database is whole: SQLite checks its file page by page and every foreign
+    key; PostgreSQL guards its own files, so there it answers at the newest revision."""
+    with db.reading(store.engine) as con:
+        if store.dialect == "sqlite":
+            whole = con.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+            return whole and not con.exec_driver_sql("PRAGMA foreign_key_check").first()
+        return con.execute(select(literal(1))).scalar() == 1 and (
+            db.current(store.engine) == db.head())

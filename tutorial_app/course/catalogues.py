@@ -16,7 +16,7 @@
   differ from the English, and lesson translations naming other cards or
   numbers than the English text. Exit status 1 when a shipped language has any.
 
-Adding a language is one command and one folder: `make i18n-add LANG=fr`
+Adding a language is one command and one folder: `make i18n-add LANGUAGE_TAG=fr`
 creates `locales/fr/LC_MESSAGES/` with both catalogues, ready to translate.
 The count messages (`count.card.one` / `.other` in English) are one plural
 entry each, with as many forms as the language's plural rule has.
@@ -53,12 +53,14 @@ def english_app() -> dict[str, str]:
 
 
 def english_lessons(folder: Path | None = None) -> dict[str, str]:
-    """Every lesson and puzzle text, keyed by stable id, as the English files say."""
+    """Every lesson and puzzle text, keyed by stable id, as the English files say.
+    The feedback proofs are not run: they only judge the texts, which are read the
+    same without them, and take seconds (`validate` runs them)."""
     from tutorial_app.config import lessons_folder
     from tutorial_app.course.course import load_course
 
     with i18n.using(i18n.DEFAULT_LANGUAGE), i18n.recording_lesson_texts() as found:
-        load_course(folder or lessons_folder())
+        load_course(folder or lessons_folder(), proofs=False)
     return {key: text for key, text in found.items() if text}
 
 

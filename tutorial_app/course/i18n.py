@@ -85,12 +85,6 @@ def english() -> Mapping[str, str]:
     return _english
 
 
-def add_english(messages: Mapping[str, str]) -> None:
-    """Add English strings (the engine's templates); existing keys are kept."""
-    for key, text in messages.items():
-        _english.setdefault(key, text)
-
-
 def available_languages() -> list[str]:
     """English, every language folder under `locales/`, and any added at run time."""
     found = {DEFAULT_LANGUAGE, *_languages}

@@ -9,6 +9,7 @@ as before, so only these app-made links can be links.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -22,19 +23,30 @@ REFERENCE: Final = re.compile(
     rf"\((?:rules?\s+)?({_NUMBER}(?:\s*(?:,|-|–|and)\s*{_NUMBER})*)\)", re.IGNORECASE)
 _HEADING: Final = re.compile(r"(?m)^## (\d{1,2})\. (.+)$")
 
+log = logging.getLogger(__name__)
+
 
 @lru_cache(maxsize=1)
-def _sections() -> dict[str, str]:
-    """Section number -> the Rules page's anchor for that heading ("4" -> "4-capturing")."""
-    try:
-        text = rules_page().read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return {}
+def _anchors() -> dict[str, str]:
+    """Section number -> the Rules page's anchor for that heading ("4" -> "4-capturing"),
+    read once per process. A page that cannot be read raises, and lru_cache keeps no
+    exception: the next link tries the page again."""
+    text = rules_page().read_text(encoding="utf-8")
     out: dict[str, str] = {}
     for number, title in _HEADING.findall(text):
         words = re.sub(r"[^\w\s-]", "", f"{number} {title}".lower())
         out[number] = re.sub(r"\s+", "-", words.strip())
     return out
+
+
+def _sections() -> dict[str, str]:
+    """The anchors, or none while the page cannot be read (links go to its top)."""
+    try:
+        return _anchors()
+    except (OSError, UnicodeDecodeError):
+        log.warning("cannot read the rules page %s: rule links go to the page's top",
+                    rules_page(), exc_info=True)
+        return {}
 
 
 def anchor(rule: str) -> str:

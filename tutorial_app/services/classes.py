@@ -497,12 +497,6 @@ class ClassStore:
                 verdict=verdict, code=code, at=now))
         return True
 
-    def answer_count(self, class_id: int, question: int) -> int:
-        with self.store._read() as con:
-            return int(con.execute(select(func.count()).select_from(live_answers).where(
-                live_answers.c.class_id == class_id,
-                live_answers.c.question == question)).scalar() or 0)
-
     def answers(self, class_id: int, question: int) -> list[LiveAnswer]:
         with self.store._read() as con:
             rows = con.execute(select(live_answers.c.learner_id, learners.c.name,
@@ -543,10 +537,6 @@ class ClassStore:
             rows = con.execute(select(*_HOMEWORK).where(homework.c.class_id == class_id)
                                .order_by(homework.c.id.desc())).all()
         return [_homework(r) for r in rows]
-
-    def remove_homework(self, homework_id: int) -> None:
-        with self.store._write() as con:
-            con.execute(delete(homework).where(homework.c.id == homework_id))
 
     # ----- the attempt log --------------------------------------------------------------
 

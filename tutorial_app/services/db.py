@@ -38,8 +38,8 @@ from __future__ import annotations
 import argparse
 import functools
 import logging
+import sqlite3
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,7 +50,6 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import QueuePool
 
 from tutorial_app import config
@@ -64,7 +63,6 @@ BASELINE: Final = "0001"
 ADVISORY_LOCK: Final = 0x43_41_53_53_49_4E_4F
 _WRITE: Final = "cassino_write"  # execution option: BEGIN IMMEDIATE on SQLite
 SQLITE_BUSY_MS: Final = 30_000
-LOCKED_RETRIES: Final = 5  # opening a new SQLite file that replicas open too (ensure_current)
 POOL_SIZE: Final = 5  # per app process; PostgreSQL's default max_connections is 100
 POOL_OVERFLOW: Final = 10
 
@@ -157,25 +155,7 @@ def current(engine: Engine) -> str | None:
 
 
 def ensure_current(engine: Engine) -> None:
-    """Migrate the database to `head()` if it is behind (see the module docstring).
-
-    On SQLite, replicas opening a brand-new file at the same moment race to switch it
-    to WAL, and SQLite can answer "database is locked" at once there, without waiting
-    for its busy timeout; the migration is then tried again, a few times, after a pause
-    (the other replica has usually finished it by then)."""
-    for attempt in range(LOCKED_RETRIES):
-        try:
-            _ensure_current(engine)
-            return
-        except OperationalError as error:
-            if not (is_sqlite(engine) and "locked" in str(error)) \
-                    or attempt == LOCKED_RETRIES - 1:
-                raise
-            log.info("the store was locked while opening it; trying again (%s)", error)
-            time.sleep(0.2 * (attempt + 1))
-
-
-def _ensure_current(engine: Engine) -> None:
+    """Migrate the database to `head()` if it is behind (see the module docstring)."""
     found = current(engine)
     if found == head():
         return
@@ -208,7 +188,7 @@ def migrating(engine: Engine) -> Iterator[Connection]:
     with engine.connect() as connection:
         sqlite = is_sqlite(connection)
         if sqlite:
-            _outside_transaction(connection, "PRAGMA journal_mode=WAL")
+            _use_wal(connection)
             _outside_transaction(connection, "PRAGMA foreign_keys=OFF")
         connection.execution_options(**{_WRITE: True})
         try:
@@ -220,6 +200,23 @@ def migrating(engine: Engine) -> Iterator[Connection]:
         finally:
             if sqlite:
                 _outside_transaction(connection, "PRAGMA foreign_keys=ON")
+
+
+def _use_wal(connection: Connection) -> None:
+    """Put the file in WAL mode, unless another replica is doing it at this moment.
+
+    Switching reads the file's header and then takes the write lock. Replicas that open
+    a new file together all switch it, and SQLite refuses at once ("database is
+    locked", without waiting out the busy timeout, since two readers waiting for each
+    other's write lock would wait for ever) every one that finds another's switch under
+    way. That switch makes the file WAL for every connection, so the refusal is taken
+    as done: the migration's BEGIN IMMEDIATE, next, waits for the lock as usual."""
+    try:
+        _outside_transaction(connection, "PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError as error:
+        if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:  # and its extended codes
+            raise
+        log.info("another process is switching the store to WAL mode (%s)", error)
 
 
 def _outside_transaction(connection: Connection, pragma: str) -> None:

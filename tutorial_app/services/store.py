@@ -53,7 +53,6 @@ from sqlalchemy import (
     case,
     delete,
     func,
-    literal,
     select,
     union_all,
     update,
@@ -487,11 +486,6 @@ class ProgressStore:
         raise StaleGameError(f"the game of learner {learner_id} was saved elsewhere since "
                              "it was read here")
 
-    def load_game(self, learner_id: int) -> str | None:
-        """The learner's kept game, or None."""
-        saved = self.saved_game(learner_id)
-        return saved.game if saved else None
-
     def saved_game(self, learner_id: int) -> SavedGame | None:
         """The learner's kept game with its revision, or None."""
         with self._read() as con:
@@ -502,16 +496,6 @@ class ProgressStore:
     def drop_game(self, learner_id: int) -> None:
         with self._write() as con:
             con.execute(delete(games).where(games.c.learner_id == learner_id))
-
-    def integrity_ok(self) -> bool:
-        """The database is whole: SQLite checks its file page by page and every foreign
-        key; PostgreSQL guards its own files, so there it answers at the newest revision."""
-        with self._read() as con:
-            if self.dialect == "sqlite":
-                whole = con.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
-                return whole and not con.exec_driver_sql("PRAGMA foreign_key_check").first()
-            return con.execute(select(literal(1))).scalar() == 1 and (
-                db.current(self.engine) == db.head())
 
 
 _LEARNER: Final = (learners.c.id, learners.c.name, learners.c.rating, learners.c.rated_games)

@@ -18,7 +18,7 @@ from typing import Final
 import streamlit as st
 
 from tutorial_app.config import lessons_folder
-from tutorial_app.course import Course, Lesson, Puzzle, load_course
+from tutorial_app.course import Course, load_course
 from tutorial_app.course.errors import LessonError
 from tutorial_app.course.i18n import language, t
 from tutorial_app.ui import safe_text
@@ -64,24 +64,6 @@ def course() -> Course:
     with _lock:
         _last[key] = (now, stamp, loaded)
     return loaded
-
-
-def find_lesson(current: Course, lesson_id: str | None) -> Lesson | None:
-    if not lesson_id:
-        return None
-    try:
-        return current.lesson(lesson_id)
-    except KeyError:  # not in this course: the page opens without it
-        return None
-
-
-def find_puzzle(current: Course, puzzle_id: str | None) -> Puzzle | None:
-    if not puzzle_id:
-        return None
-    try:
-        return current.puzzle(puzzle_id)
-    except KeyError:
-        return None
 
 
 def shown_error(error: LessonError, folder: Path) -> str:

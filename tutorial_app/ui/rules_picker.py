@@ -42,10 +42,3 @@ def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
             st.selectbox(name, choices, key=key, help=t(f"rules.setting.{name}"),
                          on_change=on_change, args=(name,))
 
-
-def show_rules(settings_key: str, rules: Rules, skip: Collection[str] = ()) -> None:
-    """Put these rules' settings into the setting widgets (before they are drawn)."""
-    for name, value in rules.settings().items():
-        if name not in skip:
-            st.session_state[f"{settings_key}.{name}"] = value
-

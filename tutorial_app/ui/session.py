@@ -40,11 +40,10 @@ from tutorial_app.services.teacher_signin import TEACHER_COOKIE, TeacherSignIn
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.card_svg import hand_fan_html
 from tutorial_app.ui.cookie_route import HEADER, PATH
-from tutorial_app.ui.course_cache import course, course_errors_panel, find_lesson, find_puzzle
+from tutorial_app.ui.course_cache import course, course_errors_panel
 
-__all__ = ["course", "course_errors_panel", "device_cookie", "find_lesson", "find_puzzle",
-           "learner", "progress", "require_learner", "sign_out", "signin", "state", "store",
-           "teacher_signin"]
+__all__ = ["course", "course_errors_panel", "device_cookie", "learner", "progress",
+           "require_learner", "sign_out", "signin", "state", "store", "teacher_signin"]
 
 NAME_KEY: Final = "signin_name"       # the name-only form's box
 CLASS_CODE: Final = "signin_code"     # the class sign-in form's boxes
