@@ -73,7 +73,7 @@ def test_the_projector_comes_back_after_a_reload(course: Course, store: Progress
     rooms.put_question(first.id, *ctl.live_ref())
     assert before.params == {"lesson": "basics", "step": "pair"}
 
-    # A reload: a new session, the address bar lost on the way (the case).
+    # A reload: a new session, the address bar lost on the way.
     after = Projector(course, store, rooms, teacher)
     ctl = after.run()
     item = ctl.screen().item

@@ -159,7 +159,7 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
 
 def test_screenshots_of_the_live_classroom(server: Server, page: Page, shots: Path) -> None:
     """The projector with the answer bars (one clicked, names on), and a learner's phone
-    answer screen (390 x 844) after answering (issue 15)."""
+    answer screen (390 x 844) after answering."""
     from test_browser_live import answer, join
 
     page.set_viewport_size({"width": 1400, "height": 1000})

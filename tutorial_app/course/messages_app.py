@@ -418,7 +418,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.replay.start": "Hand {n}: the first deal",
     "play.replay.new_deal": " (then deal {n})",
     "play.replay.hand_end": " — the end of the hand",
-    # issue 11: a course that follows the learner
+    # a course that follows the learner
     "learn.locked_link": "The lesson \u201c{title}\u201d is locked: finish {titles} first. "
                          "Nothing was recorded.",
     "learn.next_lesson": "Next lesson: {title}",
@@ -430,7 +430,7 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.state.open": "Open",
     "learn.state.locked": "Locked",
     "learn.pick_one": "Pick one answer.",
-    # issue 15: teachers, classes, live questions, homework
+    # teachers, classes, live questions, homework
     "nav.live": "Class question",
     "join.title": "New in the class? Join it",
     "join.body": "The first time only: the class code and a name nobody in the class has "
@@ -544,7 +544,7 @@ MESSAGES: Final[dict[str, str]] = {
     "records.delete_learner": "Delete this learner's record",
     "records.sure_class": "Yes, delete the class {name} and its learners' records",
     "records.delete_class": "Delete the class",
-    # issue 10: honest controls, one message per try, rule links
+    # honest controls, one message per try, rule links
     "board.build_plain": "Build",
     "board.build_help": "Your card and the table cards you chose make {n} together",
     "board.build_help_groups": "They make {total}: build {n}s, in groups of {n} each",
@@ -564,14 +564,14 @@ MESSAGES.update({f"play.level_short.{n}": name.split(":")[0]
                  for n, name in LEVEL_NAMES.items()})
 MESSAGES.update({f"play.item.{item}": ITEM_LABELS[item] for item in ITEMS})
 
-# issue 12: the language picker; the rules' presets and settings explained (their English
+# the language picker; the rules' presets and settings explained (their English
 # comes from the engine's tables) and the puzzle themes' names
 MESSAGES.update({
     "sidebar.language": "Language",
 })
 MESSAGES.update({f"rules.preset.{name}": text for name, text in PRESET_HELP.items()})
 MESSAGES.update({f"rules.setting.{name}": text for name, text in SETTING_HELP.items()})
-MESSAGES.update({  # issue 12: the words drawn on the cards and read by screen readers
+MESSAGES.update({  # the words drawn on the cards and read by screen readers
     "board.face_down": "face-down card",
     "board.owner_you": "you",
     "board.owner_partner": "partner",

@@ -1,4 +1,4 @@
-"""Every try a learner makes goes into the attempt log (issue 15), so a teacher can read
+"""Every try a learner makes goes into the attempt log, so a teacher can read
 homework move by move: the move in notation, what the try was worth (the feedback's
 status) and the judge's reason code.
 

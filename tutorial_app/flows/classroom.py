@@ -154,7 +154,7 @@ class ClassroomController:
         self.params = params
         self.teacher_id = teacher_id  # the screen is kept for this teacher
         self.rooms = rooms
-        self.only: frozenset[int] | None = None  # the chosen class's learners (issue 15)
+        self.only: frozenset[int] | None = None  # the chosen class's learners
 
     def key(self, name: str) -> str:
         return self.memory.key(name)
@@ -411,7 +411,7 @@ class ClassroomController:
         """The teacher's choice is the class's, so it is kept in the store, not the session."""
         signin.show_names_on_welcome(self.store, bool(self.memory.get("names_shown")))
 
-    # ----- the live question (issue 15) ------------------------------------------------
+    # ----- the live question ------------------------------------------------
 
     def live_ref(self) -> tuple[str, str] | None:
         """What a live question on the screen's item would be: ("lesson", "id/step"),

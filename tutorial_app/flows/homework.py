@@ -1,4 +1,4 @@
-"""Homework read move by move (plain Python, no Streamlit; issue 15).
+"""Homework read move by move (plain Python, no Streamlit).
 
 A teacher assigns a lesson or a set of puzzles (chosen by theme, by difficulty or by
 hand) to a class, with an optional due date. The report is a table of learners x

@@ -163,7 +163,7 @@ class ProgressCache:
 
     def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
                        code: str) -> None:
-        """The attempt log (issue 15): written through, nothing cached reads it."""
+        """The attempt log: written through, nothing cached reads it."""
         record = getattr(self.store, "record_attempt", None)
         if record is not None:
             record(learner_id, kind, ref, move, verdict, code)

@@ -311,7 +311,7 @@ class ProgressStore:
                                                 "value": "1" if shown else "0"}, ["key"],
                                      lambda new: {"value": new.value}))
 
-    # ----- the learner's language (issue 12) ---------------------------------------
+    # ----- the learner's language ---------------------------------------
 
     def learner_language(self, learner_id: int) -> str | None:
         """The language tag the learner chose last, or None if they never chose one."""
@@ -443,7 +443,7 @@ class ProgressStore:
 
     def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
                        code: str) -> None:
-        """One try in the attempt log (issue 15; read by services/classes.py)."""
+        """One try in the attempt log (read by services/classes.py)."""
         with self._write() as con:
             con.execute(attempts.insert().values(learner_id=learner_id, kind=kind, ref=ref,
                                                  move=move, verdict=verdict, code=code,

@@ -53,7 +53,7 @@ learners: Final = Table(
     Column("created", _TIME, nullable=False),
     Column("rating", _TIME, nullable=False, server_default="1200"),
     Column("rated_games", Integer, nullable=False, server_default="0"),
-    Column("language", Text, nullable=True),  # the chosen language tag (issue 12), or NULL
+    Column("language", Text, nullable=True),  # the chosen language tag, or NULL
     # What the name looks like (names.skeleton): one learner per look, so the index is
     # unique with `clash`, 0 for every learner but the look-alikes that were already
     # there when this was added (their own id: kept, reported to the teacher, not merged).
@@ -141,7 +141,7 @@ settings: Final = Table(
     Column("value", Text, nullable=False),
 )
 
-# ----- issue 15: teachers, classes, live questions, homework and the attempt log ------
+# ----- teachers, classes, live questions, homework and the attempt log ------
 # (revision 0003). A teacher's password is kept only as a salted scrypt hash
 # (services/passwords.py). Deleting a teacher deletes their classes; deleting a class
 # deletes its members' membership, live questions, answers and homework (not the

@@ -337,7 +337,7 @@ def render() -> None:
     if control.lesson() is not None:
         player()
         return
-    homework_panels.learner_box(session.rooms(), course, who)  # issue 15: homework first
+    homework_panels.learner_box(session.rooms(), course, who)  # homework first
     notice = control.take_notice()
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
