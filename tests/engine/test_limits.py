@@ -58,7 +58,7 @@ def run_through(run: Callable[[], object]) -> None:
         run()
 
 
-# ----- the inputs that once broke the doors----------------------------------------------------
+# ----- the inputs that once broke the doors ------------------------------------------
 
 
 def test_ninety_thousand_brackets_are_refused_at_once() -> None:
