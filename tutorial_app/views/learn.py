@@ -33,7 +33,6 @@ from tutorial_app.course import (
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
-from tutorial_app.course.steps import TrueFalseStep
 from tutorial_app.flows import homework
 from tutorial_app.flows.lesson import (
     ALL,
@@ -202,8 +201,7 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
 
 
 def check_button(key: str, control: LessonController,
-                 step: ChooseStep | MistakeStep | QuizStep | TrueFalseStep,
-                 screen: PlayerScreen) -> None:
+                 step: ChooseStep | MistakeStep | QuizStep, screen: PlayerScreen) -> None:
     """Check: the thing to press (primary) only once an answer is picked; pressed before,
     it says what to pick first."""
     picked = control.answer_picked(step)
@@ -262,17 +260,6 @@ def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
 
 
-def truefalse_step(control: LessonController, step: TrueFalseStep,
-                   screen: PlayerScreen) -> None:
-    work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
-    st.radio(t("learn.pick_one"), [True, False], key=control.answer_key(step), index=None,
-             format_func=lambda value: safe_text.plain(step.labels[0 if value else 1]),
-             disabled=work.solved)
-    check_button("check-truefalse", control, step, screen)
-    feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
-
-
 # A step kind's drawer: what the Learn page shows of a step of that kind (the rest of
 # the kind is in course/steps/<kind>.py).
 DRAWERS: dict[StepKind, Callable[[LessonController, Any, PlayerScreen], None]] = {
@@ -281,7 +268,6 @@ DRAWERS: dict[StepKind, Callable[[LessonController, Any, PlayerScreen], None]] =
     StepKind.CHOOSE: choose_step,
     StepKind.MISTAKE: mistake_step,
     StepKind.QUIZ: quiz_step,
-    StepKind.TRUEFALSE: truefalse_step,
 }
 
 

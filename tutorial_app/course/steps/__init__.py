@@ -12,14 +12,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from tutorial_app.course.steps import choose, mistake, play, quiz, read, truefalse
+from tutorial_app.course.steps import choose, mistake, play, quiz, read
 from tutorial_app.course.steps.base import AnswerLine, StepUnit
 from tutorial_app.course.steps.choose import ChooseStep
 from tutorial_app.course.steps.mistake import MistakeStep
 from tutorial_app.course.steps.play import PlayStep
 from tutorial_app.course.steps.quiz import QuizStep
 from tutorial_app.course.steps.read import ReadStep
-from tutorial_app.course.steps.truefalse import TrueFalseStep
 
 if TYPE_CHECKING:
     from tutorial_app.course.model import Puzzle
@@ -33,10 +32,9 @@ class StepKind(StrEnum):
     CHOOSE = "choose"  # tick every correct option
     MISTAKE = "mistake"  # name what is wrong with an illegal move
     QUIZ = "quiz"  # pick the value of a fact of the game the engine computes (the deal...)
-    TRUEFALSE = "truefalse"  # say whether a statement is true
 
 
-Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep | TrueFalseStep
+Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep
 
 UNITS: Final[dict[StepKind, StepUnit[Any]]] = {
     StepKind.READ: read.UNIT,
@@ -44,7 +42,6 @@ UNITS: Final[dict[StepKind, StepUnit[Any]]] = {
     StepKind.CHOOSE: choose.UNIT,
     StepKind.MISTAKE: mistake.UNIT,
     StepKind.QUIZ: quiz.UNIT,
-    StepKind.TRUEFALSE: truefalse.UNIT,
 }
 
 STEP_KINDS: Final = tuple(StepKind)
@@ -65,5 +62,4 @@ def scored(kind: str) -> bool:
 
 
 __all__ = ["STEP_KINDS", "UNITS", "AnswerLine", "ChooseStep", "MistakeStep", "PlayStep",
-           "QuizStep", "ReadStep", "Step", "StepKind", "StepUnit", "TrueFalseStep", "scored",
-           "unit", "unit_of"]
+           "QuizStep", "ReadStep", "Step", "StepKind", "StepUnit", "scored", "unit", "unit_of"]
