@@ -16,12 +16,12 @@ from engine import BUILD, CAPTURE, REASON_CODES, TRAIL, CassinoError, Move, full
 from engine.advice import explain, hint, review
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play as flow
-from tutorial_app.flows import play_replay as pr
-from tutorial_app.flows import play_screens as ps
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.play import PlayController
-from tutorial_app.flows.play_game import YOU, Game, Setup, make_rules
+from tutorial_app.flows.play import controller as flow
+from tutorial_app.flows.play import replay as pr
+from tutorial_app.flows.play import screens as ps
+from tutorial_app.flows.play.game import YOU, Game, Setup, make_rules
 from tutorial_app.services.store import ProgressStore
 
 SEED = 2024
@@ -199,7 +199,7 @@ def test_a_move_when_it_is_not_the_learners_turn_is_refused_by_the_page(
 
 def test_no_page_invents_a_judges_verdict() -> None:
     """Every reason code the app shows comes from the judge (engine.REASON_CODES)."""
-    root = Path(flow.__file__).parents[1]
+    root = Path(flow.__file__).parents[2]  # tutorial_app/
     made = [f"{path.relative_to(root)}:{n}" for path in root.rglob("*.py")
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if re.search(r"\bVerdict\(", line)]

@@ -28,8 +28,8 @@ from typing import Final
 import streamlit as st
 
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play_screens as ps
 from tutorial_app.flows.play import PACE_SECONDS, SCOPE, PlayController
+from tutorial_app.flows.play import screens as ps
 from tutorial_app.ui import board, play_parts, rules_picker, safe_text, session
 from tutorial_app.ui.css import PLAY_CSS
 

@@ -3,7 +3,7 @@
 `PlayController(memory, store, learner_id)` is built on every run of the page
 from the session state (a dict in tests), the progress store and the learner.
 Its methods are the page's clicks; `setup_screen()` and `screen()` say what to
-draw (`play_screens`). Built for a learner for the first time in a session, it
+draw (`screens`). Built for a learner for the first time in a session, it
 takes up the game kept for them in the store, so a reloaded page carries on.
 
 Saving is guarded against a second tab: the memory holds the revision of the
@@ -13,7 +13,7 @@ shown it with a word of why (`play.stale`) instead of overwriting its moves.
 
 Memory keys (all under "play."): the game and what is said about it (`game`,
 `owner`, `revision`, `message`, `hint`, `why`, `notes`, `review`, ...), the
-set-up form's widgets (see `play_setup`), the toggles (`auto`, `coach_toggle`),
+set-up form's widgets (see `setup`), the toggles (`auto`, `coach_toggle`),
 the replay (`replay.hand`, `replay.at`), and the board's selection for the
 learner's hand (`sel`, `value`, `value_for`, `verdict`: `ui.board` draws the
 scope "play" from those).
@@ -32,11 +32,11 @@ from engine.advice_words import Phrase
 from engine.game import GameState, LogKind
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play_screens as ps
-from tutorial_app.flows import play_words as pw
 from tutorial_app.flows.moveinput import Selection
-from tutorial_app.flows.play_game import YOU, Game, SavedGameError
-from tutorial_app.flows.play_replay import (
+from tutorial_app.flows.play import screens as ps
+from tutorial_app.flows.play import words as pw
+from tutorial_app.flows.play.game import YOU, Game, SavedGameError
+from tutorial_app.flows.play.replay import (
     coach_notes,
     finished_hands,
     frame_before,
@@ -44,7 +44,7 @@ from tutorial_app.flows.play_replay import (
     state_before,
     table_position,
 )
-from tutorial_app.flows.play_setup import SetupForm
+from tutorial_app.flows.play.setup import SetupForm
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
