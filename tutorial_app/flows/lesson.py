@@ -30,7 +30,7 @@ from engine import CAPTURE, Attempt, Position, apply_move
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, Lesson, Step
 from tutorial_app.course.steps import scored, unit_of
-from tutorial_app.flows import links
+from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
@@ -298,12 +298,7 @@ class LessonController:
         return lesson if lesson is not None and lesson.steps else None
 
     def _find(self, lesson_id: str | None) -> Lesson | None:
-        if not lesson_id:
-            return None
-        try:
-            return self.course.lesson(lesson_id)
-        except KeyError:
-            return None
+        return page.find(self.course.lesson, lesson_id)
 
     def _index(self, lesson: Lesson) -> int:
         try:
@@ -388,20 +383,17 @@ class LessonController:
             return
         missing = self.locked(lesson)
         if missing:  # a locked lesson is not played by link: nothing would count
-            self.memory["link_error"] = t("learn.locked_link", title=lesson.title,
-                                          titles=", ".join(missing))
+            page.link_error(self.memory, "learn.locked_link", title=lesson.title,
+                            titles=", ".join(missing))
             self.open_lesson(None)
 
     def _follow_link(self) -> None:
-        link = (self.params.get(links.LESSON, ""), self.params.get(links.STEP, ""))
-        if self.memory.get("link") == link:
-            return
-        self.memory["link"] = link
-        if not link[0]:
+        link = page.new_link(self.memory, self.params, links.LESSON, links.STEP)
+        if link is None or not link[0]:
             return
         lesson = self._find(links.clean_id(link[0]))
         if lesson is None:
-            self.memory["link_error"] = t("learn.no_such_lesson", id=link[0][:80])
+            page.link_error(self.memory, "learn.no_such_lesson", id=link[0][:80])
             return
         step_id = links.clean_id(link[1])
         lesson = self._stage_with(lesson, step_id or "")
@@ -448,17 +440,12 @@ class LessonController:
 
     def take_link_error(self) -> str | None:
         """What was wrong with the link just followed (said once)."""
-        error = self.memory.pop("link_error")
-        return str(error) if error else None
+        return page.take_link_error(self.memory)
 
     def _write_link(self, lesson: Lesson | None, index: int) -> None:
-        wanted = (lesson.id, lesson.steps[index].id) if lesson else ("", "")
-        if self.memory.get("link") == wanted:
-            return
-        self.memory["link"] = wanted
-        self.params.clear()
-        if lesson:
-            self.params.update({links.LESSON: wanted[0], links.STEP: wanted[1]})
+        page.write_link(self.memory, self.params, {
+            links.LESSON: lesson.id if lesson else "",
+            links.STEP: lesson.steps[index].id if lesson else ""})
 
     # ----- clicks --------------------------------------------------------------------------
 
@@ -591,21 +578,13 @@ class LessonController:
             self.memory["reset_done"] = target
 
     def _save(self, write: Callable[[], None]) -> bool:
-        """Write to the store; if that fails, log why and tell the learner in a word
-        (what is on screen stays as it is, so nothing the learner did is lost)."""
-        try:
-            write()
-        except STORE_FAULTS:
-            log.exception("could not save progress for learner %s",
-                          self.learner.id if self.learner else None)
-            self.memory["notice"] = t("learn.not_saved")
-            return False
-        return True
+        who = self.learner.id if self.learner else None
+        return page.save(self.memory, write, "learn.not_saved", f"progress for learner {who}",
+                         log)
 
     def take_notice(self) -> str | None:
         """A problem to tell the learner about (said once)."""
-        notice = self.memory.pop("notice")
-        return str(notice) if notice else None
+        return page.take_notice(self.memory)
 
     # ----- screens -------------------------------------------------------------------------
 
