@@ -3,7 +3,7 @@ just followed, following and writing the link, finding a lesson or puzzle by id,
 and saving to the store with the learner told when that fails.
 
 Sentences are kept in the session's memory as a catalogue key and its facts
-(`Said`), or as the judge's verdict, and worded only when the page takes them to
+(`Message`), or as the judge's verdict, and worded only when the page takes them to
 draw them: a learner who switches language between a click and the next drawing
 reads them in the new one, and the memory holds no English.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from engine import Verdict
+from engine import Move, Verdict
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
@@ -33,19 +33,21 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class Said:
-    """A sentence as a catalogue key and its facts, worded when drawn."""
+class Message:
+    """A sentence as a catalogue key and its facts, worded when drawn (a fact that is
+    a move is worded then too)."""
 
     key: str
     facts: tuple[tuple[str, object], ...] = ()
 
     @staticmethod
-    def of(key: str, **facts: object) -> Said:
-        return Said(key, tuple(facts.items()))
+    def of(key: str, **facts: object) -> Message:
+        return Message(key, tuple(facts.items()))
 
     @property
     def text(self) -> str:
-        return t(self.key, **dict(self.facts))
+        return t(self.key, **{name: words.move(value) if isinstance(value, Move) else value
+                              for name, value in self.facts})
 
 
 class Tone(StrEnum):
@@ -62,41 +64,43 @@ class Notice:
     reported by the engine) and the rule behind a refused move."""
 
     tone: Tone
-    said: Said | Verdict | str
+    said: Message | Verdict | str | tuple[Message, ...]  # a tuple: read one after the other
     rule: str | None = None
 
     @staticmethod
     def of(tone: Tone, key: str, **facts: object) -> Notice:
-        return Notice(tone, Said.of(key, **facts))
+        return Notice(tone, Message.of(key, **facts))
 
     @property
     def text(self) -> str:
-        if isinstance(self.said, Said):
+        if isinstance(self.said, Message):
             return self.said.text
         if isinstance(self.said, Verdict):
             return words.verdict(self.said)
+        if isinstance(self.said, tuple):
+            return "".join(part.text for part in self.said)
         return self.said
 
 
 def tell(memory: Memory, key: str, **facts: object) -> None:
     """Keep a problem to tell the learner on the next drawing."""
-    memory[NOTICE] = Said.of(key, **facts)
+    memory[NOTICE] = Message.of(key, **facts)
 
 
 def take_notice(memory: Memory) -> str | None:
     """The problem to tell the learner, worded (said once)."""
     found = memory.pop(NOTICE)
-    return found.text if isinstance(found, Said) else None
+    return found.text if isinstance(found, Message) else None
 
 
 def link_error(memory: Memory, key: str, **facts: object) -> None:
-    memory[LINK_ERROR] = Said.of(key, **facts)
+    memory[LINK_ERROR] = Message.of(key, **facts)
 
 
 def take_link_error(memory: Memory) -> str | None:
     """What was wrong with the link just followed, worded (said once)."""
     found = memory.pop(LINK_ERROR)
-    return found.text if isinstance(found, Said) else None
+    return found.text if isinstance(found, Message) else None
 
 
 def new_link(memory: Memory, params: Mapping[str, str], *names: str) -> tuple[str, ...] | None:

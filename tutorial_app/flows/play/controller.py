@@ -33,6 +33,7 @@ from engine.game import GameState, LogKind
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.page import Message, Notice, Tone
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.game import YOU, Game, SavedGameError
@@ -154,10 +155,9 @@ class PlayController:
         except StaleGameError as error:
             log.info("not kept, the game moved on in another tab: %s", error)
             self._take_up_kept_game()
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, t("play.stale"))
+            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.stale")
         except STORE_FAULTS as error:  # the game goes on in this tab, unkept
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED,
-                                             faults.report(error, "keeping the game"))
+            self.memory[MESSAGE] = Notice(Tone.REFUSED, faults.report(error, "keeping the game"))
 
     def _take_up_kept_game(self) -> None:
         """Show the game kept in the store (or none), forgetting what this tab showed.
@@ -176,8 +176,7 @@ class PlayController:
         except SavedGameError as error:
             log.warning("the kept game of learner %d (revision %d, %d characters) cannot be "
                         "restored: %s", self.learner_id, saved.revision, len(saved.game), error)
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED,
-                                             t("play.restore_failed", why=str(error)))
+            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.restore_failed", why=str(error))
             return
         self.memory[REVISION] = saved.revision
 
@@ -235,16 +234,16 @@ class PlayController:
             return
         if not current.your_turn:  # a click drawn before the turn passed on
             log.info("a move by learner %d when it is not their turn", self.learner_id)
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, t("play.not_your_turn"))
+            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.not_your_turn")
             return
         after, verdict = current.attempt(attempt)
         if not verdict.legal or verdict.move is None:
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, words.verdict(verdict), verdict.rule)
+            self.memory[MESSAGE] = Notice(Tone.REFUSED, verdict, verdict.rule)
             return
         sweep = after.state.log[len(current.state.log)].sweep
-        played = t("play.you_played", move=words.move(verdict.move))
-        self.memory[MESSAGE] = ps.Notice(ps.Tone.PLAYED,
-                                         played + (t("play.log.sweep") if sweep else ""))
+        played = Message.of("play.you_played", move=verdict.move)
+        self.memory[MESSAGE] = Notice(Tone.PLAYED, (played, Message("play.log.sweep")) if sweep
+                                      else played)
         found = self._coach(current.state, verdict.move, current.ply)
         self.memory[REVIEW] = CoachAt(current.ply, found) if found is not None else None
         self.memory.clear(HINT, SELECTION, VERDICT)
@@ -420,9 +419,9 @@ class PlayController:
 
     # ----- the game screen -----------------------------------------------------------------
 
-    def notice(self) -> ps.Notice | None:
+    def notice(self) -> Notice | None:
         """What is said about the last click (also on the set-up screen)."""
-        return self.memory.typed(MESSAGE, ps.Notice)
+        return self.memory.typed(MESSAGE, Notice)
 
     def _side(self, current: Game) -> ps.LearnerSide:
         """Under the table: the coach's note only while the table is the one the

@@ -11,7 +11,6 @@ passed in by the controller.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Generic, TypeVar
 
 from engine import Card, Position, Rules
@@ -19,6 +18,7 @@ from engine.advice import Review
 from engine.game import GameState, LogKind
 from tutorial_app.course import i18n, words
 from tutorial_app.course.i18n import t
+from tutorial_app.flows.page import Notice
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.game import Game
 from tutorial_app.flows.play.replay import Frame
@@ -61,22 +61,6 @@ class SetupScreen:
 
 
 # ----- the game --------------------------------------------------------------------------
-
-
-class Tone(StrEnum):
-    """How a notice is shown: a move played (green) or refused (red)."""
-
-    PLAYED = "played"
-    REFUSED = "refused"
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """A sentence under the learner's hand; `rule` is the rule the judge cited."""
-
-    tone: Tone
-    text: str
-    rule: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
