@@ -39,6 +39,7 @@ from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.class_report import ClassRow
 from tutorial_app.flows.line import MOVES_LISTED, next_position
 from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.page import Message
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults, signin
 from tutorial_app.services.classes import ClassStore
@@ -367,7 +368,7 @@ class ClassroomController:
         found = links.read_position(self.memory.get(_TYPED, ""),
                                     source=t("links.source.typed"))
         if found.position is None:
-            self.memory[_PROBLEM] = found.error or t("classroom.position_missing")
+            self.memory[_PROBLEM] = found.error or Message.of("classroom.position_missing")
             return
         self._show_position(found.position, start=True)
 
@@ -469,7 +470,8 @@ class ClassroomController:
 
     def _position_screen(self) -> PositionScreen:
         shown = self.memory.typed(_SHOWN, Position)
-        problem = self.memory.get(_PROBLEM) or None
+        kept = self.memory.get(_PROBLEM) or None
+        problem = kept.text if isinstance(kept, Message) else kept  # worded when drawn
         if shown is None:
             return PositionScreen(problem, None, (), None, False, False, None, None)
         facts = [t("classroom.position_players", n=shown.players),
