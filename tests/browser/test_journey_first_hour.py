@@ -31,7 +31,7 @@ from tutorial_app.course import Course, load_course, words
 from tutorial_app.course.checking import check_answer, check_mistake, check_quiz, solutions
 from tutorial_app.course.i18n import using
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, ReadStep
-from tutorial_app.flows.play_game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
+from tutorial_app.flows.play.game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
 
 LANG = "pt-BR"
 SEED = 2024  # a deal whose first trail of the 4♥ the coach corrects

@@ -116,7 +116,7 @@ def validate(paths: Sequence[Path]) -> int:
 
 
 def summary(course: Course, seconds: float) -> str:
-    kinds = Counter(step.kind for lesson in course.lessons for step in lesson.steps)
+    kinds = Counter[str](step.kind for lesson in course.lessons for step in lesson.steps)
     steps = sum(kinds.values())
     themes = Counter(theme for p in course.puzzles for theme in p.themes)
     levels = Counter(p.difficulty for p in course.puzzles)

@@ -22,7 +22,7 @@ from typing import Final
 
 from tutorial_app.course.checking import stars
 from tutorial_app.course.course import Course
-from tutorial_app.course.model import PlayStep
+from tutorial_app.course.steps import unit_of
 from tutorial_app.flows import links
 from tutorial_app.flows.lesson import LOCKED, lesson_path
 from tutorial_app.services import spreadsheet
@@ -117,7 +117,7 @@ def _task_cell(course: Course, task: str, rows: list[AttemptRow], done: dict[str
     kind, _, ref = task.partition(":")
     if kind == "lesson":
         lesson = links.find_lesson(course, ref)
-        playable = {s.id for s in lesson.steps if isinstance(s, PlayStep)} if lesson else set()
+        playable = {s.id for s in lesson.steps if unit_of(s).board(s)} if lesson else set()
         solved_steps = {r.ref.split("/", 1)[1] for r in rows if r.verdict == CORRECT}
         solved = ref in done or (bool(playable) and playable <= solved_steps)
         return Cell(solved, done.get(ref, 0), len(rows), moves)

@@ -30,7 +30,7 @@ from tutorial_app.course import rating as elo
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
-from tutorial_app.flows import links
+from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
@@ -297,40 +297,25 @@ class PuzzleController:
                 self.memory["themes"] = themes
                 self.memory.clear("taught_only")
                 self.show(None)  # the first puzzle of the new choice
-        link = self.params.get(links.PUZZLE, "")
-        if self.memory.get("link") == link:
+        link = page.new_link(self.memory, self.params, links.PUZZLE)
+        if link is None or not link[0]:
             return
-        self.memory["link"] = link
-        if not link:
-            return
-        puzzle = self._find(links.clean_id(link))
+        puzzle = self._find(links.clean_id(link[0]))
         if puzzle is None:
-            self.memory["link_error"] = t("puzzles.no_such", id=link[:80])
+            page.link_error(self.memory, "puzzles.no_such", id=link[0][:80])
             return
         self.show(puzzle.id)
 
     def take_link_error(self) -> str | None:
-        error = self.memory.pop("link_error")
-        return str(error) if error else None
+        return page.take_link_error(self.memory)
 
     def _write_link(self, puzzle_id: str | None) -> None:
-        wanted = puzzle_id or ""
-        if self.memory.get("link") == wanted:
-            return
-        self.memory["link"] = wanted
-        self.params.clear()
-        if wanted:
-            self.params[links.PUZZLE] = wanted
+        page.write_link(self.memory, self.params, {links.PUZZLE: puzzle_id or ""})
 
     # ----- where the learner is --------------------------------------------------------------
 
     def _find(self, puzzle_id: str | None) -> Puzzle | None:
-        if not puzzle_id:
-            return None
-        try:
-            return self.course.puzzle(puzzle_id)
-        except KeyError:
-            return None
+        return page.find(self.course.puzzle, puzzle_id)
 
     def puzzle(self) -> Puzzle | None:
         current = self.memory.get("current")
@@ -441,20 +426,18 @@ class PuzzleController:
         """Record a finished attempt (a miss only once); the store rates the first try."""
         if self.learner is None or (work.recorded and not solved):
             return work
-        try:
-            result = self.store.record_puzzle(self.learner.id, puzzle.id, puzzle.difficulty,
-                                              solved, hinted=work.hints > 0)
-        except STORE_FAULTS:
-            log.exception("could not record puzzle %s for learner %s", puzzle.id,
-                          self.learner.id)
-            self.memory["notice"] = t("puzzles.not_saved")
+        learner = self.learner
+        results: list[PuzzleResult] = []
+        if not page.save(self.memory, lambda: results.append(self.store.record_puzzle(
+                learner.id, puzzle.id, puzzle.difficulty, solved, hinted=work.hints > 0)),
+                "puzzles.not_saved", f"puzzle {puzzle.id} for learner {learner.id}", log):
             return work
+        result = results[0]
         self._keep_hint(puzzle, clear=True)  # decided: its hints have done their work
         return replace(work, recorded=True, result=work.result or result)
 
     def take_notice(self) -> str | None:
-        notice = self.memory.pop("notice")
-        return str(notice) if notice else None
+        return page.take_notice(self.memory)
 
     # ----- screens -------------------------------------------------------------------------
 
