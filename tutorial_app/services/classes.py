@@ -37,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tutorial_app import config
 from tutorial_app.course.i18n import t
-from tutorial_app.services import faults, names, passwords, pictures
+from tutorial_app.services import faults, names, passwords, pictures, practice_store
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.pictures import Secret
 from tutorial_app.services.store import (
@@ -492,9 +492,12 @@ class ClassStore:
                 live_answers, values, ["class_id", "question", "learner_id"],
                 lambda new: {"move": new.move, "verdict": new.verdict, "code": new.code,
                              "reason": new.reason, "at": new.at}))
+            ref = f"{class_id}/{question}"
+            task = practice_store.task_of(con, "live", ref)
             con.execute(attempts.insert().values(
-                learner_id=learner_id, kind="live", ref=f"{class_id}/{question}", move=move,
-                verdict=verdict, code=code, at=now))
+                learner_id=learner_id, kind="live", ref=ref, move=move, verdict=verdict,
+                code=code, at=now, task=task))
+            practice_store.feed(self.store, con, learner_id, "live", task, verdict, now)
         return True
 
     def answers(self, class_id: int, question: int) -> list[LiveAnswer]:
@@ -542,10 +545,7 @@ class ClassStore:
 
     def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
                        code: str) -> None:
-        with self.store._write() as con:
-            con.execute(attempts.insert().values(learner_id=learner_id, kind=kind, ref=ref,
-                                                 move=move, verdict=verdict, code=code,
-                                                 at=time.time()))
+        self.store.record_attempt(learner_id, kind, ref, move, verdict, code)
 
     def attempts_of(self, learner_ids: Iterable[int], since: float = 0.0) -> list[AttemptRow]:
         """The attempts of these learners since a time, oldest first."""
