@@ -73,6 +73,15 @@ class Mastery:
         p = self.params
         return (1 - p.p_slip) * all_known + p.p_guess * (1 - all_known)
 
+    def others_known(self, task: Task, skill: str) -> float:
+        """The chance the learner knows every skill of the task but this one: high
+        when a miss would point at this skill alone."""
+        known = 1.0
+        for other in task.skills:
+            if other != skill:
+                known *= self.p_known(other)
+        return known
+
     def update(self, attempt: Try) -> None:
         """Bayes' rule on the try, then the chance of having learned from it."""
         p = self.params

@@ -40,7 +40,7 @@ from tutorial_app.course.model import (
     StepKind,
 )
 from tutorial_app.flows import links
-from tutorial_app.flows.attempt_log import log_attempt
+from tutorial_app.flows.attempt_log import log_answer, log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
@@ -556,7 +556,7 @@ class LessonController:
             chosen = frozenset(i for i in range(len(step.options))
                                if self.memory.get(f"opt.{step.id}.{i}"))
         feedback = check_choice(step, chosen, wrong_attempts=work.wrong, hints_used=work.hints)
-        self._judged(lesson, work, feedback, chosen)
+        self._judged(lesson, work, feedback, chosen, " ".join(str(i + 1) for i in sorted(chosen)))
 
     def answer_mistake(self) -> None:
         """Check the reason named for a mistake step."""
@@ -570,7 +570,7 @@ class LessonController:
             return
         feedback = check_mistake(step, str(code), wrong_attempts=work.wrong,
                                  hints_used=work.hints)
-        self._judged(lesson, work, feedback, frozenset())
+        self._judged(lesson, work, feedback, frozenset(), str(code))
 
     def answer_quiz(self) -> None:
         """Check the value picked for a quiz step."""
@@ -584,7 +584,7 @@ class LessonController:
             return
         feedback = check_quiz(step, str(value), wrong_attempts=work.wrong,
                               hints_used=work.hints)
-        self._judged(lesson, work, feedback, frozenset())
+        self._judged(lesson, work, feedback, frozenset(), str(value))
 
     def answer_picked(self, step: Step) -> bool:
         """Has an answer been picked on this choose, mistake or quiz step? (Its Check
@@ -600,7 +600,11 @@ class LessonController:
         return False
 
     def _judged(self, lesson: Lesson, work: StepTry, feedback: Feedback,
-                chosen: frozenset[int]) -> None:
+                chosen: frozenset[int], picked: str) -> None:
+        """A choose, mistake or quiz step checked: logged like a move (what was picked
+        in place of the move), so practice counts these steps too."""
+        log_answer(self.store, self.learner.id if self.learner else None, "step",
+                   f"{lesson.id}/{work.step}", picked, feedback)
         if feedback.correct:
             self._solved(lesson, replace(work, feedback=feedback, chosen=chosen))
         else:

@@ -57,6 +57,7 @@ class Review:
     due: float | None
     reviews: int
     lapses: int
+    updated: float   # when it was last tried or reviewed
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +171,13 @@ def reviews(store: ProgressStore, viewer: Viewer, learner_id: int) -> dict[str, 
     """Every task review of one learner, by task."""
     allowed(store, viewer, [learner_id])
     query = select(practice_reviews.c.task, practice_reviews.c.card, practice_reviews.c.due,
-                   practice_reviews.c.reviews, practice_reviews.c.lapses).where(
+                   practice_reviews.c.reviews, practice_reviews.c.lapses,
+                   practice_reviews.c.updated).where(
         practice_reviews.c.learner_id == learner_id)
     with store._read() as con:
         return {str(r[0]): Review(str(r[0]), r[1], None if r[2] is None else float(r[2]),
-                                  int(r[3]), int(r[4])) for r in con.execute(query)}
+                                  int(r[3]), int(r[4]), float(r[5]))
+                for r in con.execute(query)}
 
 
 def due_counts(store: ProgressStore, viewer: Viewer, learner_ids: Collection[int],
