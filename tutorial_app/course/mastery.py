@@ -6,9 +6,11 @@ a handful of tries per skill, so a model with one hidden state per skill and fou
 parameters fitted to the whole course (not to each learner) is what the data can carry;
 each number it shows has a plain meaning a teacher can check ("the chance this learner
 knows sums"); it updates one try at a time with no refit; and it is the model the tutors
-that did this first use (ASSISTments; Khan Academy's early mastery model). Forgetting is
-not its business: the FSRS scheduler (services/practice_store.py) brings tasks back
-before they are forgotten, and a review that fails lowers the skill here as any miss.
+that did this first use (ASSISTments; Khan Academy's early mastery model). One addition,
+as in "BKT with forgetting": between tries P(L) falls back towards P(L0) with time, the
+more slowly the more right tries the skill has had, so a skill not practised for weeks
+is no longer shown as mastered. When to review a task is FSRS's business
+(course/review.py); a review that fails lowers the skill here as any miss.
 
 Each skill k has P(L_k), the chance the learner knows it. A try on a task that exercises
 skills S is right with probability
@@ -22,6 +24,7 @@ skill counts against that skill alone), then by the chance of learning from the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -38,6 +41,8 @@ class BKTParams:
     p_learn: float = 0.2   # learns it from one try (right or wrong: feedback teaches)
     p_slip: float = 0.1    # knows it and still gets the task wrong
     p_guess: float = 0.15  # does not know it and gets the task right (few moves fit)
+    memory_days: float = 4.0  # forgetting: P(L) falls back towards p_init with time,
+    #                           over memory_days x (1 + right tries on the skill)
 
 
 PARAMS: Final = BKTParams()
@@ -59,11 +64,25 @@ class Mastery:
     """The model's belief for one learner: P(L) per skill and the tries seen per skill."""
 
     params: BKTParams = PARAMS
-    known: dict[str, float] = field(default_factory=dict)
+    known: dict[str, float] = field(default_factory=dict)  # P(L) as of the last try
     tries: dict[str, int] = field(default_factory=dict)
+    right: dict[str, int] = field(default_factory=dict)
+    last: dict[str, float] = field(default_factory=dict)    # Unix time of the last try
+    clock: float = 0.0  # the time estimates are for: the last try's, or set by `at`
+
+    def at(self, now: float) -> Mastery:
+        """Estimate as of this time (later than the last try: forgetting counts)."""
+        self.clock = max(self.clock, now)
+        return self
 
     def p_known(self, skill: str) -> float:
-        return self.known.get(skill, self.params.p_init)
+        p = self.params
+        known = self.known.get(skill)
+        if known is None:
+            return p.p_init
+        days = max(0.0, self.clock - self.last.get(skill, self.clock)) / 86400
+        keep = math.exp(-days / (p.memory_days * (1 + self.right.get(skill, 0))))
+        return p.p_init + (known - p.p_init) * keep if known > p.p_init else known
 
     def p_right(self, task: Task) -> float:
         """The chance the next try at this task is right."""
@@ -85,6 +104,7 @@ class Mastery:
     def update(self, attempt: Try) -> None:
         """Bayes' rule on the try, then the chance of having learned from it."""
         p = self.params
+        self.at(attempt.at)
         blamed = set(missed_skills(attempt.task, attempt.code))
         for skill in attempt.task.skills:
             prior = self.p_known(skill)
@@ -98,6 +118,8 @@ class Mastery:
                 posterior = prior  # the try's reason says another skill failed
             self.known[skill] = posterior + (1 - posterior) * p.p_learn
             self.tries[skill] = self.tries.get(skill, 0) + 1
+            self.right[skill] = self.right.get(skill, 0) + int(attempt.right)
+            self.last[skill] = attempt.at
 
     def state(self, skill: str) -> str:
         """"mastered", "learning" or "unseen" (no try yet)."""

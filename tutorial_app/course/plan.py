@@ -11,7 +11,8 @@ page does. A set is, in this order:
 3. one stretch task: the first task of the first skill not tried yet, in the course's
    order, or, once every skill is tried, the hardest task not solved yet.
 
-What is left of the set is filled with more new skills, then with the next weakest.
+What is left of the set is filled with the next weakest skills, more tasks on the new
+skill, further new skills, and last the tasks the learner is least likely to get right.
 Each pick carries a `Reason`, words for which the page chooses (one catalogue
 sentence per kind of reason).
 """
@@ -92,16 +93,19 @@ def daily_set(tasks: Sequence[Task], now: Situation, size: int = SET_SIZE) -> li
     stretch = _stretch(tasks, model, new, taken, now)
     if stretch is not None and len(picks) < size:
         add(*stretch)
+    for skill in weak[1:]:
+        _on_skill(tasks, model, skill, size - len(picks), taken, now, add)
+    if stretch is not None and stretch[1].kind == "new":
+        for task in _all_on(tasks, stretch[1].skill, taken)[:size - len(picks)]:
+            add(task, Reason("new", stretch[1].skill))
     for skill in new[1:]:
-        if len(picks) >= size:
-            break
-        first = _first_on(tasks, skill, taken)
+        first = _first_on(tasks, skill, taken) if len(picks) < size else None
         if first is not None:
             add(first, Reason("new", skill))
-    for skill in weak:
-        if len(picks) >= size:
-            break
-        _on_skill(tasks, model, skill, size - len(picks), taken, now, add)
+    rest = sorted((t for t in tasks if t.key not in taken),
+                  key=lambda t: (model.p_right(t), t.order))
+    for task in rest[:size - len(picks)]:
+        add(task, Reason("harder", _weakest_of(model, task)))
     return picks[:size]
 
 
@@ -120,6 +124,12 @@ def _on_skill(tasks: Sequence[Task], model: Mastery, skill: str, count: int,
     reason = Reason("missed", skill, missed) if missed else Reason("learning", skill)
     for task in fits[:count]:
         add(task, reason)
+
+
+def _all_on(tasks: Sequence[Task], skill: str, taken: set[str]) -> list[Task]:
+    """The tasks on a skill, the most focused first, then in course order."""
+    fits = [t for t in tasks if skill in t.skills and t.key not in taken]
+    return sorted(fits, key=lambda t: (len(t.skills), t.order))
 
 
 def _first_on(tasks: Sequence[Task], skill: str, taken: set[str]) -> Task | None:

@@ -135,7 +135,7 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     tasks = tasks_of(course)
     log = ps.tries(store, me, [learner_id])
     reviews = ps.reviews(store, me, learner_id)
-    model = _model(tasks, log)
+    model = _model(tasks, log).at(at)
     due = {k: r.due for k, r in reviews.items() if r.due is not None and r.due <= at}
     reviewed = {k: r.updated for k, r in reviews.items()}
     solved = {x.task for x in log if x.verdict == "correct"}
@@ -184,7 +184,7 @@ def class_map(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
     states: dict[tuple[int, str], str] = {}
     known: dict[str, list[float]] = {}
     for who in ids:
-        model = _model(tasks, [x for x in log if x.learner_id == who])
+        model = _model(tasks, [x for x in log if x.learner_id == who]).at(at)
         for skill in game:
             states[(who, skill)] = model.state(skill)
             if model.state(skill) == "learning":
