@@ -28,8 +28,10 @@ recalling a skill a week after the end, with no practice in between.
 By default the skills are the game's twelve (course/skills.SKILLS): the settings that
 change play are stripped from the tasks, because the fixed order meets most of them in
 one to three tasks at the very end and never masters them (`--with-settings` measures
-that too: the fixed order is then cut at MAX_TASKS). AUC and calibration are of the model's P(right) before each try against
-the try's outcome, over every try of every learner of the Practice runs.
+that too: the fixed order is then cut at MAX_TASKS).
+
+AUC and calibration are of the model's P(right) before each try against the try's
+outcome, over every try of every learner of the Practice runs.
 """
 
 from __future__ import annotations
