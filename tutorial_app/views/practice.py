@@ -40,8 +40,8 @@ def render() -> None:
     st.caption(t("practice.map_intro"))
     rows = [{t("practice.col.skill"): row.name,
              t("practice.col.state"): practice.state_mark("due" if row.due else row.state),
-             t("practice.col.known"): f"{round(100 * row.known)}%"}
-            for row in view.skills]
+             t("practice.col.known"): "—" if row.state == "unseen"
+             else f"{round(100 * row.known)}%"} for row in view.skills]
     with st.container(key="practice-map"):
         st.table(rows)
 
