@@ -98,7 +98,10 @@ def test_a_missed_sum_comes_back_in_practice_and_on_the_class_map(
         assert cells[names.index("Scoring") - offset] == "Not seen"
         reasons = page.locator('[class*="st-key-class-reasons"]')
         expect(reasons).to_contain_text("The cards do not add up")
+        expect(reasons).to_contain_text("“The cards do not add up”: 2 wrong tries this week")
         expect(reasons).to_contain_text("Wren played")
+        press(page, reasons.get_by_text("The example's position"))  # the task's own table
+        expect(reasons.get_by_role("img", name="two of clubs").first).to_be_visible()
         expect(page.get_by_role("button", name="Assign practice on “Sums” as homework")
                ).to_be_visible()
         teacher.snap(folder, "practice-teacher")

@@ -15,7 +15,6 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.title": "Practice",
     "practice.intro": "A short set for today, chosen from your own tries: reviews before you "
                       "forget, your weakest skill, then one step further.",
-    "practice.signin": "Sign in to practise: the set is chosen from your own tries.",
     "practice.empty": "Nothing to practise: the course has no tasks.",
     "practice.set": "Today's set",
     "practice.open": "Open this task",
@@ -73,9 +72,11 @@ MESSAGES: Final[dict[str, str]] = {
                             "learning, or not seen yet.",
     "practice.common": "Why the class's tries went wrong this week",
     "practice.common_none": "No wrong tries this week.",
-    "practice.col.reason": "Reason",
-    "practice.col.times": "Wrong tries",
-    "practice.col.example": "Example",
+    "count.practice-reason.one": "“{reason}”: {n} wrong try this week",
+    "count.practice-reason.other": "“{reason}”: {n} wrong tries this week",
+    "practice.example_position": "The example's position",
+    "practice.after_course": "The course is done. Practice brings back what you are about to "
+                             "forget, and what you have not mastered yet.",
     "practice.example": "{name} played {move} in “{task}”",
     "practice.reason_missed": "A legal move that misses the goal",
     "practice.weak": "Weakest skills of the class",
@@ -83,5 +84,4 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.assign": "Assign practice on “{skill}” as homework",
     "practice.assigned": "Homework set: “{title}”.",
     "practice.homework_title": "Practice: {skill}",
-    "practice.not_yours": "This is not yours to see.",
 }

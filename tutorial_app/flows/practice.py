@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine import Position
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import count, t
 from tutorial_app.course.mastery import Mastery, trace, tries_from_log
@@ -92,6 +93,19 @@ def task_title(course: Course, task: Task) -> str:
     step = next((i for i, s in enumerate(lesson.steps, 1) if f"{lesson.id}/{s.id}" == task.ref),
                 0)
     return t("practice.task_step", title=lesson.title, n=step)
+
+
+def task_position(course: Course, task: Task) -> Position | None:
+    """The position a task is asked on (None for a quiz step, which has none)."""
+    if task.kind == "puzzle":
+        puzzle = links.find_puzzle(course, task.ref)
+        return puzzle.position if puzzle else None
+    lesson = links.find_lesson(course, task.lesson)
+    if lesson is None:
+        return None
+    step_id = task.ref.partition("/")[2]
+    step = next((s for s in lesson.steps if s.id == step_id), None)
+    return step.position if step is not None else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.course.course import Course
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import count, t
 from tutorial_app.flows import practice
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
-from tutorial_app.ui import safe_text
+from tutorial_app.ui import board, safe_text
 
 
 def teacher_panel(rooms: ClassStore, course: Course, teacher_id: int,
@@ -25,12 +25,8 @@ def teacher_panel(rooms: ClassStore, course: Course, teacher_id: int,
             st.caption(t("practice.common_none"))
         else:
             with st.container(key="class-reasons"):
-                st.table([{
-                    t("practice.col.reason"): practice.reason_words(x.code),
-                    t("practice.col.times"): str(x.times),
-                    t("practice.col.example"): safe_text.plain(t(
-                        "practice.example", name=x.learner, move=x.move,
-                        task=practice.task_title(course, x.task)))} for x in found.common])
+                for n, found_reason in enumerate(found.common):
+                    _reason(course, found_reason, n)
         st.markdown(f"#### {t('practice.weak')}")
         if not found.weak:
             st.caption(t("practice.weak_none"))
@@ -43,3 +39,16 @@ def teacher_panel(rooms: ClassStore, course: Course, teacher_id: int,
                     st.error(safe_text.plain(str(error)))
                 else:
                     st.success(t("practice.assigned", title=safe_text.plain(made.title)))
+
+
+def _reason(course: Course, found: practice.CommonReason, n: int) -> None:
+    """One reason: its words and how often, the example's words, and its position."""
+    with st.container(border=True, key=f"class-reason-{n}"):
+        st.markdown(safe_text.plain(count(found.times, "practice-reason",
+                                          reason=practice.reason_words(found.code))))
+        st.caption(safe_text.plain(t("practice.example", name=found.learner, move=found.move,
+                                     task=practice.task_title(course, found.task))))
+        position = practice.task_position(course, found.task)
+        if position is not None:
+            with st.expander(t("practice.example_position")):
+                board.picture(position, f"reason-{n}")
