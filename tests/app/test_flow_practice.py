@@ -10,8 +10,8 @@ import pytest
 from tutorial_app.course import Course
 from tutorial_app.course.i18n import using
 from tutorial_app.course.plan import SET_SIZE
-from tutorial_app.flows import practice
-from tutorial_app.services.classes import ClassStore
+from tutorial_app.flows import homework, practice
+from tutorial_app.services.classes import ClassroomError, ClassStore
 from tutorial_app.services.practice_store import PracticeAccessError
 from tutorial_app.services.store import ProgressStore
 
@@ -87,4 +87,32 @@ def test_the_teacher_sees_the_class_gap_and_assigns_practice_on_it(
         practice.class_map(shipped, rooms, bea.id, room.id)
     with pytest.raises(PracticeAccessError):
         practice.assign_skill(shipped, rooms, bea.id, room.id, "sums")
+    assert len(rooms.homework_of(room.id)) == 1
+
+
+def test_practice_on_a_skill_goes_to_the_learners_who_need_it(
+        store: ProgressStore, shipped: Course) -> None:
+    rooms = ClassStore(store)
+    ada = rooms.add_teacher("Ada", "s3cret-pass")
+    room = rooms.create_class(ada.id, "5B")
+    ana, bo = rooms.add_learner(room.id, "Ana"), rooms.add_learner(room.id, "Bo")
+    _miss_sums(store, ana.id, shipped)
+    task = next(x for x in practice.tasks_of(shipped) if x.skills == ("pairing",))
+    store.record_attempt(bo.id, task.kind, task.ref, "5h", "missed", "legal")
+    found = practice.class_map(shipped, rooms, ada.id, room.id)
+    assert found.needing["sums"] == (ana.id,)
+    made = practice.assign_skill(shipped, rooms, ada.id, room.id, "sums",
+                                 found.needing["sums"])
+    assert made.learners == (ana.id,)
+    assert rooms.homework_of(room.id, ana.id) == [made]
+    assert rooms.homework_of(room.id, bo.id) == []
+    assert homework.assigned_tasks(rooms, ana.id) == frozenset(made.tasks)
+    assert homework.assigned_tasks(rooms, bo.id) == frozenset()
+    assert [x.name for x in homework.report(shipped, rooms, made).learners] == ["Ana"]
+    other = rooms.create_class(rooms.add_teacher("Bea", "s3cret-pass").id, "6C")
+    cyd = rooms.add_learner(other.id, "Cyd")
+    with pytest.raises(PracticeAccessError):  # a learner of another class
+        practice.assign_skill(shipped, rooms, ada.id, room.id, "sums", [cyd.id])
+    with pytest.raises(ClassroomError):
+        rooms.assign(room.id, "H", ["puzzle:p1"], learners=[cyd.id])
     assert len(rooms.homework_of(room.id)) == 1

@@ -82,6 +82,8 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.weak": "Weakest skills of the class",
     "practice.weak_none": "No skill is being learned yet: the class has not tried enough.",
     "practice.assign": "Assign practice on “{skill}” as homework",
+    "count.practice-assign-some.one": "Only to the {n} learner still learning “{skill}”",
+    "count.practice-assign-some.other": "Only to the {n} learners still learning “{skill}”",
     "practice.assigned": "Homework set: “{title}”.",
     "practice.homework_title": "Practice: {skill}",
 }

@@ -182,6 +182,7 @@ class ClassMap:
     states: dict[tuple[int, str], str]         # (learner, skill) -> mastered/learning/unseen
     common: tuple[CommonReason, ...]
     weak: tuple[str, ...]                      # weakest skills of the class, weakest first
+    needing: dict[str, tuple[int, ...]]        # weak skill -> the learners still learning it
 
 
 def class_map(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
@@ -197,17 +198,20 @@ def class_map(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
     game = sorted({s for x in tasks for s in x.skills}, key=skill_order)
     states: dict[tuple[int, str], str] = {}
     known: dict[str, list[float]] = {}
+    needing: dict[str, list[int]] = {}
     for who in ids:
         model = _model(tasks, [x for x in log if x.learner_id == who]).at(at)
         for skill in game:
             states[(who, skill)] = model.state(skill)
             if model.state(skill) == "learning":
                 known.setdefault(skill, []).append(model.p_known(skill))
+                needing.setdefault(skill, []).append(who)
     shown = tuple(s for s in game if not s.startswith(SETTING_PREFIX)
                   or any(states[(w, s)] != "unseen" for w in ids))
     weak = sorted(known, key=lambda s: (-len(known[s]), sum(known[s]) / len(known[s])))
     return ClassMap(tuple((w, names.get(w, str(w))) for w in ids), shown, states,
-                    common_reasons(log, by_key, names, at - WEEK), tuple(weak[:WEAK_SHOWN]))
+                    common_reasons(log, by_key, names, at - WEEK), tuple(weak[:WEAK_SHOWN]),
+                    {s: tuple(needing[s]) for s in weak[:WEAK_SHOWN]})
 
 
 def common_reasons(log: Sequence[LoggedTry], tasks: dict[str, Task], names: dict[int, str],
@@ -255,8 +259,11 @@ def homework_tasks(course: Course, skill: str) -> list[str]:
 
 
 def assign_skill(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
-                 skill: str) -> Homework:
-    """One click: homework on a weak skill for the class (its own teacher only)."""
-    ps.class_learners(rooms.store, teacher_id, class_id)
+                 skill: str, learners: Sequence[int] = ()) -> Homework:
+    """One click: homework on a weak skill for the class, or for the learners who need
+    it (`learners`), by the class's own teacher only."""
+    members = ps.class_learners(rooms.store, teacher_id, class_id)
+    if not set(learners) <= set(members):
+        raise ps.PracticeAccessError("homework goes to learners of the teacher's class")
     return rooms.assign(class_id, t("practice.homework_title", skill=skill_name(skill)),
-                        homework_tasks(course, skill))
+                        homework_tasks(course, skill), learners=learners)

@@ -217,6 +217,9 @@ homework: Final = Table(
     Column("tasks", Text, nullable=False),      # task refs, one a line: lesson:ID, puzzle:ID
     Column("due", _TIME, nullable=True),
     Column("created", _TIME, nullable=False),
+    # Set for some learners of the class only (revision 0007): their ids, spaces
+    # between; NULL for the whole class.
+    Column("learners", Text, nullable=True),
     Index("ix_homework_class", "class_id"),
 )
 

@@ -32,9 +32,16 @@ def teacher_panel(rooms: ClassStore, course: Course, teacher_id: int,
             st.caption(t("practice.weak_none"))
         for skill in found.weak:
             name = practice.skill_name(skill)
-            if st.button(t("practice.assign", skill=name), key=f"assign-{skill}"):
+            needing = found.needing.get(skill, ())
+            with st.container(horizontal=True, gap="small"):
+                whole = st.button(t("practice.assign", skill=name), key=f"assign-{skill}")
+                some = len(needing) < len(found.learners) and st.button(
+                    count(len(needing), "practice-assign-some", skill=name),
+                    key=f"assign-some-{skill}")
+            if whole or some:
                 try:
-                    made = practice.assign_skill(course, rooms, teacher_id, room.id, skill)
+                    made = practice.assign_skill(course, rooms, teacher_id, room.id, skill,
+                                                 needing if some else ())
                 except ClassroomError as error:
                     st.error(safe_text.plain(str(error)))
                 else:
