@@ -39,6 +39,8 @@ def test_each_kind_of_try_feeds_the_review_of_its_task(store: ProgressStore) -> 
     # a live answer about the question on the screen
     live = rooms.put_question(room.id, "puzzle", "p3")
     assert rooms.answer(room.id, live.question, ana.id, "2c", "missed", "wrong-sum", "")
+    # a changed answer is logged again, not reviewed again
+    assert rooms.answer(room.id, live.question, ana.id, "3c", "missed", "wrong-sum", "")
     # a typed position asked live has no task: logged, not reviewed
     typed = rooms.put_question(room.id, "position", "table 5h")
     assert rooms.answer(room.id, typed.question, ana.id, "5h", "correct", "legal", "")
@@ -49,11 +51,11 @@ def test_each_kind_of_try_feeds_the_review_of_its_task(store: ProgressStore) -> 
     assert good.due is not None and again.due is not None
     assert good.due > again.due and again.lapses == 1 and good.lapses == 0
     assert reviews["puzzle:p2"].card is None and reviews["puzzle:p2"].due is None
-    assert reviews["puzzle:p3"].lapses == 1  # a live miss is a lapse at once
+    assert reviews["puzzle:p3"].lapses == reviews["puzzle:p3"].reviews == 1  # a live miss: Again
     assert float(str(_card(good)["stability"])) > float(str(_card(again)["stability"]))
     logged = ps.tries(store, me, [ana.id])
     assert [t.task for t in logged][-1] == "puzzle:p3"  # the typed position has no task
-    assert len(logged) == 7
+    assert len(logged) == 8
     # nothing due yet today, the missed puzzle tomorrow
     assert ps.due_counts(store, me, [ana.id], again.due - 1) == {}
     assert ps.due_counts(store, me, [ana.id], again.due + 1)[ana.id] >= {"puzzle:p1"}

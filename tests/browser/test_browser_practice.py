@@ -87,6 +87,7 @@ def test_a_missed_sum_comes_back_in_practice_and_on_the_class_map(
         page.goto(f"{real_server.url}/classroom")
         teacher_sign_in(page)
         press(page, page.get_by_text("Skill map of the class"))
+        press(page, page.get_by_text("Show the map (it names the learners"))
         grid = page.locator('[class*="st-key-class-skill-map"]')
         header = grid.get_by_role("columnheader")
         expect(header.filter(has_text="Sums").first).to_be_visible()

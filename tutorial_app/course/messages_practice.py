@@ -70,6 +70,7 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.class_map": "Skill map of the class",
     "practice.class_intro": "Each learner's skills as their tries show them: mastered, "
                             "learning, or not seen yet.",
+    "practice.show_map": "Show the map (it names the learners: not on the projector)",
     "practice.common": "Why the class's tries went wrong this week",
     "practice.common_none": "No wrong tries this week.",
     "count.practice-reason.one": "“{reason}”: {n} wrong try this week",

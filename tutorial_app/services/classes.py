@@ -489,6 +489,9 @@ class ClassStore:
                 live.c.class_id == class_id, live.c.active == 1, live.c.open == 1)).first()
             if current is None or int(current[0]) != question:
                 return False
+            before = con.execute(select(live_answers.c.at).where(
+                live_answers.c.class_id == class_id, live_answers.c.question == question,
+                live_answers.c.learner_id == learner_id)).first()
             values = {"class_id": class_id, "question": question, "learner_id": learner_id,
                       "move": move, "verdict": verdict, "code": code, "reason": reason,
                       "at": now}
@@ -501,7 +504,8 @@ class ClassStore:
             con.execute(attempts.insert().values(
                 learner_id=learner_id, kind="live", ref=ref, move=move, verdict=verdict,
                 code=code, at=now, task=task))
-            practice_store.feed(self.store, con, learner_id, "live", task, verdict, now)
+            if before is None:  # a changed answer is logged, but reviewed once
+                practice_store.feed(self.store, con, learner_id, "live", task, verdict, now)
         return True
 
     def answers(self, class_id: int, question: int) -> list[LiveAnswer]:

@@ -1,6 +1,7 @@
 """The teacher's view of the class's practice (flows/practice.py): the skill map
 (learners x skills), why the class's tries went wrong this week with an example each,
-and the weakest skills, each assigned as homework in one click."""
+and the weakest skills, each assigned as homework in one click. It names learners, so
+it is drawn only once the teacher turns it on (the Classroom is often on a projector)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ from tutorial_app.ui import board, safe_text
 def teacher_panel(rooms: ClassStore, course: Course, teacher_id: int,
                   room: SchoolClass) -> None:
     with st.expander(t("practice.class_map"), icon=":material/insights:"):
-        found = practice.class_map(course, rooms, teacher_id, room.id)
         st.caption(t("practice.class_intro"))
+        # drawn only when asked: the Classroom is often on a projector, and the map
+        # names every learner with what they have not grasped yet
+        if not st.toggle(t("practice.show_map"), key="practice-map-on"):
+            return
+        found = practice.class_map(course, rooms, teacher_id, room.id)
         with st.container(key="class-skill-map"):
             st.table(practice.map_table(found))
         st.markdown(f"#### {t('practice.common')}")
