@@ -80,6 +80,7 @@ MESSAGES: Final[dict[str, str]] = {
                              "forget, and what you have not mastered yet.",
     "practice.example": "{name} played {move} in “{task}”",
     "practice.reason_missed": "A legal move that misses the goal",
+    "practice.reason_wrong_pick": "A wrong answer to a question",
     "practice.weak": "Weakest skills of the class",
     "practice.weak_none": "No skill is being learned yet: the class has not tried enough.",
     "practice.assign": "Assign practice on “{skill}” as homework",

@@ -220,17 +220,20 @@ def common_reasons(log: Sequence[LoggedTry], tasks: dict[str, Task], names: dict
     latest try as the example."""
     wrong = [x for x in log if x.at >= since and x.task in tasks
              and x.verdict not in ("correct", "unreadable")]
-    times = Counter(x.code or "legal" for x in wrong)
+    times = Counter(x.code for x in wrong)
     out = []
     for code, n in times.most_common(COMMON_SHOWN):
-        example = [x for x in wrong if (x.code or "legal") == code][-1]
+        example = [x for x in wrong if x.code == code][-1]
         out.append(CommonReason(code, n, names.get(example.learner_id, ""), example.move,
                                 tasks[example.task]))
     return tuple(out)
 
 
 def reason_words(code: str) -> str:
-    """A reason code as the teacher reads it; a legal move that missed has its own."""
+    """A reason code as the teacher reads it; a legal move that missed the goal, and a
+    wrong pick on a question (choose, mistake, quiz: no move, no code), have their own."""
+    if not code:
+        return t("practice.reason_wrong_pick")
     return t("practice.reason_missed") if code == "legal" else t(f"reason.{code}")
 
 
