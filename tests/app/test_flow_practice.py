@@ -116,3 +116,9 @@ def test_practice_on_a_skill_goes_to_the_learners_who_need_it(
     with pytest.raises(ClassroomError):
         rooms.assign(room.id, "H", ["puzzle:p1"], learners=[cyd.id])
     assert len(rooms.homework_of(room.id)) == 1
+
+
+def test_each_reason_has_words_for_the_teacher() -> None:
+    assert practice.reason_words("wrong-sum") == "The cards do not add up"
+    assert practice.reason_words("legal") == "A legal move that misses the goal"
+    assert practice.reason_words("") == "A wrong answer to a question"
