@@ -19,6 +19,7 @@ PAGES = {
     "rules": "views/rules.py",
     "play": "views/play.py",
     "live": "views/live.py",
+    "practice": "views/practice.py",
 }
 TEACHER_PAGES = {"classroom"}
 # The first teacher of every app test's store (tests/app/conftest.py's `env` sets these);

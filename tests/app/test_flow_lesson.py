@@ -22,6 +22,7 @@ from tutorial_app.flows.lesson import (
     PlayerScreen,
     StepTry,
 )
+from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import Learner, ProgressStore
 
 VIEWS = Path(__file__).resolve().parents[2] / "tutorial_app" / "views"
@@ -155,6 +156,13 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     screen = page.player()
     assert screen.work.solved and screen.unsolved == 0
     assert store.progress(ana.id)["basics"].steps == {"pair": 2, "which": 2, "spot": 2}
+    # every check is in the attempt log (what was picked in place of a move), so the
+    # choose and mistake steps count for practice too
+    logged = [(a.ref, a.move, a.verdict) for a in ClassStore(store).attempts_of([ana.id])]
+    assert ("basics/which", "2", "missed") in logged
+    assert ("basics/which", "1 3", "correct") in logged
+    assert ("basics/spot", "card-used-twice", "missed") in logged
+    assert ("basics/spot", "wrong-sum", "correct") in logged
 
     # finish: back to the path, which says so once, with the puzzles to practise
     page.control.finish()

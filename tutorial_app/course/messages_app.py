@@ -13,6 +13,7 @@ from typing import Final
 from engine.players import LEVEL_NAMES
 from engine.rules import PRESET_HELP, SETTING_HELP
 from engine.scoring import ITEM_LABELS, ITEMS
+from tutorial_app.course import messages_practice
 
 MESSAGES: Final[dict[str, str]] = {
     "app.title": "Cassino Tutor",
@@ -741,3 +742,4 @@ MESSAGES.update({
     "count.puzzles-pool.one": "{n} puzzle matches your choice.",
     "count.puzzles-pool.other": "{n} puzzles match your choice.",
 })
+MESSAGES.update(messages_practice.MESSAGES)  # the Practice page and the class skill map

@@ -68,7 +68,8 @@ def assigned_tasks(rooms: ClassStore, learner_id: int) -> frozenset[str]:
     room = rooms.class_of(learner_id)
     if room is None:
         return frozenset()
-    return frozenset(task for work in rooms.homework_of(room.id) for task in work.tasks)
+    return frozenset(task for work in rooms.homework_of(room.id, learner_id)
+                     for task in work.tasks)
 
 
 def assigned_lessons(rooms: ClassStore, learner_id: int) -> frozenset[str]:
@@ -127,7 +128,8 @@ def _task_cell(course: Course, task: str, rows: list[AttemptRow], done: dict[str
 
 
 def report(course: Course, rooms: ClassStore, homework: Homework) -> Report:
-    members = tuple(rooms.members(homework.class_id))
+    members = tuple(x for x in rooms.members(homework.class_id)
+                    if homework.for_learner(x.id))
     log = rooms.attempts_of([x.id for x in members], since=homework.created)
     finished = {x.id: {lesson: p.stars for lesson, p in rooms.store.progress(x.id).items()
                        if p.completed} for x in members}

@@ -31,7 +31,7 @@ from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, Lesson, Step
 from tutorial_app.course.steps import scored, unit_of
 from tutorial_app.flows import links, page
-from tutorial_app.flows.attempt_log import log_attempt
+from tutorial_app.flows.attempt_log import log_answer, log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
@@ -502,9 +502,13 @@ class LessonController:
             return
         feedback = unit.check(step, given, wrong_attempts=work.wrong, hints_used=work.hints)
         chosen = given if isinstance(given, frozenset) else frozenset()
+        who = self.learner.id if self.learner else None
         if attempt is not None:
-            log_attempt(self.store, self.learner.id if self.learner else None, "step",
-                        f"{lesson.id}/{step.id}", attempt, feedback)
+            log_attempt(self.store, who, "step", f"{lesson.id}/{step.id}", attempt, feedback)
+        else:  # what was picked stands for the move, so practice counts these steps too
+            picked = (" ".join(str(i + 1) for i in sorted(chosen)) if chosen
+                      else str(given))
+            log_answer(self.store, who, "step", f"{lesson.id}/{step.id}", picked, feedback)
         if feedback.correct:
             after = apply_move(board, feedback.move).position if board and feedback.move else None
             self._solved(lesson, replace(work, feedback=feedback, chosen=chosen, after=after))

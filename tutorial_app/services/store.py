@@ -62,7 +62,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from tutorial_app import config
 from tutorial_app.course import rating as elo
 from tutorial_app.course.i18n import t
-from tutorial_app.services import db, names
+from tutorial_app.services import db, names, practice_store
 from tutorial_app.services.tables import (
     attempts,
     games,
@@ -443,11 +443,15 @@ class ProgressStore:
 
     def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
                        code: str) -> None:
-        """One try in the attempt log (read by services/classes.py)."""
+        """One try in the attempt log (read by services/classes.py), and its
+        part in the task's spaced review (services/practice_store.py)."""
+        now = time.time()
         with self._write() as con:
+            task = practice_store.task_of(con, kind, ref)
             con.execute(attempts.insert().values(learner_id=learner_id, kind=kind, ref=ref,
                                                  move=move, verdict=verdict, code=code,
-                                                 at=time.time()))
+                                                 at=now, task=task))
+            practice_store.feed(self, con, learner_id, kind, task, verdict, now)
 
     # ----- the game in progress ---------------------------------------------------
 

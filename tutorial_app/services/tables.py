@@ -217,6 +217,9 @@ homework: Final = Table(
     Column("tasks", Text, nullable=False),      # task refs, one a line: lesson:ID, puzzle:ID
     Column("due", _TIME, nullable=True),
     Column("created", _TIME, nullable=False),
+    # Set for some learners of the class only (revision 0007): their ids, spaces
+    # between; NULL for the whole class.
+    Column("learners", Text, nullable=True),
     Index("ix_homework_class", "class_id"),
 )
 
@@ -230,6 +233,9 @@ attempts: Final = Table(
     Column("verdict", Text, nullable=False),    # correct / missed / not-allowed / ...
     Column("code", Text, nullable=False),       # the judge's reason code
     Column("at", _TIME, nullable=False),
+    # The task tried (revision 0007): step:lesson/step or puzzle:id, a live question's
+    # too (its ref names the question, not the task); NULL for a typed position.
+    Column("task", Text, nullable=True),
     Index("ix_attempts_learner", "learner_id", "id"),
 )
 
@@ -290,4 +296,4 @@ sign_in_limits: Final = Table(
 )
 # Tables declared by the module that uses them, on this MetaData: imported here so that
 # whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.
-from tutorial_app.services import resume_tables  # noqa: E402, F401
+from tutorial_app.services import practice_tables, resume_tables  # noqa: E402, F401

@@ -30,7 +30,7 @@ def learner_box(rooms: ClassStore, course: Course, learner: Learner) -> None:
     room = rooms.class_of(learner.id)
     if room is None:
         return
-    work = rooms.homework_of(room.id)
+    work = rooms.homework_of(room.id, learner.id)
     if not work:
         return
     with st.container(border=True, key="homework-box"):

@@ -128,6 +128,10 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
                       key="next-lesson", type="primary", on_click=control.resume,
                       args=(following.id,), icon=":material/arrow_forward:")
         practice_link(screen.finished.practice)  # straight on to the puzzles, while fresh
+    if screen.cards and all(card.entry.state is LessonState.DONE for card in screen.cards):
+        # a finished course is not the end: Practice keeps it fresh
+        st.page_link("views/practice.py", label=t("practice.after_course"),
+                     icon=":material/fitness_center:")
     if screen.reset_done:
         st.info(t("learn.reset_done"), icon=":material/restart_alt:")
     if not screen.cards:
