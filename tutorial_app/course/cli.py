@@ -8,6 +8,8 @@ show      prints a lesson or puzzle set as text, with the engine's answers;
 stats     reports stages, doing share, rules and settings practised, chance of a
           random pass, puzzle difficulty agreement and near-duplicates.
 generate  finds puzzles for a theme in seeded random deals and writes a set.
+relabel   writes each puzzle's difficulty as measured from play (who fails it)
+          into the puzzle files (course/play_difficulty.py).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from tutorial_app.course import show, stats
+from tutorial_app.course import play_difficulty, show, stats
 from tutorial_app.course.course import Course, course_files, load_course
 from tutorial_app.course.errors import LessonFileError
 from tutorial_app.course.generate import RECIPES, generate
@@ -53,11 +55,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     make.add_argument("--seed", type=int, default=1)
     make.add_argument("--id", dest="set_id", help="puzzle-set id (default: generated-THEME)")
     make.add_argument("--out", type=Path, help="write the YAML here (default: print it)")
+    label = commands.add_parser("relabel", help="write difficulty labels measured from play")
+    label.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER,
+                       help="the course folder (default: lessons/)")
     args = parser.parse_args(argv)
     if args.command == "validate":
         return validate(args.paths)
     if args.command == "stats":
         return stats_report(args.folder)
+    if args.command == "relabel":
+        return relabel(args.folder)
     if args.command == "show":
         return show_target(args.target, args.lessons, args.triggers)
     return generate_set(args.theme, args.count, args.seed, args.set_id, args.out)
@@ -131,6 +138,23 @@ def summary(course: Course, seconds: float) -> str:
         f"checked in {seconds:.2f} s",
     ]
     return "\n".join(lines)
+
+
+def relabel(folder: Path) -> int:
+    """Write the play labels; a course with errors is left alone (exit 1)."""
+    if not folder.is_dir():
+        print(f"{folder}: no such folder", file=sys.stderr)
+        return 2
+    course = load_course(folder, proofs=False)
+    if course.errors:
+        for problem in course.errors:
+            print(problem)
+        return 1
+    changed = play_difficulty.relabel(folder, course.puzzles)
+    for path in changed:
+        print(f"relabelled {path}")
+    print(f"{len(changed)} file(s) changed")
+    return 0
 
 
 def stats_report(folder: Path) -> int:
