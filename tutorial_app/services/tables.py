@@ -290,4 +290,4 @@ sign_in_limits: Final = Table(
 )
 # Tables declared by the module that uses them, on this MetaData: imported here so that
 # whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.
-from tutorial_app.services import resume_tables  # noqa: E402, F401
+from tutorial_app.services import rating_tables, resume_tables  # noqa: E402, F401
