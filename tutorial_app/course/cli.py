@@ -21,9 +21,9 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from tutorial_app.course import play_difficulty, show, stats
+from tutorial_app.course import line_puzzles, play_difficulty, show, stats
 from tutorial_app.course.course import Course, course_files, load_course
-from tutorial_app.course.errors import LessonFileError
+from tutorial_app.course.errors import LessonError, LessonFileError
 from tutorial_app.course.generate import RECIPES, generate
 from tutorial_app.course.loader import load, loads, read_file
 from tutorial_app.course.model import STEP_KINDS, THEMES, Lesson, PuzzleSet
@@ -82,14 +82,18 @@ def distinct_paths(paths: Sequence[Path]) -> list[Path]:
 def validate(paths: Sequence[Path]) -> int:
     started = time.perf_counter()
     course = Course()
+    line_sets: list[line_puzzles.LineSet] = []
     for path in distinct_paths(paths):
         if path.is_dir():
+            line_sets += line_puzzles.load_folder(path / "lines")
             part = load_course(path)
             course.lessons += part.lessons
             course.puzzle_sets += part.puzzle_sets
             course.errors += part.errors
             course.files += part.files
             course.unreadable += part.unreadable
+        elif path.is_file() and path.suffix == line_puzzles.SUFFIX:
+            line_sets.append(line_puzzles.load_file(path))
         elif path.is_file():
             course.files += 1
             src = Source(str(path))
@@ -110,6 +114,8 @@ def validate(paths: Sequence[Path]) -> int:
         else:
             print(f"{path}: no such file or folder", file=sys.stderr)
             return 2
+    course.errors += prove_lines(line_sets)
+    course.files += len(line_sets)
     seconds = time.perf_counter() - started
     for problem in course.errors:
         print(problem)
@@ -119,7 +125,21 @@ def validate(paths: Sequence[Path]) -> int:
               f"(checked in {seconds:.2f} s)", file=sys.stderr)
         return 2 if course.unreadable else 1
     print(summary(course, seconds))
+    if line_sets:
+        count = sum(len(s.puzzles) for s in line_sets)
+        print(f"line puzzles: {count} in {len(line_sets)} file(s), each proved by the solver")
     return 0
+
+
+def prove_lines(line_sets: Sequence[line_puzzles.LineSet]) -> list[LessonError]:
+    """The line puzzles' load errors, and every disagreement with the solver."""
+    found: list[LessonError] = []
+    for line_set in line_sets:
+        found += line_set.errors
+        for puzzle in line_set.puzzles:
+            found += [LessonError(line_set.file, 1, 1, puzzle.id, problem)
+                      for problem in line_puzzles.prove(puzzle)]
+    return found
 
 
 def summary(course: Course, seconds: float) -> str:

@@ -438,6 +438,25 @@ class ProgressStore:
         with self._read() as con:
             return ratings.puzzle_ratings_all(con)
 
+    def best_streak(self, learner_id: int) -> int:
+        """The learner's longest run in the Puzzle streak mode (0 before any)."""
+        with self._read() as con:
+            row = con.execute(select(puzzle_streaks.c.best)
+                              .where(puzzle_streaks.c.learner_id == learner_id)).first()
+        return int(row[0]) if row else 0
+
+    def record_streak(self, learner_id: int, length: int) -> int:
+        """A finished run: kept if it is the learner's longest. Returns the best."""
+        with self._write() as con:
+            con.execute(self._upsert(
+                puzzle_streaks, {"learner_id": learner_id, "best": max(0, int(length)),
+                                 "updated": time.time()},
+                ["learner_id"], lambda new: {"best": _greatest(puzzle_streaks.c.best, new.best),
+                                             "updated": new.updated}))
+            row = con.execute(select(puzzle_streaks.c.best)
+                              .where(puzzle_streaks.c.learner_id == learner_id)).first()
+        return int(row[0]) if row else 0
+
     def solved_puzzles(self, learner_id: int) -> dict[str, bool]:
         """Puzzle id -> solved at least once, for every puzzle tried."""
         with self._read() as con:
