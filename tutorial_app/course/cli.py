@@ -8,6 +8,9 @@ show      prints a lesson or puzzle set as text, with the engine's answers;
 stats     reports stages, doing share, rules and settings practised, chance of a
           random pass, puzzle difficulty agreement and near-duplicates.
 generate  finds puzzles for a theme in seeded random deals and writes a set.
+find-lines finds line puzzles (the solver fills in the line, the accepted moves and
+          the tempting move's refutation) and prints them as YAML for an author to
+          write up in `lessons/lines/*.lines`.
 relabel   writes each puzzle's difficulty as measured from play (who fails it)
           into the puzzle files (course/play_difficulty.py).
 """
@@ -21,7 +24,9 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from tutorial_app.course import line_puzzles, play_difficulty, show, stats
+import yaml
+
+from tutorial_app.course import line_generate, line_puzzles, play_difficulty, show, stats
 from tutorial_app.course.course import Course, course_files, load_course
 from tutorial_app.course.errors import LessonError, LessonFileError
 from tutorial_app.course.generate import RECIPES, generate
@@ -55,6 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     make.add_argument("--seed", type=int, default=1)
     make.add_argument("--id", dest="set_id", help="puzzle-set id (default: generated-THEME)")
     make.add_argument("--out", type=Path, help="write the YAML here (default: print it)")
+    lines = commands.add_parser("find-lines", help="find line puzzles for an author")
+    lines.add_argument("--count", type=int, default=10)
+    lines.add_argument("--seed", type=int, default=1)
+    lines.add_argument("--counting", action="store_true",
+                       help="counting endgames: the piles shown, a points goal")
+    lines.add_argument("--attempts", type=int, default=4000)
     label = commands.add_parser("relabel", help="write difficulty labels measured from play")
     label.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER,
                        help="the course folder (default: lessons/)")
@@ -63,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return validate(args.paths)
     if args.command == "stats":
         return stats_report(args.folder)
+    if args.command == "find-lines":
+        found = line_generate.find(args.count, args.seed, args.counting, args.attempts)
+        print(yaml.safe_dump({"lines": found}, sort_keys=False, allow_unicode=True))
+        return 0
     if args.command == "relabel":
         return relabel(args.folder)
     if args.command == "show":
