@@ -201,6 +201,14 @@ def stats_report(folder: Path) -> int:
     for problem in course.errors:
         print(problem, file=sys.stderr)
     print(stats.report(course))
+    line_sets = line_puzzles.load_folder(folder / "lines")
+    shown = [p for line_set in line_sets for p in line_set.puzzles]
+    if shown:
+        print(f"Line puzzles: {len(shown)}; per label, the share whose whole line each habit "
+              "and level plays right at the first try (the other seat defending as the "
+              "solver does):")
+        print("\n".join(play_difficulty.table((p.difficulty, line_puzzles.trials(p))
+                                              for p in shown)))
     return 1 if course.errors else 0
 
 

@@ -85,15 +85,25 @@ def shares(puzzles: Iterable[Puzzle],
             for key, rows in sorted(grouped.items())}
 
 
+def table(rows: Iterable[tuple[int, Trials]]) -> list[str]:
+    """Per label: how many, and the share each habit and level solves at the first try."""
+    grouped: dict[int, list[Trials]] = defaultdict(list)
+    for key, result in rows:
+        grouped[key].append(result)
+    names = list(PLAYERS)
+    lines = ["  label  puzzles  " + "  ".join(names)]
+    for key in sorted(grouped):
+        found = grouped[key]
+        cells = "  ".join(f"{sum(r[n] for r in found) / len(found):>{len(n)}.0%}" for n in names)
+        lines.append(f"  {key:>5}  {len(found):>7}  {cells}")
+    return lines
+
+
 def report(puzzles: list[Puzzle]) -> list[str]:
     """The lines of `course stats` that show who solves each label."""
     lines = ["Difficulty from play: per label, the share solved at the first try by each "
              "novice habit and computer level:"]
-    names = list(PLAYERS)
-    lines.append("  label  puzzles  " + "  ".join(names))
-    for key, (count, share) in shares(puzzles).items():
-        cells = "  ".join(f"{share[n]:>{len(n)}.0%}" for n in names)
-        lines.append(f"  {key:>5}  {count:>7}  {cells}")
+    lines += table((p.difficulty, trials(p)) for p in puzzles)
     wrong = sum(1 for p in puzzles if p.difficulty != play_label(p))
     lines.append(f"  labels that differ from play: {wrong} (run `relabel` to write them)")
     return lines
