@@ -19,10 +19,9 @@ from typing import Final
 from engine.cards import Card, full_deck
 from engine.moves import Move
 from engine.players import habits
-from engine.players.lines import LEARNER, LineGoal, LineSolver, Track, line_sim, main_line
+from engine.players.lines import LEARNER, LineGoal, LineSolver, line_sim, main_line
 from engine.players.sim import Sim
 from engine.rules import Rules
-from tutorial_app.course import play_difficulty
 from tutorial_app.course.line_puzzles import MAX_TURNS, MIN_TURNS, goal_data
 
 TEMPTERS: Final = ("biggest-capture", "pair-first", "level-2", "never-build")
@@ -139,11 +138,3 @@ def position_data(sim: Sim, counting: bool) -> dict[str, object]:
                          "theirs": " ".join(str(c) for c in sim.piles[1])}
         data["show piles"] = True
     return data
-
-
-def label(sim: Sim, goal: LineGoal) -> int:
-    from tutorial_app.course.line_puzzles import line_first_try
-    solver = LineSolver(goal)
-    result = {name: line_first_try(solver, sim, Track(), shortlist)
-              for name, shortlist in habits.PLAYERS.items()}
-    return play_difficulty.label(result)

@@ -34,14 +34,13 @@ from typing import Final
 import yaml
 
 from engine import Move, Rules
-from engine.cards import Card, parse_cards
+from engine.cards import parse_cards
 from engine.errors import CassinoError
 from engine.players import habits
 from engine.players.lines import (
     LEARNER,
     LineGoal,
     LineSolver,
-    MainLine,
     Track,
     advance,
     line_sim,
@@ -224,7 +223,6 @@ def prove(puzzle: LinePuzzle) -> list[str]:
     """Where the puzzle's file and the solver disagree (empty: proved)."""
     try:
         sim = puzzle.sim()
-        sim.position().problems()
     except (CassinoError, ValueError) as error:
         return [f"position: {error}"]
     problems = [str(p) for p in sim.position().problems()]
@@ -318,17 +316,3 @@ def trials(puzzle: LinePuzzle) -> dict[str, float]:
     sim = puzzle.sim()
     return {name: line_first_try(solver, sim, Track(), shortlist)
             for name, shortlist in habits.PLAYERS.items()}
-
-
-def describe_line(line: MainLine) -> list[str]:
-    """The line in words for an author reading a generated puzzle."""
-    out = []
-    for turn, played, reply in zip(line.turns, line.played, line.replies, strict=True):
-        out.append(f"you: {played.pretty} (accepted: {', '.join(m.pretty for m in turn.accepted)})")
-        if reply is not None:
-            out.append(f"they: {reply.pretty}")
-    return out
-
-
-def card_text(card: Card) -> str:
-    return card.pretty
