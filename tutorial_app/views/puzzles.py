@@ -30,7 +30,7 @@ from tutorial_app.services.resume import Resume
 from tutorial_app.ui import address, board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_svg
-from tutorial_app.views import streak
+from tutorial_app.views import lines, streak
 
 
 def rating_line(line: RatingLine) -> None:
@@ -139,7 +139,7 @@ def taught_line(control: PuzzleController, taught: Taught | None) -> None:
               icon=":material/extension:")
 
 
-MODES = ("rated", "streak")
+MODES = ("rated", "streak", "lines")
 DRAWN_RATING = "view.puzzles_rating"  # the rating line the whole page drew last
 
 
@@ -189,6 +189,9 @@ def render() -> None:
                                 format_func=lambda m: t(f"puzzles.mode.{m}"))
     if mode == "streak":
         streak.streak_area()
+        return
+    if mode == "lines":
+        lines.lines_area()
         return
     line = control.rating()
     st.session_state[DRAWN_RATING] = line
