@@ -21,8 +21,8 @@ lessons) writes, per puzzle:
 
 `prove` re-solves each puzzle and reports where the file and the solver disagree:
 the accepted sets must be exactly the solver's, each reply the solver's defence, the
-tempting move refuted by exactly the reply written. The app's Puzzles page does not
-play lines yet: these files are read by `validate` and `course stats` only.
+tempting move refuted by exactly the reply written. The Puzzles page plays them
+(flows/line_play.py); `validate` and `course stats` read them too.
 """
 
 from __future__ import annotations
