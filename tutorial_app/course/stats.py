@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Final
 
 from engine import Rules, legal_moves
-from tutorial_app.course import clicks, feedback, truth
+from tutorial_app.course import clicks, feedback, play_difficulty, truth
 from tutorial_app.course.concepts import setting_text, step_needs
 from tutorial_app.course.course import Course
 from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
@@ -207,8 +207,11 @@ def report(course: Course, rules_text: str | None = None) -> str:
                          + f"{sum(row.values()):5}")
     labels = [float(p.difficulty) for p in puzzles]
     computed = [float(computed_difficulty(p)) for p in puzzles]
-    lines.append(f"Difficulty: labels agree with computed difficulty, Spearman "
+    # The position's look, kept for comparison: labels now come from play, and a puzzle
+    # that looks hard but falls to a habit is labelled by the habit.
+    lines.append(f"Difficulty: labels against the position-based score, Spearman "
                  f"{spearman(labels, computed):.2f} (n={len(puzzles)})")
+    lines.extend(play_difficulty.report(puzzles))
     groups = duplicates(puzzles)
     lines.append(f"Duplicates: {len(groups)} group(s)" + ("" if groups else " (none)"))
     for group in groups:

@@ -99,14 +99,22 @@ def next_puzzle(puzzles: Sequence[P], current: str | None,
     return order[0]
 
 
-def nearest(puzzles: Sequence[P], rating: float, solved: Mapping[str, bool]) -> P | None:
+def nearest(puzzles: Sequence[P], rating: float, solved: Mapping[str, bool],
+            rated: Mapping[str, tuple[float, float, int]] | None = None) -> P | None:
     """The unsolved puzzle whose rating is nearest the learner's (lichess-style: a fair
-    fight), the easier one on a tie; any puzzle when all are solved."""
+    fight), the easier one on a tie; any puzzle when all are solved. A puzzle's rating
+    is its own Glicko-2 rating once learners' first tries have given it one (`rated`),
+    else the one its difficulty label starts from."""
     unsolved = [p for p in puzzles if not solved.get(p.id)] or list(puzzles)
     if not unsolved:
         return None
-    return min(unsolved, key=lambda p: (abs(elo.puzzle_rating(p.difficulty) - rating),
-                                        p.difficulty))
+    known = rated or {}
+
+    def strength(puzzle: P) -> float:
+        found = known.get(puzzle.id)
+        return found[0] if found else elo.puzzle_rating(puzzle.difficulty)
+
+    return min(unsolved, key=lambda p: (abs(strength(p) - rating), p.difficulty))
 
 
 @dataclass(frozen=True)
@@ -367,6 +375,14 @@ class PuzzleController:
         self.memory["homework"] = (puzzle.id, found)
         return found
 
+    def _rated(self) -> dict[str, tuple[float, float, int]]:
+        """The puzzles' own ratings (empty when the store cannot say just now)."""
+        try:
+            return self.store.puzzle_ratings()
+        except STORE_FAULTS as error:
+            faults.report(error, "reading the puzzles' ratings")
+            return {}
+
     def _solved(self) -> dict[str, bool]:
         return self.store.solved_puzzles(self.learner.id) if self.learner is not None else {}
 
@@ -466,7 +482,7 @@ class PuzzleController:
             puzzle = None  # the review list moves on from a puzzle solved since
         if puzzle is None and pool:
             line = self.rating()
-            puzzle = nearest(pool, line.rating if line else elo.START, solved)
+            puzzle = nearest(pool, line.rating if line else elo.START, solved, self._rated())
             self.memory["current"] = puzzle.id if puzzle else None
         missed = tuple(p for p in self.course.puzzles if solved.get(p.id) is False)
         taught = self._taught()

@@ -296,4 +296,8 @@ sign_in_limits: Final = Table(
 )
 # Tables declared by the module that uses them, on this MetaData: imported here so that
 # whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.
-from tutorial_app.services import practice_tables, resume_tables  # noqa: E402, F401
+from tutorial_app.services import (  # noqa: E402, F401
+    practice_tables,
+    rating_tables,
+    resume_tables,
+)
