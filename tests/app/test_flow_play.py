@@ -270,7 +270,10 @@ def test_the_coach_names_a_clearly_better_move_and_can_be_turned_off(
     play.move(found.played.as_attempt())
     note = the_side(play).coach
     assert note == ps.coach_note(found)
-    assert (note.played, note.better) == (words.move(found.played), words.move(found.better))
+    # both moves named as plays ("instead of trailing 2♦, taking 2♣ with 2♦ was stronger")
+    assert (note.played, note.better) == (words.move(found.played, "noun"),
+                                          words.move(found.better, "noun"))
+    assert note.played == f"trailing {found.played.card.pretty}"
     assert note.better_points == f"{found.better_value:+.1f}"
     assert [said.coach for said in the_screen(play).computer.recent] == [None]
     play.advance()

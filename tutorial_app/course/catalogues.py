@@ -75,8 +75,13 @@ def plural_keys(messages: dict[str, str]) -> dict[str, tuple[str, str]]:
 
 
 def _new(domain: str, locale: str | None = None) -> Catalog:
-    return Catalog(locale=locale, project=PROJECT, domain=domain, fuzzy=False,
-                   creation_date=STAMP, revision_date=STAMP)
+    catalogue = Catalog(locale=locale, project=PROJECT, domain=domain, fuzzy=False,
+                        creation_date=STAMP, revision_date=STAMP)
+    rule = i18n.PLURAL_RULES.get(i18n.tag_of(locale)) if locale else None
+    if rule is not None:  # the project's rule over Babel's data (i18n.PLURAL_RULES says why)
+        setattr(catalogue, "_num_plurals", rule[0])  # Babel keeps the rule in these two
+        setattr(catalogue, "_plural_expr", rule[1])
+    return catalogue
 
 
 def _strings(message: Message) -> tuple[str, ...]:

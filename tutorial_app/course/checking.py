@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine import Attempt, Move, NotationError, Verdict, check, parse_attempt
 from tutorial_app.course import feedback, whynot, words
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import count, t
 from tutorial_app.course.model import (
     ChooseStep,
     Feedback,
@@ -98,11 +98,9 @@ def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: 
                         stars=stars(wrong_attempts, hints_used))
     wrong = sorted(chosen - step.correct)
     missed = sorted(step.correct - chosen)
-    parts = [t("choose.picked-wrong", option=step.options[i], why=step.explanations[i])
-             for i in wrong]
-    parts += [t("choose.missed-one", option=step.options[i], why=step.explanations[i])
-              for i in missed]
-    return Feedback(FeedbackStatus.MISSED, t("choose.wrong-picks", wrong=" ".join(parts)))
+    if wrong:  # one short reply: why the first wrong pick is wrong, in the step's words
+        return Feedback(FeedbackStatus.MISSED, step.explanations[wrong[0]])
+    return Feedback(FeedbackStatus.MISSED, count(len(missed), "choose-missed"))
 
 
 def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,

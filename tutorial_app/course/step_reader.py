@@ -28,7 +28,7 @@ from tutorial_app.course import answers, chance, truth, whynot, words, yamlsrc
 from tutorial_app.course.concepts import REASON_CONCEPTS
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import lesson_text, t
+from tutorial_app.course.i18n import count, lesson_text, t
 from tutorial_app.course.model import (
     STEP_KINDS,
     ChooseStep,
@@ -202,7 +202,7 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
         src.error(mode_node, fields.at("correct"), "every option is correct, so the step cannot "
                   "be failed")
     option_texts = tuple(a.text for a in options)
-    hints = (t(f"choose.hint.{mode.value}"), t("choose.hint.count", count=len(correct)),
+    hints = (t(f"choose.hint.{mode.value}"), count(len(correct), "choose-correct"),
              t("choose.hint.one", option=shown[min(correct)]) if correct else "")
     return ChooseStep(id="", prompt=prompt, position=position, options=tuple(shown),
                       correct=frozenset(correct), option_moves=option_texts,

@@ -124,41 +124,57 @@ def _group(group: Sequence[Card | Build | BuildRef]) -> str:
     return "+".join(x.pretty if isinstance(x, Card) else item(x) for x in group)
 
 
-def move(move: Move) -> str:
-    """'8♠ takes 5♣+3♦', '3♦ builds 8 with 5♣', '2♠ raises the 7-build (3♣ 4♥) to 9'."""
+def move(move: Move, form: str = "") -> str:
+    """'8♠ takes 5♣+3♦', '3♦ builds 8 with 5♣', '2♠ raises the 7-build (3♣ 4♥) to 9'.
+
+    `form` picks the grammar the sentence around it needs, each a whole entry per kind
+    of move so no language has to glue a clause into a phrase: "" the move as a clause
+    ("8♠ takes 5♣+3♦"), "do" as an instruction ("take 5♣+3♦ with 8♠"), "noun" as the
+    name of the play ("taking 5♣+3♦ with 8♠", for "instead of ...")."""
     if move.kind == TRAIL:
-        return t("move.trail", card=move.card.pretty)
+        return t(_key(form, "trail"), card=move.card.pretty)
     if move.kind == BUILD:
-        return _build_words(move.card, move.value or 0, move.target, list(move.loose))
+        return _build_words(move.card, move.value or 0, move.target, list(move.loose), form)
     groups = ", ".join(_group(g) for g in move.display_groups())
-    key = "move.capture-14" if move.card.rank == 1 and move.value == 14 else "move.capture"
-    return t(key, card=move.card.pretty, groups=groups)
+    kind = "capture-14" if move.card.rank == 1 and move.value == 14 else "capture"
+    return t(_key(form, kind), card=move.card.pretty, groups=groups)
+
+
+def _key(form: str, kind: str) -> str:
+    return f"move.{form}.{kind}" if form else f"move.{kind}"
 
 
 def _build_words(played: Card, value: int, target: Build | BuildRef | None,
-                 loose: list[Card]) -> str:
-    using = t("move.using", cards=join_and([c.pretty for c in loose])) if loose else ""
+                 loose: list[Card], form: str = "") -> str:
+    """One entry per case (a new build, a raise, an addition; with or without loose
+    cards), the build named by its value and cards inside the sentence."""
+    with_ = "-with" if loose else ""
+    cards = join_and([c.pretty for c in loose])
     if target is None:
-        return t("move.build", card=played.pretty, value=value, using=using)
+        return t(_key(form, f"build{with_}"), card=played.pretty, value=value, cards=cards)
+    shown = " ".join(c.pretty for c in target.cards) or str(target.value or "?")
+    old = target.value if target.value is not None else value
     if isinstance(target, Build) and target.value != value:
-        return t("move.raise", card=played.pretty, value=value, build=item(target), using=using)
-    return t("move.add", card=played.pretty, value=value, build=item(target), using=using)
+        return t(_key(form, f"raise{with_}"), card=played.pretty, value=value, old=old,
+                 build=shown, cards=cards)
+    return t(_key(form, f"add{with_}"), card=played.pretty, value=value, build=shown,
+             cards=cards)
 
 
-def attempt(attempt: Attempt) -> str:
-    """An attempt, legal or not, worded like a move."""
+def attempt(attempt: Attempt, form: str = "") -> str:
+    """An attempt, legal or not, worded like a move (`form` as for `move`)."""
     played = attempt.card.pretty if attempt.card else "?"
     if attempt.kind == TRAIL:
-        return t("move.trail", card=played)
+        return t(_key(form, "trail"), card=played)
     if attempt.kind == BUILD:
         loose = [x for x in attempt.items if isinstance(x, Card)]
         target = attempt.targets[0] if attempt.targets else None
         if attempt.card is None:
-            return t("move.build", card=played, value=attempt.value, using="")
-        return _build_words(attempt.card, attempt.value or 0, target, loose)
+            return t(_key(form, "build"), card=played, value=attempt.value, cards="")
+        return _build_words(attempt.card, attempt.value or 0, target, loose, form)
     if attempt.grouped:
         groups = ", ".join(_group(g) for g in attempt.groups)
     else:
         groups = ", ".join(item(x) for x in attempt.items)
-    key = "move.capture-14" if attempt.value == 14 else "move.capture"
-    return t(key, card=played, groups=groups or "—")
+    kind = "capture-14" if attempt.value == 14 else "capture"
+    return t(_key(form, kind), card=played, groups=groups or "—")
