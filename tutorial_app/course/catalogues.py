@@ -79,8 +79,7 @@ def _new(domain: str, locale: str | None = None) -> Catalog:
                         creation_date=STAMP, revision_date=STAMP)
     rule = i18n.PLURAL_RULES.get(i18n.tag_of(locale)) if locale else None
     if rule is not None:  # the project's rule over Babel's data (i18n.PLURAL_RULES says why)
-        setattr(catalogue, "_num_plurals", rule[0])  # Babel keeps the rule in these two
-        setattr(catalogue, "_plural_expr", rule[1])
+        vars(catalogue).update(_num_plurals=rule[0], _plural_expr=rule[1])  # Babel's fields
     return catalogue
 
 
