@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine import BUILD, TRAIL, Attempt, Build, BuildRef, Card, Move, Verdict
+from engine import (
+    BUILD,
+    TRAIL,
+    Attempt,
+    Build,
+    BuildRef,
+    Card,
+    Move,
+    NotationError,
+    Verdict,
+    parse_attempt,
+)
 from engine.advice_words import BuildName, Group, Joined, Percent, Phrase, Points, RankName
 from engine.judge_words import Either, Groups, Hand, Plus, Rank, Value, Word
 from tutorial_app.course.i18n import DEFAULT_LANGUAGE, join_and, join_or, language, number, t
@@ -178,3 +189,13 @@ def attempt(attempt: Attempt, form: str = "") -> str:
         groups = ", ".join(item(x) for x in attempt.items)
     kind = "capture-14" if attempt.value == 14 else "capture"
     return t(_key(form, kind), card=played, groups=groups or "—")
+
+
+def written(text: str) -> str:
+    """A move kept in notation (a class's answers, the attempt log) in words ("8s x 5c+3d"
+    -> "8♠ takes 5♣+3♦"): pages read words, the CSV exports keep the notation. A text
+    that is no move is shown as it is."""
+    try:
+        return attempt(parse_attempt(text))
+    except NotationError:
+        return text
