@@ -91,7 +91,32 @@ def test_unreadable_move(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "eight of spades")
     assert feedback.status is FeedbackStatus.UNREADABLE and feedback.verdict is None
     assert feedback.code is None and feedback.move is None and feedback.judge_words is None
-    assert feedback.message.startswith("That is not a move I can read: ")
+    assert feedback.message == (
+        "That is not a move I can read. In “eight of spades”, “eight” is not a card: write a "
+        "rank and a suit, such as As, 10d, Kh.")
+    with using("es"):  # the engine's code and facts, in the learner's words
+        said = check_answer(first_sum, "8s y 5c").message
+    assert said.startswith("No puedo leer esa jugada. En «8s y 5c»") and " not " not in said
+
+
+def test_notation_errors_and_position_problems_are_codes_worded_by_the_app() -> None:
+    from engine import NotationError, Position, parse_attempt
+    from tutorial_app.course import words
+    with pytest.raises(NotationError) as caught:
+        parse_attempt("8s x 5c+Zz")
+    assert caught.value.code == "move-card"
+    assert caught.value.facts == {"token": "Zz", "text": "8s x 5c+Zz"}
+    with using("it"):
+        assert words.notation_error(caught.value) == (
+            "In «8s x 5c+Zz», «Zz» non è una carta: scrivi un valore e un seme, come As, 10d, Kh.")
+    position = Position.parse("table: 5c 5c [9: 5h 4s @7]; hand: 3d")
+    codes = [p.code for p in position.issues()]
+    assert codes == ["twice.table-table", "build-seat"]
+    assert position.problems()[0] == "5c appears twice (the table and the table)"  # the CLI
+    with using("pt-BR"):
+        said = [words.problem(p) for p in position.issues()]
+    assert said == ["5♣ está duas vezes na mesa.",
+                    "A construção de 9 (4♠ 5♥) é do lugar 7, que não está na mesa."]
 
 
 def test_feedback_for_an_illegal_move_by_its_text() -> None:

@@ -53,7 +53,7 @@ def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempt
             attempt = parse_attempt(attempt)
         except NotationError as error:
             return Feedback(FeedbackStatus.UNREADABLE,
-                            t("feedback.bad-notation", error=str(error)))
+                            t("feedback.bad-notation", error=words.notation_error(error)))
     verdict = check(step.position, attempt)
     as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
     move = verdict.move

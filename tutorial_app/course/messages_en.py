@@ -134,7 +134,7 @@ MESSAGES: Final[dict[str, str]] = {
     # feedback on a move
     "feedback.correct": "Well done: {move}.",
     "feedback.missed": "{move}: {why}. The goal: {goal}.",
-    "feedback.bad-notation": "That is not a move I can read: {error}",
+    "feedback.bad-notation": "That is not a move I can read. {error}",
     # choose steps
     "choose.correct": "Right!",
     "choose.legal": "That move is legal.",
@@ -358,3 +358,61 @@ MESSAGES.update({
     "advice.percent": "{p}%",
 })
 MESSAGES.update({f"card.noun.{rank}": RANK_NAMES.get(rank, str(rank)) for rank in range(1, 14)})
+# why a position cannot occur (engine Position.issues' codes) and why a text is not
+# notation (engine NotationError's codes): the engine gives codes and facts, these words
+MESSAGES.update({
+    "position.players": "A game has 2, 3 or 4 players, not {players}.",
+    "position.seat": "Seat {seat} does not exist with {players} players.",
+    "position.hand-seat": "Hand {seat} is not another player's seat.",
+    "position.uncovered": "Seat {seat} controls a build of {values} but holds no card to take "
+                          "it (7.1).",
+    "position.builds-off": "There are builds on the table, but these rules have no building.",
+    "position.build-short": "The {value}-build ({cards}) has fewer than two cards: a build has "
+                            "at least two.",
+    "position.build-seat": "The {value}-build ({cards}) belongs to seat {seat}, which is not "
+                           "at the table.",
+    "position.build-court": "The {value}-build ({cards}) holds a court card: court cards have "
+                            "no value in these rules and never build (1.3).",
+    "position.build-too-high": "The {value}-build ({cards}) is worth too much: no build is "
+                               "worth more than {top}.",
+    "position.build-split": "The {value}-build ({cards}) cannot be made: its cards add up to "
+                            "{total}, which does not split into groups of {value}.",
+    "position.twice.table-table": "{card} is on the table twice.",
+    "position.twice.table-hand": "{card} is both on the table and in the hand.",
+    "position.twice.table-other": "{card} is both on the table and in hand {other}.",
+    "position.twice.hand-hand": "{card} is in the hand twice.",
+    "position.twice.hand-other": "{card} is both in the hand and in hand {other}.",
+    "position.twice.other-other": "{card} is in hand {seat} and in hand {other}.",
+    "notation.card": "“{text}” is not a card: write a rank (A, 2-10, J, Q, K) and a suit (s, h, "
+                     "d, c), such as As, 10d, Kh.",
+    "notation.move-open": "A “[” is never closed in “{text}”.",
+    "notation.move-close": "A “]” closes nothing in “{text}”.",
+    "notation.move-too-long": "That move is too long: notation is at most {limit} characters.",
+    "notation.not-a-move": "“{text}” is not a move: write CARD x GROUPS, CARD bV CARDS or CARD "
+                           "t (such as 8s x 6c+2d, 3d b8 5c, 5c t).",
+    "notation.move-action": "In “{text}”, after the card write x (capture), bV (build V) or t "
+                            "(trail), not “{token}”.",
+    "notation.move-trail": "“{text}”: a trail is just the card and t, such as 5c t.",
+    "notation.move-build-value": "“{text}”: a build says its value, such as b8.",
+    "notation.move-number": "The number in “{text}” is not a whole number notation can hold.",
+    "notation.move-card": "In “{text}”, “{token}” is not a card: write a rank and a suit, such "
+                          "as As, 10d, Kh.",
+    "notation.move-empty-build": "In “{text}”, the build “{token}” names no cards.",
+    "notation.build": "“{text}” is not a build: write [VALUE: CARDS @SEAT], such as [8: 5h 3s "
+                      "@1].",
+    "notation.table-close": "A “]” closes nothing in the table “{text}”.",
+    "notation.position-field": "“{text}” in the position: fields are written key: value.",
+    "notation.position-twice": "The field “{field}” appears twice in the position.",
+    "notation.position-unknown": "The position has an unknown field “{field}”; the fields are "
+                                 "table, hand, seat, players, rules, last, hand N.",
+    "notation.position-no-table": "The position has no table: field.",
+    "notation.position-cards": "The position has {count} cards: a position holds at most "
+                               "{limit}, one pack.",
+    "notation.too-long": "The text is too long: notation is at most {limit} characters.",
+    "notation.digits": "A number has too many digits: numbers in notation have at most "
+                       "{limit}.",
+    "notation.number": "“{text}” is not a whole number.",
+    "notation.unknown": "That is not notation I can read.",
+    "error.too-much-work": "This table has too many possible moves to work out here.",
+    "error.refused": "The rules do not allow that in this position.",
+})

@@ -15,13 +15,16 @@ from engine import (
     Build,
     BuildRef,
     Card,
+    CassinoError,
     Move,
     NotationError,
     Verdict,
     parse_attempt,
 )
 from engine.advice_words import BuildName, Group, Joined, Percent, Phrase, Points, RankName
+from engine.errors import TooMuchWorkError
 from engine.judge_words import Either, Groups, Hand, Plus, Rank, Value, Word
+from engine.position import Problem
 from tutorial_app.course.i18n import DEFAULT_LANGUAGE, join_and, join_or, language, number, t
 
 
@@ -199,3 +202,34 @@ def written(text: str) -> str:
         return attempt(parse_attempt(text))
     except NotationError:
         return text
+
+
+def problem(found: Problem) -> str:
+    """Why a position cannot occur, in the learner's language (the engine's English only
+    for a code without words of its own)."""
+    key = f"position.{found.code}"
+    text = t(key, **found.facts)
+    return found.message if text == key else text
+
+
+def error(error: CassinoError) -> str:
+    """Any of the engine's refusals in the learner's language: notation by its code, a
+    request over the engine's work limit, an illegal or ambiguous move (in English the
+    engine's own detail; in another language a sentence of the catalogue)."""
+    if isinstance(error, NotationError):
+        return notation_error(error)
+    if language() == DEFAULT_LANGUAGE:
+        return str(error)
+    if isinstance(error, TooMuchWorkError):
+        return t("error.too-much-work")
+    return t("error.refused")
+
+
+def notation_error(error: NotationError) -> str:
+    """Why a text is not notation, in the learner's language: the error's code and facts
+    worded here; a code without words gets a general sentence in a translated page and
+    the engine's own English detail in English."""
+    key = f"notation.{error.code}"
+    if error.code and t(key) != key:
+        return t(key, **error.facts)
+    return str(error) if language() == DEFAULT_LANGUAGE else t("notation.unknown")

@@ -375,7 +375,7 @@ class ClassroomController:
         try:
             self.memory[_VERDICT] = check(position, attempt)
         except CassinoError as error:  # over a limit of engine/limits.py
-            self.memory[_PROBLEM] = str(error)
+            self.memory[_PROBLEM] = words.error(error)
 
     def position_typed(self) -> None:
         found = links.read_position(self.memory.get(_TYPED, ""),

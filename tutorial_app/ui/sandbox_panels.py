@@ -47,7 +47,7 @@ def board_panel(ctl: SandboxController, screen: BoardScreen) -> None:
     board.hand(position, SCOPE, board.BoardLook(you=None),
                title=t("sandbox.hand_of", seat=position.seat))
     if screen.problems:
-        st.warning(safe_text.plain("; ".join(screen.problems)), icon=":material/warning:")
+        st.warning(safe_text.plain(" ".join(screen.problems)), icon=":material/warning:")
     board.action_bar(position, SCOPE, ctl.try_move, enabled=not screen.problems)
     notice = screen.notice
     if notice is None:
