@@ -134,7 +134,7 @@ def test_starting_a_two_player_game_with_a_seed(store: ProgressStore, ana: int) 
     assert game.setup == Setup(2, (1,), SINGLE_HAND, SEED) and game.your_turn
     assert kept(store, ana) == game
     screen = the_screen(play)
-    assert screen.header.facts == "Hand 1 · deal 1 of 6 · classic rules, one hand decides"
+    assert screen.header.facts == "Hand 1 · deal 1 of 6 · Classic, one hand decides"
     assert screen.header.seed == f"seed {SEED}"  # shown only under "Advanced"
     assert [(s.side, s.total) for s in screen.scores] == [("You", 0), ("The computer", 0)]
     (seat,) = screen.seats

@@ -263,7 +263,7 @@ MESSAGES: Final[dict[str, str]] = {
                       "captured is known and that every other player holds as many cards "
                       "as the one to move.",
     "classroom.position_players": "{n} players",
-    "classroom.position_rules": "{rules} rules",
+    "classroom.position_rules": "{rules}",
     "classroom.play_it": "Play this move",
     "classroom.lesson": "Lesson",
     "classroom.puzzle": "Puzzle",
@@ -350,7 +350,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.deal_of": "deal {n} of {total}",
     "play.deal_last": "deal {n} of {total}, the last",
     "play.deal_caption": "Stock: {deal}",
-    "play.rules_line": "{rules} rules, {target}",
+    "play.rules_line": "{rules}, {target}",
     "play.goal.points": "game to {n}",
     "play.goal.hand": "one hand decides",
     "play.seed_shown": "seed {seed}",

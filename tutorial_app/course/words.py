@@ -233,3 +233,39 @@ def notation_error(error: NotationError) -> str:
     if error.code and t(key) != key:
         return t(key, **error.facts)
     return str(error) if language() == DEFAULT_LANGUAGE else t("notation.unknown")
+
+
+def preset_name(name: str) -> str:
+    """A rules preset as a learner reads it ("Spade Casino" for `spade`)."""
+    return _or(f"rules.preset-name.{name}", name)
+
+
+def setting_name(name: str) -> str:
+    """A rules setting as a learner reads it ("Court card values" for `face_values`)."""
+    return _or(f"rules.setting-name.{name}", name)
+
+
+def setting_value(name: str, value: str) -> str:
+    """A setting's value in words: its own entry, else the yes/no and on/off words, else
+    the value itself (a number: the target's points)."""
+    key = f"rules.value.{name}.{value}"
+    if t(key) != key:
+        return t(key)
+    return _or(f"rules.value.{value}", value)
+
+
+def rules_words(text: str, skip: tuple[str, ...] = ()) -> str:
+    """Rules written `royal ace_high=true` in words: the preset's name, then each
+    setting that differs from it ("Royal Cassino; Aces high: yes")."""
+    parts = text.split()
+    head = parts[0] if parts and "=" not in parts[0] else "classic"
+    changes = [t("rules.change", setting=setting_name(k), value=setting_value(k, v))
+               for k, _, v in (p.partition("=") for p in parts if "=" in p) if k not in skip]
+    if not changes:
+        return preset_name(head)
+    return t("rules.words", preset=preset_name(head), changes=t("list.comma").join(changes))
+
+
+def _or(key: str, fallback: str) -> str:
+    text = t(key)
+    return fallback if text == key else text

@@ -489,7 +489,7 @@ class ClassroomController:
         if shown is None:
             return PositionScreen(problem, None, (), None, False, False, None, None)
         facts = [t("classroom.position_players", n=shown.players),
-                 t("classroom.position_rules", rules=shown.rules.text)]
+                 t("classroom.position_rules", rules=words.rules_words(shown.rules.text))]
         if shown.last:
             facts.append(t("sandbox.last"))
         verdict = self.memory.typed(_VERDICT, Verdict)

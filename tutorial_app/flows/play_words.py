@@ -102,8 +102,8 @@ def deal_text(state: GameState) -> str:
 def rules_text(rules: Rules) -> str:
     target = (t("play.goal.hand") if rules.target is None
               else t("play.goal.points", n=rules.target))
-    named = " ".join(w for w in rules.text.split() if not w.startswith("target="))
-    return t("play.rules_line", rules=named, target=target)
+    return t("play.rules_line", rules=words.rules_words(rules.text, skip=("target",)),
+             target=target)
 
 
 # ----- the log ---------------------------------------------------------------------------
