@@ -206,7 +206,8 @@ def test_mistake_step(good_course: Course) -> None:
     assert isinstance(step, MistakeStep)
     right = check_mistake(step, "number-takes-court")
     assert right.status is FeedbackStatus.CORRECT and right.rule == "4.5" and right.stars == 3
-    assert right.message.startswith("Right. 8♥ cannot take K♥")
+    # said once: the judge's explanation is shown under the reply, which does not repeat it
+    assert right.message == "Right!" and step.explanation.startswith("8♥ cannot take K♥")
     assert check_mistake(step, "number-takes-court", wrong_attempts=3).stars == 1
     wrong = check_mistake(step, "wrong-sum")
     # the verdict is the judge's on the move shown, whichever reason the learner named

@@ -85,7 +85,8 @@ def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str)
     text = feedback.render(chosen[1], feedback.facts(step.position, attempt))
     if feedback.names_a_card(text, step.position, attempt):
         return text
-    return t("feedback.joined", judge=base, advice=text)
+    advice = feedback.once(base, text)  # said once: never the judge's sentence again
+    return t("feedback.joined", judge=base, advice=advice) if advice else base
 
 
 def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: int = 0,
@@ -110,7 +111,8 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
     was loaded: `step.answer` is its code), whichever reason the learner named."""
     verdict = step.verdict
     if code == step.answer:
-        message = step.success or t("mistake.correct", explanation=step.explanation)
+        # the judge's explanation is shown under the answer: the reply does not repeat it
+        message = step.success or t("choose.correct")
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
                         stars(wrong_attempts, hints_used))
     why = whynot.why_not(code, step.position, parse_attempt(step.move), verdict)

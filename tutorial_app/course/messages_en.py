@@ -145,7 +145,6 @@ MESSAGES: Final[dict[str, str]] = {
     "count.choose-missed.other": "Not quite: you left out {n} correct options.",
     # mistake steps
     "mistake.prompt": "Someone tried this move. What is wrong with it?",
-    "mistake.correct": "Right. {explanation}",
     "mistake.wrong": "That is not the problem here. Look at the move again.",
     # puzzles
     "puzzle.title": "{set} #{number}",
