@@ -113,7 +113,7 @@ def _disagrees(text: str, lang: str) -> bool:
     for match in _NUMBER_NOUN.finditer(text):
         n, word = int(match.group(1)), match.group(2)
         for one, other in nouns:
-            if word == one and n != 1 or word == other and n == 1:
+            if (word == one and n != 1) or (word == other and n == 1):
                 return True
     return False
 
