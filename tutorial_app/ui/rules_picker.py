@@ -21,9 +21,12 @@ from tutorial_app.course.i18n import t
 
 
 def preset_select(key: str, label: str, on_change: Callable[[], None]) -> None:
+    """The preset by its name alone (a phone cuts a longer line); what each one means is
+    the select's help."""
+    meanings = "\n\n".join(t("rules.preset-choice", name=words.preset_name(name),
+                                meaning=t(f"rules.preset.{name}")) for name in PRESETS)
     st.selectbox(label, list(PRESETS), key=key, on_change=on_change,
-                 format_func=lambda name: t("rules.preset-choice", name=words.preset_name(name),
-                                            meaning=t(f"rules.preset.{name}")))
+                 format_func=words.preset_name, help=meanings)
 
 
 def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
