@@ -22,7 +22,7 @@ from playwright.sync_api import Page
 
 LANGUAGES = ("en", "pt-BR", "es", "it")
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
-PAGES = ("learn", "play", "puzzles", "sandbox", "rules")
+PAGES = ("", "play", "puzzles", "sandbox", "rules")  # "": the course map, the default page
 
 # Text elements whose own text is wider than their box, which does not scroll: the
 # element, its text and the two widths. Icons (Material symbols) and Streamlit's
@@ -30,18 +30,31 @@ PAGES = ("learn", "play", "puzzles", "sandbox", "rules")
 _CUT_TEXT = """
 () => {
   const found = [];
+  const clips = (el) => ['hidden', 'clip'].includes(getComputedStyle(el).overflowX);
   for (const el of document.querySelectorAll('[data-testid=stMain] *')) {
     const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
     if (!own.length || !el.offsetParent) continue;
-    if (el.closest('[data-testid=stIconMaterial], .stDataFrame, pre, code, svg')) continue;
-    const style = getComputedStyle(el);
-    if (['auto', 'scroll'].includes(style.overflowX)) continue;
+    if (el.closest('[data-testid=stIconMaterial], .stDataFrame, pre, code, svg, '
+                   + '[class*="st-key-cb-"], [class*="st-key-cbbig-"]')) continue;
+    if (['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) continue;
+    const text = `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 60)}"`;
     if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
-      found.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 60)}"`
-                 + ` ${el.scrollWidth}>${el.clientWidth}`);
+      found.push(`${text} ${el.scrollWidth}>${el.clientWidth}`);
+      continue;
+    }
+    // a box wide enough for its text, inside a parent that clips it
+    const box = el.getBoundingClientRect();
+    let up = el.parentElement;
+    for (let i = 0; up && i < 6; i++, up = up.parentElement) {
+      if (!clips(up)) continue;
+      const outer = up.getBoundingClientRect();
+      if (box.right > outer.right + 1 || box.left < outer.left - 1) {
+        found.push(`${text} cut by its box (${Math.round(box.right - outer.right)} px)`);
+      }
+      break;
     }
   }
-  return found;
+  return [...new Set(found)];
 }
 """
 
@@ -66,9 +79,9 @@ def test_no_text_is_cut_off_on_any_page(real_server: Server, browser: Any, lang:
                 page.goto(f"{real_server.url}/{name}?lang={lang}")
                 idle(page)
                 page.wait_for_timeout(800)
-                cut += [f"{size} {name}: {found}" for found in cut_text(page)]
-                if size == "phone" and name in ("learn", "play", "sandbox"):
-                    page.screenshot(path=str(folder / f"phone-{name}.{lang}.png"))
+                cut += [f"{size} {name or 'learn'}: {found}" for found in cut_text(page)]
+                if size == "phone" and name in ("", "play", "sandbox"):
+                    page.screenshot(path=str(folder / f"phone-{name or 'learn'}.{lang}.png"))
         finally:
             page.context.close()
     assert not cut, "\n".join(cut)
