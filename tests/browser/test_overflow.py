@@ -20,6 +20,8 @@ from browserpage import idle, new_page, sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page
 
+from tutorial_app.course import sentences
+
 LANGUAGES = ("en", "pt-BR", "es", "it")
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
 PAGES = ("", "play", "puzzles", "sandbox", "rules")  # "": the course map, the default page
@@ -85,3 +87,42 @@ def test_no_text_is_cut_off_on_any_page(real_server: Server, browser: Any, lang:
         finally:
             page.context.close()
     assert not cut, "\n".join(cut)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, browser: Any, lang: str,
+                                            tmp_path: Path) -> None:
+    """The lesson player on a phone after a wrong capture: the judge's sentence, in the
+    language, whole and not cut (saved as phone-wrong-try.<lang>.png)."""
+    from engine import Card
+    from tutorial_app.course import words
+    from tutorial_app.course.i18n import t, using
+
+    folder = ROOT / "docs" / "screenshots" if os.environ.get("UPDATE_SCREENSHOTS") == "1" \
+        else tmp_path
+    name = f"Bo {lang}"
+    page = new_page(browser, SIZES["phone"])
+    try:
+        real_server.unlock(name, "pairing", "first-pair")  # a locked lesson does not open
+        page.goto(f"{real_server.url}/?lang={lang}&lesson=pairing&step=first-pair")
+        with using(lang):
+            seven, three = (words.card_name(Card.parse(c)) for c in ("7s", "3c"))
+            if lang == "en":  # the board's English labels spell the rank out
+                seven, three = "seven of spades", "three of clubs"
+            page.get_by_role("textbox", name=t("welcome.name"), exact=True).fill(name)
+            page.get_by_role("button", name=t("welcome.start")).click()
+        idle(page)
+        for label in (seven, three):
+            page.get_by_role("button", name=label, exact=False).first.click()
+            idle(page)
+        page.locator(".st-key-learn-capture button").click()
+        idle(page)
+        error = page.get_by_test_id("stAlertContentError")
+        error.wait_for()
+        said = error.inner_text()
+        assert "7♠" in said and "3♣" in said
+        assert sentences.slips(said, lang) == [], said
+        assert not cut_text(page)
+        page.screenshot(path=str(folder / f"phone-wrong-try.{lang}.png"))
+    finally:
+        page.context.close()
