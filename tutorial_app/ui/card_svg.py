@@ -213,14 +213,15 @@ def _build_svg(build: Build, four_colour: bool, you: int | None, players: int,
     multiple = build.is_multiple
     ribbon = "#7a3db8" if multiple else "#1f7a5a"
     kind = t("sandbox.effect.multiple" if multiple else "sandbox.effect.single")
+    ribbon_text = f"{kind} · {controller_text(build, you, players)}"
     parts.append(
         f'<circle cx="{badge_x}" cy="24" r="19" fill="#f2c94c" stroke="#8a6d0b" stroke-width="2"/>'
         f'<text x="{badge_x}" y="32" font-family="{_SANS}" font-weight="700" font-size="22" '
         f'text-anchor="middle" fill="#1b1b1f">{build.value}</text>'
         f'<rect x="2" y="{HEIGHT + 9}" width="{width - 4}" height="23" rx="11" fill="{ribbon}"/>'
         f'<text x="{width / 2:g}" y="{HEIGHT + 25}" font-family="{_SANS}" font-size="13" '
-        f'font-weight="700" text-anchor="middle" fill="#fff">{escape(kind)} · '
-        f"{escape(controller_text(build, you, players))}</text>"
+        f'font-weight="700" text-anchor="middle" fill="#fff"{_fit(ribbon_text, width - 14, 7.8)}>'
+        f"{escape(ribbon_text)}</text>"
     )
     return _svg("".join(parts), width, height, build_label(build, you, players))
 
@@ -260,6 +261,13 @@ def _stack_svg(count: int, caption: str, label: str) -> str:
 
 _CHAR_WIDTH: Final = 7.4  # an average character of the 14 px sans caption
 
+
+def _fit(text: str, room: float, char_width: float = _CHAR_WIDTH) -> str:
+    """SVG attributes that squeeze a line wider than `room` into it (a translated
+    "Multiple · Opponent" is longer than the English), or nothing."""
+    if len(text) * char_width <= room:
+        return ""
+    return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
 
 def _caption_lines(caption: str) -> list[str]:
     """A caption on one line, or two split at the space nearest the middle: a long one
