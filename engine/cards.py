@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import Final
 
 from engine.errors import NotationError
-from engine.limits import MAX_NOTATION_LENGTH, check_length, quoted
+from engine.limits import MAX_NOTATION_LENGTH, check_length, quoted, shown
 
 SUITS: Final = ("s", "h", "d", "c")
 SUIT_SYMBOLS: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -97,7 +97,7 @@ class Card:
         if match is None:
             raise NotationError(
                 f"{quoted(text)} is not a card: write a rank (A 2-10 J Q K) then a suit (s h d c), "
-                "e.g. 'As', '10d', 'Kh'"
+                "e.g. 'As', '10d', 'Kh'", "card", text=shown(text.strip())
             )
         rank_text, suit_text = match.groups()
         suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.lower())

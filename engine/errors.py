@@ -12,7 +12,17 @@ class CassinoError(ValueError):
 
 
 class NotationError(CassinoError):
-    """Text that is not valid card, position or move notation."""
+    """Text that is not valid card, position or move notation.
+
+    Like python-chess's status codes, the error carries a `code` and its `facts` (the
+    text, the token, a limit), so a translated page words it in its own language; the
+    message is the English the CLI and the logs read. An empty code: no words of its
+    own yet, the app says in general that it cannot read the text."""
+
+    def __init__(self, message: str, code: str = "", **facts: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
 
 
 class InvalidPositionError(CassinoError):

@@ -152,6 +152,9 @@ def _judge(position: Position, attempt: Attempt) -> Move:
     if card is None:
         raise _Illegal(ReasonCode.NO_CARD, "no-card", "3.1", held=Either(tuple(position.hand)))
     if card not in position.hand:
+        if not position.hand:  # "you hold nothing" reads as a broken negation in Romance
+            raise _Illegal(ReasonCode.CARD_NOT_IN_HAND, "card-not-in-hand.empty", "3.1",
+                           card=card)
         raise _Illegal(ReasonCode.CARD_NOT_IN_HAND, "card-not-in-hand", "3.1",
                        card=card, held=Hand(tuple(position.hand)))
     groups = _resolve(position, attempt)
@@ -490,6 +493,9 @@ def _judge_build(position: Position, attempt: Attempt, card: Card, groups: Resol
         _check_onto_build(card, played, value, target, loose, rules)
     rest = list(position.hand)
     rest.remove(card)
+    if not rest:  # one sentence of its own: "you would hold no card", not "... nothing"
+        raise _Illegal(ReasonCode.BUILD_NOT_HELD, "build-not-held.empty", "5.2",
+                       value=value, keep=Value(value), card=card)
     if not any(value in rules.capture_values(c) for c in rest):
         raise _Illegal(ReasonCode.BUILD_NOT_HELD, "build-not-held", "5.2",
                        value=value, keep=Value(value), card=card, held=Hand(tuple(rest)))
@@ -529,7 +535,7 @@ def _check_onto_build(card: Card, played: int, value: int, target: Build, loose:
     if target.value == value:  # adding to it (5.7)
         if played > value:
             raise _Illegal(ReasonCode.WRONG_SUM, "wrong-sum.join", "5.7",
-                           card=card, value=value, item=target)
+                           card=card, value=value, build=Hand(tuple(target.cards)))
         _check_build_cards(card, played, value, loose, target)
         return
     if target.is_multiple:

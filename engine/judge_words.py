@@ -91,6 +91,7 @@ TEMPLATES: Final[dict[str, str]] = {
     "no-card": "Every move plays one card from your hand ({held}): choose it first. A build "
                "made only of table cards is not allowed (3.1, 5.3).",
     "card-not-in-hand": "{card} is not in your hand (you hold {held}).",
+    "card-not-in-hand.empty": "{card} is not in your hand: you hold no cards.",
     "card-used-twice": "{card} is counted twice. Each table card counts in one group only (4.2).",
     "card-used-twice.clicked": "{one} makes {value}, and {two} would make {value} too, but "
                                "only by counting {item} twice: each table card counts in one "
@@ -170,6 +171,8 @@ TEMPLATES: Final[dict[str, str]] = {
                             "worth {value} (5.2).",
     "build-not-held": "To build {value} you must keep {keep} in your hand to take it later; "
                       "after playing {card} you would hold {held} (5.2).",
+    "build-not-held.empty": "To build {value} you must keep {keep} in your hand to take it "
+                            "later; after playing {card} you would hold no cards (5.2).",
     "build-no-table-cards": "A build puts {card} together with table cards; on its own it is "
                             "a trail (5.3, 6.1).",
     "wrong-sum.too-big": "{card} alone is worth {played}, more than {value}: it cannot be "
@@ -186,7 +189,8 @@ TEMPLATES: Final[dict[str, str]] = {
     "wrong-sum.build-onto": "{items} add up to {total}, not {value} (for the build {build}): the "
                             "cards of a build must make {value}, or several groups of {value} "
                             "(5.4).",
-    "wrong-sum.join": "{card} is worth more than {value}; it cannot join {item} (5.7).",
+    "wrong-sum.join": "{card} is worth more than {value}; it cannot join the {value}-build "
+                      "({build}) (5.7).",
     "raise-multiple": "{item} is a multiple build; a multiple build can never be raised (5.6).",
     "loose-changes-build": "{item} and {card} make {raised}. Loose cards ({items}) can never "
                            "change a single build's value; only the card from your hand raises "

@@ -93,11 +93,18 @@ def quoted(text: object, length: int = QUOTE_LENGTH) -> str:
     return repr(value)
 
 
+def shown(text: object, length: int = QUOTE_LENGTH) -> str:
+    """The input as an error's fact (no quotes: a translated sentence adds its own),
+    cut to `length` characters."""
+    value = str(text)
+    return value if len(value) <= length else value[:length] + "…"
+
+
 def check_length(text: str, what: str, limit: int = MAX_NOTATION_LENGTH) -> None:
     """Refuse notation text over `limit` characters, before reading any of it."""
     if len(text) > limit:
         raise NotationError(f"{what} {quoted(text)} is too long: notation is at most "
-                            f"{limit} characters")
+                            f"{limit} characters", "too-long", limit=limit)
 
 
 def is_number(text: str) -> bool:
@@ -112,8 +119,10 @@ def read_number(text: str, what: str) -> int:
     if not is_number(value):
         if value.isascii() and value.isdigit():
             raise NotationError(f"{what} {quoted(value)} has too many digits: numbers in "
-                                f"notation have at most {MAX_NUMBER_DIGITS}")
-        raise NotationError(f"{what} must be a whole number, not {quoted(value)}")
+                                f"notation have at most {MAX_NUMBER_DIGITS}", "digits",
+                                limit=MAX_NUMBER_DIGITS)
+        raise NotationError(f"{what} must be a whole number, not {quoted(value)}", "number",
+                            text=shown(value))
     return int(value)
 
 

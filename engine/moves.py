@@ -29,6 +29,7 @@ from engine.limits import (
     MAX_NUMBER_DIGITS,
     quoted,
     read_number,
+    shown,
 )
 from engine.position import Build, build_order
 from engine.slots import slot_setter
@@ -311,10 +312,12 @@ def move_tokens(text: str) -> list[str]:
             if text[index] == "[":
                 close = text.find("]", index + 1)
                 if close < 0:
-                    raise InvalidMoveError(f"a '[' is never closed in move {quoted(text)}")
+                    raise InvalidMoveError(f"a '[' is never closed in move {quoted(text)}",
+                                           "move-open", text=shown(text))
                 index = close
             elif text[index] == "]":
-                raise InvalidMoveError(f"a ']' that closes nothing in move {quoted(text)}")
+                raise InvalidMoveError(f"a ']' that closes nothing in move {quoted(text)}",
+                                       "move-close", text=shown(text))
             index += 1
         tokens.append(text[start:index])
     return tokens
@@ -354,30 +357,34 @@ def parse_attempt(text: str) -> Attempt:
     """
     if len(text) > MAX_NOTATION_LENGTH:
         raise InvalidMoveError(f"move {quoted(text)} is too long: notation is at most "
-                               f"{MAX_NOTATION_LENGTH} characters")
+                               f"{MAX_NOTATION_LENGTH} characters", "move-too-long",
+                               limit=MAX_NOTATION_LENGTH)
     tokens = move_tokens(text)
     if len(tokens) < 2:
         raise InvalidMoveError(
             f"{quoted(text)} is not a move: write CARD x GROUPS, CARD bV CARDS or CARD t "
-            "(e.g. '8s x 6c+2d', '3d b8 5c', '5c t')"
+            "(e.g. '8s x 6c+2d', '3d b8 5c', '5c t')", "not-a-move", text=shown(text)
         )
     card = _parse_card(tokens[0], text)
     action = _ACTION_RE.fullmatch(tokens[1].lower())
     if action is None:
         raise InvalidMoveError(
             f"{quoted(tokens[1])} in move {quoted(text)}: after the card write x (capture), "
-            "bV (build V) or t (trail)"
+            "bV (build V) or t (trail)", "move-action", token=shown(tokens[1]),
+            text=shown(text)
         )
     letter, number = action.groups()
     rest = tokens[2:]
     if letter == "t":
         if rest or number:
-            raise InvalidMoveError(f"move {quoted(text)}: a trail is just 'CARD t'")
+            raise InvalidMoveError(f"move {quoted(text)}: a trail is just 'CARD t'",
+                                   "move-trail", text=shown(text))
         return Attempt(card, TRAIL)
     value = _move_number(number, text) if number else None
     if letter == "b":
         if value is None:
-            raise InvalidMoveError(f"move {quoted(text)}: a build says its value, e.g. 'b8'")
+            raise InvalidMoveError(f"move {quoted(text)}: a build says its value, e.g. 'b8'",
+                                   "move-build-value", text=shown(text))
         targets = tuple(_parse_ref(tok, text) for tok in rest if tok.startswith("["))
         loose = tuple(
             _parse_card(part, text)
@@ -393,14 +400,15 @@ def _move_number(number: str, text: str) -> int:
     try:
         return read_number(number, f"the number in move {quoted(text)}")
     except NotationError as error:
-        raise InvalidMoveError(str(error)) from None
+        raise InvalidMoveError(str(error), "move-number", text=shown(text)) from None
 
 
 def _parse_card(token: str, text: str) -> Card:
     try:
         return Card.parse(token)
     except NotationError as error:
-        raise InvalidMoveError(f"in move {quoted(text)}: {error}") from None
+        raise InvalidMoveError(f"in move {quoted(text)}: {error}", "move-card",
+                               token=shown(token), text=shown(text)) from None
 
 
 def _parse_item(token: str, text: str) -> Card | BuildRef:
@@ -410,7 +418,8 @@ def _parse_item(token: str, text: str) -> Card | BuildRef:
 def _parse_ref(token: str, text: str) -> BuildRef:
     stripped = token.strip()
     if not stripped.endswith("]"):
-        raise InvalidMoveError(f"a '[' is never closed in move {quoted(text)}")
+        raise InvalidMoveError(f"a '[' is never closed in move {quoted(text)}", "move-open",
+                               text=shown(text))
     inner = stripped[1:-1].strip()
     if ":" in inner:  # a full build text [V: cards @P]: keep its cards
         inner = inner.split(":", 1)[1].split("@", 1)[0]
@@ -419,9 +428,11 @@ def _parse_ref(token: str, text: str) -> BuildRef:
     try:
         cards = tuple(Card.parse(w) for w in inner.replace("+", " ").split())
     except NotationError as error:
-        raise InvalidMoveError(f"build {quoted(token)} in move {quoted(text)}: {error}") from None
+        raise InvalidMoveError(f"build {quoted(token)} in move {quoted(text)}: {error}",
+                               "move-card", token=shown(token), text=shown(text)) from None
     if not cards:
-        raise InvalidMoveError(f"empty build {quoted(token)} in move {quoted(text)}")
+        raise InvalidMoveError(f"empty build {quoted(token)} in move {quoted(text)}",
+                               "move-empty-build", token=shown(token), text=shown(text))
     return BuildRef(cards=tuple(sorted(cards)))
 
 

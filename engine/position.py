@@ -15,7 +15,7 @@ from typing import Final, TypeVar
 
 from engine.cards import Card, format_cards, parse_cards, pretty_cards
 from engine.errors import InvalidPositionError, NotationError
-from engine.limits import MAX_POSITION_CARDS, check_length, quoted, read_number
+from engine.limits import MAX_POSITION_CARDS, check_length, quoted, read_number, shown
 from engine.rules import CLASSIC, Rules
 from engine.slots import slot_setter
 
@@ -83,7 +83,8 @@ class Build:
         if (not (inner.startswith("[") and inner.endswith("]")) or not colon or not at
                 or any(mark in inner[1:-1] for mark in "[]") or "@" in cards_text):
             raise NotationError(
-                f"{quoted(text)} is not a build: write [VALUE: CARDS @SEAT], e.g. [8: 5h 3s @1]"
+                f"{quoted(text)} is not a build: write [VALUE: CARDS @SEAT], e.g. [8: 5h 3s @1]",
+                "build", text=shown(text)
             )
         value = read_number(value_text, f"the value of build {quoted(text)}")
         seat = read_number(seat_text, f"the seat of build {quoted(text)}")
@@ -105,7 +106,8 @@ def table_tokens(text: str) -> list[str]:
             tokens.append(text[index:stop])  # an unclosed build is reported by Build.parse
             index = stop
         elif char == "]":
-            raise NotationError(f"a ']' that closes nothing in the table {quoted(text)}")
+            raise NotationError(f"a ']' that closes nothing in the table {quoted(text)}",
+                                "table-close", text=shown(text))
         else:
             start = index
             while index < end and not (text[index].isspace() or text[index] in ",[]"):
@@ -202,30 +204,39 @@ class Position:
     # ----- validation ------------------------------------------------------------
 
     def problems(self) -> list[str]:
-        """Why this position cannot occur, in plain words; empty when it is fine."""
-        found: list[str] = []
+        """Why this position cannot occur, in plain English; empty when it is fine."""
+        return [problem.message for problem in self.issues()]
+
+    def issues(self) -> list[Problem]:
+        """Why this position cannot occur, as codes and facts (a translated page words
+        them, `Problem`); empty when it is fine."""
+        found: list[Problem] = []
         if not 2 <= self.players <= 4:
-            found.append(f"players must be 2, 3 or 4, not {self.players}")
+            found.append(Problem("players", f"players must be 2, 3 or 4, not {self.players}",
+                                 {"players": self.players}))
         if not 0 <= self.seat < max(self.players, 1):
-            found.append(f"seat {self.seat} does not exist with {self.players} players")
+            found.append(Problem("seat", f"seat {self.seat} does not exist with {self.players} "
+                                 "players", {"seat": self.seat, "players": self.players}))
         found.extend(_duplicate_problems(self))
         for build in self.builds:
-            found.extend(build_problems(build, self.rules, self.players))
+            found.extend(build_issues(build, self.rules, self.players))
         for seat, _ in self.other_hands:
             if seat == self.seat or not 0 <= seat < self.players:
-                found.append(f"hand {seat}: not another player's seat")
+                found.append(Problem("hand-seat", f"hand {seat}: not another player's seat",
+                                     {"seat": seat}))
         if self.rules.keep_capture_card and self.rules.builds:
             from engine.values import uncovered_values
 
             missing = uncovered_values(self.controlled_builds(), self.hand, self.rules)
             if missing:
                 values = ", ".join(str(v) for v in missing)
-                found.append(
+                found.append(Problem(
+                    "uncovered",
                     f"seat {self.seat} controls a build of {values} but holds no card to take "
-                    "it (7.1)"
-                )
+                    "it (7.1)", {"seat": self.seat, "values": values}))
         if not self.rules.builds and self.builds:
-            found.append("builds are on the table but the rules have builds=off")
+            found.append(Problem("builds-off",
+                                 "builds are on the table but the rules have builds=off", {}))
         return found
 
     def validated(self) -> Position:
@@ -279,10 +290,10 @@ class Position:
                     fields_seen["last"] = "true"
                     continue
                 raise NotationError(f"{quoted(part)} in position: fields are written "
-                                    "'key: value'")
+                                    "'key: value'", "position-field", text=shown(part))
             if key in fields_seen:
                 raise NotationError(f"field {quoted(key)} appears twice in position "
-                                    f"{quoted(text)}")
+                                    f"{quoted(text)}", "position-twice", field=shown(key))
             fields_seen[key] = value.strip()
         return _position_from_fields(fields_seen, text)
 
@@ -312,10 +323,11 @@ def _position_from_fields(values: dict[str, str], text: str) -> Position:
         elif key not in _KNOWN_FIELDS:
             raise NotationError(
                 f"unknown field {quoted(key)} in position {quoted(text)}; fields: table, hand, "
-                "seat, players, rules, last, hand N"
+                "seat, players, rules, last, hand N", "position-unknown", field=shown(key)
             )
     if "table" not in values:
-        raise NotationError(f"position {quoted(text)} has no 'table:' field")
+        raise NotationError(f"position {quoted(text)} has no 'table:' field",
+                            "position-no-table")
     loose, builds = _field("table", values["table"], parse_table)
     seat = _field("seat", values.get("seat", "0"), _whole_number)
     hand = _field("hand", values.get("hand", ""), parse_cards)
@@ -323,7 +335,8 @@ def _position_from_fields(values: dict[str, str], text: str) -> Position:
     count += sum(len(h) for _, h in others)
     if count > MAX_POSITION_CARDS:
         raise NotationError(f"position {quoted(text)} has {count} cards: a position holds at "
-                            f"most {MAX_POSITION_CARDS}, one pack")
+                            f"most {MAX_POSITION_CARDS}, one pack", "position-cards",
+                            count=count, limit=MAX_POSITION_CARDS)
     own = [h for s, h in others if s == seat]
     if own and not hand:
         hand = own[0]
@@ -350,44 +363,76 @@ def _field(key: str, value: str, reader: Callable[[str], _T]) -> _T:
     try:
         return reader(value)
     except ValueError as error:
-        raise NotationError(f"position field {key!r}: {error}") from None
+        raise NotationError(f"position field {key!r}: {error}",
+                            getattr(error, "code", ""), **getattr(error, "facts", {})) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a position cannot occur: a code with its facts, for a page to word in its own
+    language (as python-chess returns a status, not a sentence), and the English
+    `message` the CLI and the engine's errors read."""
+
+    code: str
+    message: str
+    facts: dict[str, str | int] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def build_problems(build: Build, rules: Rules, players: int) -> list[str]:
-    """Why a build could not exist under these rules (5.1-5.3)."""
+    """Why a build could not exist under these rules (5.1-5.3), in English."""
+    return [problem.message for problem in build_issues(build, rules, players)]
+
+
+def build_issues(build: Build, rules: Rules, players: int) -> list[Problem]:
+    """Why a build could not exist under these rules (5.1-5.3), as codes and facts."""
     from engine.values import split_into_groups
 
     name = build.text
-    problems: list[str] = []
+    known: dict[str, str | int] = {"value": build.value, "cards": pretty_cards(build.cards)}
+    problems: list[Problem] = []
     if len(build.cards) < 2:
-        problems.append(f"{name}: a build has at least two cards")
+        problems.append(Problem("build-short", f"{name}: a build has at least two cards", known))
     if not 0 <= build.controller < players:
-        problems.append(f"{name}: seat {build.controller} is not at the table")
+        problems.append(Problem("build-seat", f"{name}: seat {build.controller} is not at the "
+                                "table", {**known, "seat": build.controller}))
     values = [rules.table_value(card) for card in build.cards]
     if any(v is None for v in values):
-        problems.append(f"{name}: court cards have no value in classic and never build (1.3)")
+        problems.append(Problem("build-court", f"{name}: court cards have no value in classic "
+                                "and never build (1.3)", known))
         return problems
     if not 1 <= build.value <= rules.max_build:
-        problems.append(f"{name}: no build can have value {build.value} (max {rules.max_build})")
+        problems.append(Problem("build-too-high", f"{name}: no build can have value "
+                                f"{build.value} (max {rules.max_build})",
+                                {**known, "top": rules.max_build}))
     elif split_into_groups([v for v in values if v is not None], build.value) is None:
-        problems.append(
-            f"{name}: its cards total {build.total}, which cannot be split into groups of "
-            f"{build.value}"
-        )
+        problems.append(Problem(
+            "build-split", f"{name}: its cards total {build.total}, which cannot be split into "
+            f"groups of {build.value}", {**known, "total": build.total}))
     return problems
 
 
-def _duplicate_problems(position: Position) -> list[str]:
-    seen: dict[Card, str] = {}
-    problems: list[str] = []
-    places: list[tuple[str, Iterable[Card]]] = [("the table", position.table_cards),
-                                                ("the hand", position.hand)]
-    places.extend((f"hand {s}", h) for s, h in position.other_hands)
-    for place, cards in places:
+def _duplicate_problems(position: Position) -> list[Problem]:
+    """A card in two places; the code names the two kinds of place (`twice.table-hand`),
+    so each language writes its own sentence with its own prepositions."""
+    seen: dict[Card, tuple[str, int]] = {}
+    problems: list[Problem] = []
+    places: list[tuple[str, int, Iterable[Card]]] = [("table", 0, position.table_cards),
+                                                     ("hand", 0, position.hand)]
+    places.extend(("other", s, h) for s, h in position.other_hands)
+    english = {"table": "the table", "hand": "the hand"}
+    for place, seat, cards in places:
         for card in cards:
             if card in seen:
-                problems.append(f"{card} appears twice ({seen[card]} and {place})")
-            seen[card] = place
+                first, first_seat = seen[card]
+                said = [english.get(p, f"hand {n}") for p, n in ((first, first_seat),
+                                                                (place, seat))]
+                problems.append(Problem(
+                    f"twice.{first}-{place}", f"{card} appears twice ({said[0]} and {said[1]})",
+                    {"card": card.pretty, "seat": first_seat, "other": seat}))
+            seen[card] = (place, seat)
     return problems
 
 

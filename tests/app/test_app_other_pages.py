@@ -103,7 +103,7 @@ def test_classroom_shows_a_typed_position_and_plays_its_moves(app: AppTest, db: 
 def test_a_position_link_opens_in_the_classroom(app: AppTest) -> None:
     open_page(app, "classroom", position="table: 5c; hand: 5h; players: 3; rules: royal; last")
     assert app.radio(key="class.mode").value == "position"
-    assert "3 players · royal rules · Last play of the hand" in texts(app)
+    assert "3 players · Royal Cassino · Last play of the hand" in texts(app)
     app.toggle(key="class.advice").set_value(True).run()  # the class asks the computer
     assert "The computer would play: **5♥ takes 5♣**" in texts(app).replace("\\", "")
     assert "It is the last play of the hand" in texts(app)

@@ -163,8 +163,8 @@ def test_the_coach_names_a_clearly_better_move_and_can_be_turned_off(app: AppTes
     found = next(r for r in (review(game.state, m) for m in trails) if r is not None)
     play_by_clicking(app, found.played)
     page = said(app)
-    assert f"**Coach:** instead of *{words.move(found.played)}*, " \
-           f"**{words.move(found.better)}** was stronger" in page
+    assert f"**Coach:** instead of *{words.move(found.played, 'noun')}*, " \
+           f"**{words.move(found.better, 'noun')}** was stronger" in page
     assert f"about {found.better_value:+.1f} points" in page and found.reason[:40] in page
     click(app, "play-continue")
     assert "**Coach:**" in said(app)  # kept until the learner's next move
@@ -254,8 +254,8 @@ def test_the_coach_reviews_a_finished_hand_on_request(app: AppTest, db: Path) ->
     assert f"The coach would change {len(notes)} of your moves in this hand:" in page
     for ply, found in notes.items():
         number = pr.frame_before(ended, 1, ply) + 1  # counted within the hand, as the replay
-        assert f"**Move {number}:** instead of *{words.move(found.played)}*, " \
-               f"**{words.move(found.better)}** was stronger" in page
+        assert f"**Move {number}:** instead of *{words.move(found.played, 'noun')}*, " \
+               f"**{words.move(found.better, 'noun')}** was stronger" in page
     first = min(notes)
     click(app, f"play-coach-replay-{first}")
     at = app.session_state["play.replay.at"]

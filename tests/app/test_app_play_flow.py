@@ -168,8 +168,15 @@ def test_seats_sides_and_piles_with_four_players() -> None:
 def test_the_deal_and_the_rules_in_words() -> None:
     game = Game.start(Setup(2, (1,), seed=1))
     assert pw.deal_text(game.state) == "deal 1 of 6"
-    assert pw.rules_text(game.setup.rules) == "classic rules, game to 21"
-    assert pw.rules_text(SINGLE_HAND) == "classic rules, one hand decides"
+    assert pw.rules_text(game.setup.rules) == "Classic, game to 21"
+    assert pw.rules_text(SINGLE_HAND) == "Classic, one hand decides"
+    # presets, settings and values in the learner's words, never notation
+    from engine import Rules
+    from tutorial_app.course.i18n import using
+    with using("it"):
+        said = pw.rules_text(Rules.parse("royal ace_high=true sweeps=off"))
+    assert said == "Royal Cassino, assi alti; Scope: no, partita a 21"
+    assert "ace_high" not in said and "true" not in said
     last = play_until(game, lambda g: g.state.deal_number == 6)
     assert pw.deal_text(last.state) == "deal 6 of 6, the last"
     assert pw.cards_held(1) == "holds 1 card"

@@ -150,7 +150,7 @@ def test_a_position_link_with_advice_and_all_moves(course: Course, store: Progre
     page = Page(course, store, position="table: 5c; hand: 5h; players: 3; rules: royal; last")
     screen = page.run().screen()
     assert screen.mode == Mode.POSITION and screen.position is not None
-    assert screen.position.facts == ("3 players", "royal rules", "Last play of the hand")
+    assert screen.position.facts == ("3 players", "Royal Cassino", "Last play of the hand")
     assert screen.position.advice is None and screen.position.legal_moves is None
     page.set("advice", True)
     page.set("moves", True)

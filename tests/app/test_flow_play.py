@@ -135,7 +135,7 @@ def test_starting_a_two_player_game_with_a_seed(store: ProgressStore, ana: int) 
     assert game.setup == Setup(2, (1,), SINGLE_HAND, SEED) and game.your_turn
     assert kept(store, ana) == game
     screen = the_screen(play)
-    assert screen.header.facts == "Hand 1 · deal 1 of 6 · classic rules, one hand decides"
+    assert screen.header.facts == "Hand 1 · deal 1 of 6 · Classic, one hand decides"
     assert screen.header.seed == f"seed {SEED}"  # shown only under "Advanced"
     assert [(s.side, s.total) for s in screen.scores] == [("You", 0), ("The computer", 0)]
     (seat,) = screen.seats
@@ -275,7 +275,10 @@ def test_the_coach_names_a_clearly_better_move_and_can_be_turned_off(
     play.move(found.played.as_attempt())
     note = the_side(play).coach
     assert note == ps.coach_note(found)
-    assert (note.played, note.better) == (words.move(found.played), words.move(found.better))
+    # both moves named as plays ("instead of trailing 2♦, taking 2♣ with 2♦ was stronger")
+    assert (note.played, note.better) == (words.move(found.played, "noun"),
+                                          words.move(found.better, "noun"))
+    assert note.played == f"trailing {found.played.card.pretty}"
     assert note.better_points == f"{found.better_value:+.1f}"
     assert [said.coach for said in the_screen(play).computer.recent] == [None]
     play.advance()

@@ -21,6 +21,7 @@ from tutorial_app.course import (
     solutions,
     stars,
 )
+from tutorial_app.course.i18n import using
 
 
 @pytest.fixture
@@ -90,7 +91,32 @@ def test_unreadable_move(first_sum: PlayStep) -> None:
     feedback = check_answer(first_sum, "eight of spades")
     assert feedback.status is FeedbackStatus.UNREADABLE and feedback.verdict is None
     assert feedback.code is None and feedback.move is None and feedback.judge_words is None
-    assert feedback.message.startswith("That is not a move I can read: ")
+    assert feedback.message == (
+        "That is not a move I can read. In “eight of spades”, “eight” is not a card: write a "
+        "rank and a suit, such as As, 10d, Kh.")
+    with using("es"):  # the engine's code and facts, in the learner's words
+        said = check_answer(first_sum, "8s y 5c").message
+    assert said.startswith("No puedo leer esa jugada. En «8s y 5c»") and " not " not in said
+
+
+def test_notation_errors_and_position_problems_are_codes_worded_by_the_app() -> None:
+    from engine import NotationError, Position, parse_attempt
+    from tutorial_app.course import words
+    with pytest.raises(NotationError) as caught:
+        parse_attempt("8s x 5c+Zz")
+    assert caught.value.code == "move-card"
+    assert caught.value.facts == {"token": "Zz", "text": "8s x 5c+Zz"}
+    with using("it"):
+        assert words.notation_error(caught.value) == (
+            "In «8s x 5c+Zz», «Zz» non è una carta: scrivi un valore e un seme, come As, 10d, Kh.")
+    position = Position.parse("table: 5c 5c [9: 5h 4s @7]; hand: 3d")
+    codes = [p.code for p in position.issues()]
+    assert codes == ["twice.table-table", "build-seat"]
+    assert position.problems()[0] == "5c appears twice (the table and the table)"  # the CLI
+    with using("pt-BR"):
+        said = [words.problem(p) for p in position.issues()]
+    assert said == ["5♣ está duas vezes na mesa.",
+                    "A construção de 9 (4♠ 5♥) é do lugar 7, que não está na mesa."]
 
 
 def test_feedback_for_an_illegal_move_by_its_text() -> None:
@@ -145,16 +171,19 @@ def test_choose_step(good_course: Course) -> None:
     assert check_choice(step, frozenset({0, 2}), wrong_attempts=1).stars == 2
     wrong = check_choice(step, frozenset({0, 1, 2}))
     assert wrong.status is FeedbackStatus.MISSED and wrong.verdict is None
-    assert wrong.message == ("Not quite. 8♠ takes 6♣+3♥: Not legal: 6♣ and 3♥ add up to 9; "
+    # one short message: why the first wrong pick is wrong, as the judge says it
+    assert wrong.message == ("Not legal: 6♣ and 3♥ add up to 9; "
                              "8♠ takes cards that add up to 8, such as 8♦, 6♣+2♦, 5♠+3♥ (4.1).")
-    # every missed option is named, with why it is correct
+    # only options left out: how many, in a real plural
     assert check_choice(step, frozenset({0})).message == \
-        "Not quite. You left out 8♠ trails: A legal move."
-    # every wrong pick and every missed option at once
-    both = check_choice(step, frozenset({1})).message
-    assert both.startswith("Not quite. 8♠ takes 6♣+3♥: Not legal")
-    assert "You left out 8♠ takes 8♦, 6♣+2♦, 5♠+3♥: A legal move." in both
-    assert "You left out 8♠ trails: A legal move." in both
+        "Not quite: you left out 1 correct option."
+    assert check_choice(step, frozenset()).message == \
+        "Not quite: you left out 2 correct options."
+    with using("pt-BR"):
+        assert check_choice(step, frozenset()).message == \
+            "Ainda não: faltou marcar 2 opções corretas."
+    # a wrong pick and options left out: the wrong pick is what needs saying first
+    assert check_choice(step, frozenset({1})).message.startswith("Not legal: 6♣ and 3♥")
     assert not step.single and step.hints[1] == "2 of the options are correct."
 
 
@@ -177,17 +206,22 @@ def test_mistake_step(good_course: Course) -> None:
     assert isinstance(step, MistakeStep)
     right = check_mistake(step, "number-takes-court")
     assert right.status is FeedbackStatus.CORRECT and right.rule == "4.5" and right.stars == 3
-    assert right.message.startswith("Right. 8♥ cannot take K♥")
+    # said once: the judge's explanation is shown under the reply, which does not repeat it
+    assert right.message == "Right!" and step.explanation.startswith("8♥ cannot take K♥")
     assert check_mistake(step, "number-takes-court", wrong_attempts=3).stars == 1
     wrong = check_mistake(step, "wrong-sum")
     # the verdict is the judge's on the move shown, whichever reason the learner named
     assert wrong.status is FeedbackStatus.MISSED and wrong.code == "number-takes-court"
     # a wrong pick hears why that reason does not apply to this move
-    assert wrong.message == ("Not that: the rules find another problem with 8♥ takes K♥ before "
-                             "that one. Look at the move again.")
+    assert wrong.message == ("Not that. The rules find another problem with this move first "
+                             "(8♥ takes K♥). Look at the move again.")
     twice = check_mistake(step, "card-used-twice")
-    assert twice.message == "Not that: no card appears twice in the move. Look at the move again."
-    assert step.hints[0].startswith("Look at 8♥ takes K♥ step by step")
+    assert twice.message == "Not that. No card appears twice in the move. Look at the move again."
+    with using("it"):  # one whole sentence per case, in the learner's language
+        assert check_mistake(step, "card-used-twice").message == (
+            "Non è questo. Nessuna carta compare due volte nella mossa. Guarda di nuovo la "
+            "mossa.")
+    assert step.hints[0].startswith("Look at the move step by step (8♥ takes K♥)")
     assert step.hints[-1] == "Read the rule at stake on the Rules page (rule 4.5)."
     assert step.move == "8h x Kh" and step.move_words == "8♥ takes K♥"
 

@@ -73,7 +73,7 @@ def test_most_cards() -> None:
     assert miss("most-cards", "table: 2c 3d 5h 6s; hand: 8s 4d", "8s x 5h+3d") == \
         "it takes 2 cards, but 8♠ could take 4 cards"
     assert miss("most-cards", "table: 2c 3d 5h 6s; hand: 8s 4d", "4d t") == \
-        "it takes 0 cards, but 8♠ could take 4 cards"
+        "it takes no table card, but 8♠ could take 4 cards"
 
 
 def test_sweep() -> None:
@@ -141,7 +141,7 @@ def test_kind_play_move() -> None:
     assert miss("{kind: capture}", table, "8s t") == "it is a trail"
     assert miss("{play: 2c}", table, "8s t") == "it plays 8♠"
     assert goal_of('{move: "8s x 3d+5c"}', Position.parse(table)).describe() == \
-        "play 8♠ takes 5♣+3♦"
+        "take 5♣+3♦ with 8♠"
 
 
 def test_combinators() -> None:

@@ -242,15 +242,15 @@ def test_a_wrong_pick_in_a_mistake_step_hears_a_fact_of_the_move() -> None:
     verdict = check(ghost, move)
     assert verdict.code == "not-on-table"
     assert whynot.fact("wrong-sum", ghost, move, verdict) == (
-        "each group adds up to 9, the value of 9♦: the sums are right.")
+        "Each group adds up to 9, the value of 9♦: the sums are right.")
     trail = Position.parse("table: 3c 5d [8: 5s 3h @0]; hand: 8c 4d")
     tried = parse_attempt("4d t")
     assert whynot.fact("leaves-build-uncovered", trail, tried, check(trail, tried)) == (
-        "after playing 4♦ the player still holds 8♣, a card of 8, to take the build.")
+        "After playing 4♦ the player still holds 8♣, a card of 8, to take the build.")
     alone = Position.parse("table: 5c; hand: 3d 3h")
     built = parse_attempt("3d b3")
     assert whynot.fact("build-without-played-card", alone, built, check(alone, built)) == (
-        "the played card is part of the build.")
+        "The played card is part of the build.")
 
 
 def test_default_distractors_are_ruled_out_by_facts() -> None:

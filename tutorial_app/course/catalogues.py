@@ -15,6 +15,9 @@
 - check: what each language lacks (missing), what is stale, `{fields}` that
   differ from the English, and lesson translations naming other cards or
   numbers than the English text. Exit status 1 when a shipped language has any.
+- sentences: every message the course and the app can show, rendered in every
+  language and read for slips (course/sentences.py): counts per language, exit
+  status 1 when any is found.
 
 Adding a language is one command and one folder: `make i18n-add LANGUAGE_TAG=fr`
 creates `locales/fr/LC_MESSAGES/` with both catalogues, ready to translate.
@@ -75,8 +78,12 @@ def plural_keys(messages: dict[str, str]) -> dict[str, tuple[str, str]]:
 
 
 def _new(domain: str, locale: str | None = None) -> Catalog:
-    return Catalog(locale=locale, project=PROJECT, domain=domain, fuzzy=False,
-                   creation_date=STAMP, revision_date=STAMP)
+    catalogue = Catalog(locale=locale, project=PROJECT, domain=domain, fuzzy=False,
+                        creation_date=STAMP, revision_date=STAMP)
+    rule = i18n.PLURAL_RULES.get(i18n.tag_of(locale)) if locale else None
+    if rule is not None:  # the project's rule over Babel's data (i18n.PLURAL_RULES says why)
+        vars(catalogue).update(_num_plurals=rule[0], _plural_expr=rule[1])  # Babel's fields
+    return catalogue
 
 
 def _strings(message: Message) -> tuple[str, ...]:
@@ -312,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Extract, update, compile and check the "
                                                  "translations (gettext catalogues).")
     parser.add_argument("command", choices=["all", "extract", "update", "compile", "check",
-                                            "add"])
+                                            "sentences", "add"])
     parser.add_argument("lang", nargs="?", help="the language tag for `add`, e.g. fr")
     args = parser.parse_args(argv)
     if args.command == "add":
@@ -339,8 +346,27 @@ def main(argv: list[str] | None = None) -> int:
                 print(line)
         shipped_clean = all(r.clean for r in reports
                             if r.lang in SHIPPED and r.domain == APP_DOMAIN)
-        return 0 if shipped_clean else 1
+        if not shipped_clean:
+            return 1
+    if args.command in ("all", "sentences"):
+        return 0 if read_sentences() else 1
     return 0
+
+
+def read_sentences() -> bool:
+    """Render every message the course and the app can show, in every language, and say
+    how many slips each has (course/sentences.py); True when there are none."""
+    from tutorial_app.config import lessons_folder
+    from tutorial_app.course import sentences
+
+    clean = True
+    for lang in [i18n.DEFAULT_LANGUAGE, *languages()]:
+        report = sentences.check(lessons_folder(), lang)
+        print(report.line())
+        for kind, (where, text) in report.examples.items():
+            print(f"  {kind}: {where}: {text[:200]}")
+        clean = clean and report.clean
+    return clean
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ A text may use the attempt's own facts as fields: `{played}`, `{chosen}`,
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -182,6 +183,45 @@ def render(text: str, values: Mapping[str, str]) -> str:
         return text.format_map(dict(values))
     except (KeyError, ValueError, IndexError):
         return text
+
+
+# ----- said once: an author's text never repeats the judge's ------------------------
+
+_SENTENCE: Final = re.compile(r"(?<=[.!?])\s+")
+_REFERENCE: Final = re.compile(r"\((?:rules?\s+)?[\d., and]+\)", re.IGNORECASE)
+
+
+def sentences(text: str) -> list[str]:
+    return [part for part in _SENTENCE.split(text.strip()) if part]
+
+
+def _plain(text: str) -> str:
+    """A sentence for comparing: no rule numbers in brackets, no punctuation, no case."""
+    text = _REFERENCE.sub(" ", text.lower())
+    return " ".join(re.sub(r"[^\w♠♥♦♣+]+", " ", text).split())
+
+
+def restated(text: str, judge: str) -> str | None:
+    """The sentence of `text` that says again what the judge says (a judge's sentence in
+    it, or it inside one of the judge's: rule numbers, case and punctuation aside), or
+    None. Only sentences of four words or more count: "Not legal." does not."""
+    said = _plain(text)
+    for sentence in sentences(judge):
+        plain = _plain(sentence)
+        if len(plain.split()) >= 4 and plain in said:
+            return sentence
+    whole = _plain(judge)
+    for sentence in sentences(text):
+        plain = _plain(sentence)
+        if len(plain.split()) >= 4 and plain in whole:
+            return sentence
+    return None
+
+
+def once(judge: str, advice: str) -> str:
+    """The author's advice without the sentences that repeat the judge's words; empty
+    when it says nothing the judge has not said."""
+    return " ".join(s for s in sentences(advice) if restated(s, judge) is None)
 
 
 # ----- does a text fit the attempt it answers? -----------------------------------

@@ -134,6 +134,8 @@ class MostCards(Goal):
         moves = [m for m in trial.scene.moves if len(m.taken_cards) == best]
         same = [m for m in moves if m.card == trial.move.card]
         card = (same or moves)[0].card
+        if not trial.taken:
+            return t("miss.most-cards-none", card=card.pretty, best=count(best, "card"))
         return t("miss.most-cards", taken=count(len(trial.taken), "card"), card=card.pretty,
                  best=count(best, "card"))
 
@@ -283,7 +285,7 @@ class Kind(Goal):
         return t(f"goal.kind.{self.kind}")
 
     def miss(self, trial: Trial) -> str:
-        return t("miss.kind", kind=t(f"kind.{trial.move.kind}"))
+        return t(f"miss.kind.{trial.move.kind}")
 
     def data(self) -> object:
         return {self.name: self.kind}
@@ -316,7 +318,7 @@ class ExactMove(Goal):
         return trial.move == self.move
 
     def describe(self) -> str:
-        return t("goal.move", move=words.move(self.move))
+        return words.move(self.move, "do")
 
     def miss(self, trial: Trial) -> str:
         return t("miss.move")

@@ -70,6 +70,10 @@ class Language:
 
 _languages: dict[str, Language] = {}
 
+# Plural rules where the project's usage differs from Babel's (CLDR) data: CLDR counts
+# 0 with 1 in Portuguese ("0 carta"), but a Brazilian learner reads "0 cartas".
+PLURAL_RULES: dict[str, tuple[int, str]] = {"pt-BR": (2, "(n != 1)")}
+
 
 def folder_name(tag: str) -> str:
     """'pt-BR' -> 'pt_BR': the gettext folder name of a language tag."""
@@ -188,7 +192,8 @@ def _read(lang: str) -> Language | None:
         with file.open("rb") as handle:
             catalogue = read_po(handle)
         if domain == APP_DOMAIN and catalogue.plural_expr:
-            language.plural = gettext.c2py(catalogue.plural_expr)
+            rule = PLURAL_RULES.get(lang, (0, catalogue.plural_expr))[1]
+            language.plural = gettext.c2py(rule)
         for message in catalogue:
             if not message.id or not message.context:
                 continue

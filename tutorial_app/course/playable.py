@@ -247,6 +247,10 @@ def _prove_feedback(src: Source, node: yaml.Node | None, path: str, position: Po
             why = _misfit(text, position, attempt, verdict, found)
             if why:
                 wrong[entry] = f"shown for {attempt.text!r}, where it is not true: {why}"
+            again = _restates(text, position, attempt, verdict)
+            if again:
+                wrong[entry] = (f"shown for {attempt.text!r} after the judge's words, it says "
+                                f"again {again!r}: write what the judge does not say")
     reported: set[str] = set()
     for key_node, entry_path, name in where.values():
         if name in reported:
@@ -280,6 +284,18 @@ def _misfit(text: str, position: Position, attempt: Attempt, verdict: Verdict,
             return f"{{{name}}} is empty for this attempt"
     return feedback.contradiction(feedback.render(text, values), position, attempt, verdict,
                                   found)
+
+
+def _restates(text: str, position: Position, attempt: Attempt,
+              verdict: Verdict) -> str | None:
+    """The judge's sentence an entry read after it repeats (an entry naming a card of
+    the try replaces the judge's words instead, so it may say them its own way)."""
+    if verdict.legal:
+        return None
+    rendered = feedback.render(text, feedback.facts(position, attempt))
+    if feedback.names_a_card(rendered, position, attempt):
+        return None
+    return feedback.restated(rendered, verdict.message)
 
 
 def _unreached(name: str) -> str:

@@ -41,13 +41,10 @@ class _Move:
     def played(self) -> str:
         return self.card.pretty if self.card else "?"
 
-    def kind_words(self) -> str:
-        return t(f"mistake.kind.{self.kind}")
-
     def not_kind(self, kind: str) -> str | None:
         if self.kind == kind:
             return None
-        return t("mistake.not.kind", move=self.kind_words(), kind=t(f"mistake.kind.{kind}"))
+        return t(f"mistake.not.kind.{self.kind}.{kind}")
 
 
 def fact(code: str, position: Position, attempt: Attempt, verdict: Verdict) -> str | None:

@@ -8,9 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine import BUILD, TRAIL, Attempt, Build, BuildRef, Card, Move, Verdict
+from engine import (
+    BUILD,
+    TRAIL,
+    Attempt,
+    Build,
+    BuildRef,
+    Card,
+    CassinoError,
+    Move,
+    NotationError,
+    Verdict,
+    parse_attempt,
+)
 from engine.advice_words import BuildName, Group, Joined, Percent, Phrase, Points, RankName
+from engine.errors import TooMuchWorkError
 from engine.judge_words import Either, Groups, Hand, Plus, Rank, Value, Word
+from engine.position import Problem
 from tutorial_app.course.i18n import DEFAULT_LANGUAGE, join_and, join_or, language, number, t
 
 
@@ -124,41 +138,134 @@ def _group(group: Sequence[Card | Build | BuildRef]) -> str:
     return "+".join(x.pretty if isinstance(x, Card) else item(x) for x in group)
 
 
-def move(move: Move) -> str:
-    """'8♠ takes 5♣+3♦', '3♦ builds 8 with 5♣', '2♠ raises the 7-build (3♣ 4♥) to 9'."""
+def move(move: Move, form: str = "") -> str:
+    """'8♠ takes 5♣+3♦', '3♦ builds 8 with 5♣', '2♠ raises the 7-build (3♣ 4♥) to 9'.
+
+    `form` picks the grammar the sentence around it needs, each a whole entry per kind
+    of move so no language has to glue a clause into a phrase: "" the move as a clause
+    ("8♠ takes 5♣+3♦"), "do" as an instruction ("take 5♣+3♦ with 8♠"), "noun" as the
+    name of the play ("taking 5♣+3♦ with 8♠", for "instead of ...")."""
     if move.kind == TRAIL:
-        return t("move.trail", card=move.card.pretty)
+        return t(_key(form, "trail"), card=move.card.pretty)
     if move.kind == BUILD:
-        return _build_words(move.card, move.value or 0, move.target, list(move.loose))
+        return _build_words(move.card, move.value or 0, move.target, list(move.loose), form)
     groups = ", ".join(_group(g) for g in move.display_groups())
-    key = "move.capture-14" if move.card.rank == 1 and move.value == 14 else "move.capture"
-    return t(key, card=move.card.pretty, groups=groups)
+    kind = "capture-14" if move.card.rank == 1 and move.value == 14 else "capture"
+    return t(_key(form, kind), card=move.card.pretty, groups=groups)
+
+
+def _key(form: str, kind: str) -> str:
+    return f"move.{form}.{kind}" if form else f"move.{kind}"
 
 
 def _build_words(played: Card, value: int, target: Build | BuildRef | None,
-                 loose: list[Card]) -> str:
-    using = t("move.using", cards=join_and([c.pretty for c in loose])) if loose else ""
+                 loose: list[Card], form: str = "") -> str:
+    """One entry per case (a new build, a raise, an addition; with or without loose
+    cards), the build named by its value and cards inside the sentence."""
+    with_ = "-with" if loose else ""
+    cards = join_and([c.pretty for c in loose])
     if target is None:
-        return t("move.build", card=played.pretty, value=value, using=using)
+        return t(_key(form, f"build{with_}"), card=played.pretty, value=value, cards=cards)
+    shown = " ".join(c.pretty for c in target.cards) or str(target.value or "?")
+    old = target.value if target.value is not None else value
     if isinstance(target, Build) and target.value != value:
-        return t("move.raise", card=played.pretty, value=value, build=item(target), using=using)
-    return t("move.add", card=played.pretty, value=value, build=item(target), using=using)
+        return t(_key(form, f"raise{with_}"), card=played.pretty, value=value, old=old,
+                 build=shown, cards=cards)
+    return t(_key(form, f"add{with_}"), card=played.pretty, value=value, build=shown,
+             cards=cards)
 
 
-def attempt(attempt: Attempt) -> str:
-    """An attempt, legal or not, worded like a move."""
+def attempt(attempt: Attempt, form: str = "") -> str:
+    """An attempt, legal or not, worded like a move (`form` as for `move`)."""
     played = attempt.card.pretty if attempt.card else "?"
     if attempt.kind == TRAIL:
-        return t("move.trail", card=played)
+        return t(_key(form, "trail"), card=played)
     if attempt.kind == BUILD:
         loose = [x for x in attempt.items if isinstance(x, Card)]
         target = attempt.targets[0] if attempt.targets else None
         if attempt.card is None:
-            return t("move.build", card=played, value=attempt.value, using="")
-        return _build_words(attempt.card, attempt.value or 0, target, loose)
+            return t(_key(form, "build"), card=played, value=attempt.value, cards="")
+        return _build_words(attempt.card, attempt.value or 0, target, loose, form)
     if attempt.grouped:
         groups = ", ".join(_group(g) for g in attempt.groups)
     else:
         groups = ", ".join(item(x) for x in attempt.items)
-    key = "move.capture-14" if attempt.value == 14 else "move.capture"
-    return t(key, card=played, groups=groups or "—")
+    kind = "capture-14" if attempt.value == 14 else "capture"
+    return t(_key(form, kind), card=played, groups=groups or "—")
+
+
+def written(text: str) -> str:
+    """A move kept in notation (a class's answers, the attempt log) in words ("8s x 5c+3d"
+    -> "8♠ takes 5♣+3♦"): pages read words, the CSV exports keep the notation. A text
+    that is no move is shown as it is."""
+    try:
+        return attempt(parse_attempt(text))
+    except NotationError:
+        return text
+
+
+def problem(found: Problem) -> str:
+    """Why a position cannot occur, in the learner's language (the engine's English only
+    for a code without words of its own)."""
+    key = f"position.{found.code}"
+    text = t(key, **found.facts)
+    return found.message if text == key else text
+
+
+def error(error: CassinoError) -> str:
+    """Any of the engine's refusals in the learner's language: notation by its code, a
+    request over the engine's work limit, an illegal or ambiguous move (in English the
+    engine's own detail; in another language a sentence of the catalogue)."""
+    if isinstance(error, NotationError):
+        return notation_error(error)
+    if language() == DEFAULT_LANGUAGE:
+        return str(error)
+    if isinstance(error, TooMuchWorkError):
+        return t("error.too-much-work")
+    return t("error.refused")
+
+
+def notation_error(error: NotationError) -> str:
+    """Why a text is not notation, in the learner's language: the error's code and facts
+    worded here; a code without words gets a general sentence in a translated page and
+    the engine's own English detail in English."""
+    key = f"notation.{error.code}"
+    if error.code and t(key) != key:
+        return t(key, **error.facts)
+    return str(error) if language() == DEFAULT_LANGUAGE else t("notation.unknown")
+
+
+def preset_name(name: str) -> str:
+    """A rules preset as a learner reads it ("Spade Casino" for `spade`)."""
+    return _or(f"rules.preset-name.{name}", name)
+
+
+def setting_name(name: str) -> str:
+    """A rules setting as a learner reads it ("Court card values" for `face_values`)."""
+    return _or(f"rules.setting-name.{name}", name)
+
+
+def setting_value(name: str, value: str) -> str:
+    """A setting's value in words: its own entry, else the yes/no and on/off words, else
+    the value itself (a number: the target's points)."""
+    key = f"rules.value.{name}.{value}"
+    if t(key) != key:
+        return t(key)
+    return _or(f"rules.value.{value}", value)
+
+
+def rules_words(text: str, skip: tuple[str, ...] = ()) -> str:
+    """Rules written `royal ace_high=true` in words: the preset's name, then each
+    setting that differs from it ("Royal Cassino; Aces high: yes")."""
+    parts = text.split()
+    head = parts[0] if parts and "=" not in parts[0] else "classic"
+    changes = [t("rules.change", setting=setting_name(k), value=setting_value(k, v))
+               for k, _, v in (p.partition("=") for p in parts if "=" in p) if k not in skip]
+    if not changes:
+        return preset_name(head)
+    return t("rules.words", preset=preset_name(head), changes=t("list.comma").join(changes))
+
+
+def _or(key: str, fallback: str) -> str:
+    text = t(key)
+    return fallback if text == key else text

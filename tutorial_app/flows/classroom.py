@@ -362,7 +362,7 @@ class ClassroomController:
         try:
             self.memory[_VERDICT] = check(position, attempt)
         except CassinoError as error:  # over a limit of engine/limits.py
-            self.memory[_PROBLEM] = str(error)
+            self.memory[_PROBLEM] = words.error(error)
 
     def position_typed(self) -> None:
         found = links.read_position(self.memory.get(_TYPED, ""),
@@ -475,7 +475,7 @@ class ClassroomController:
         if shown is None:
             return PositionScreen(problem, None, (), None, False, False, None, None)
         facts = [t("classroom.position_players", n=shown.players),
-                 t("classroom.position_rules", rules=shown.rules.text)]
+                 t("classroom.position_rules", rules=words.rules_words(shown.rules.text))]
         if shown.last:
             facts.append(t("sandbox.last"))
         verdict = self.memory.typed(_VERDICT, Verdict)

@@ -97,7 +97,16 @@ def label(course: Course, task: str) -> str:
         lesson = links.find_lesson(course, ref)
         return lesson.title if lesson else ref
     puzzle = links.find_puzzle(course, ref)
-    return f"{ref} — {puzzle.title or puzzle.prompt}" if puzzle else ref
+    return (puzzle.title or puzzle.prompt) if puzzle else ref
+
+
+def labels(course: Course, tasks: Sequence[str]) -> dict[str, str]:
+    """Each task's title, as a teacher reads it; the id is added only where two tasks
+    would otherwise read the same (the table's columns are keyed by these words)."""
+    found = {task: label(course, task) for task in tasks}
+    seen = Counter(found.values())
+    return {task: text if seen[text] == 1 else f"{text} ({task.partition(':')[2]})"
+            for task, text in found.items()}
 
 
 def link(task: str) -> dict[str, str]:
@@ -142,7 +151,7 @@ def report(course: Course, rooms: ClassStore, homework: Homework) -> Report:
             cells[(learner.id, task)] = _task_cell(course, task, rows, finished[learner.id])
             wrong[task].update(r.move for r in rows if r.verdict != CORRECT)
     return Report(homework, members, homework.tasks,
-                  {task: label(course, task) for task in homework.tasks}, cells,
+                  labels(course, homework.tasks), cells,
                   {task: tuple(c.most_common(COMMON_SHOWN)) for task, c in wrong.items()})
 
 

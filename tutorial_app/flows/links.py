@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 from urllib.parse import urlencode
 
 from engine import CassinoError, Move, Position, legal_moves, parse_move
+from tutorial_app.course import words
 from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
 from tutorial_app.flows.line import next_position
 
@@ -84,17 +85,18 @@ def read_position(value: object, moves: object = None, source: str | None = None
                                           limit=MAX_MOVES_TEXT))
     try:
         position = Position.parse(text)
-        problems = position.problems()
+        problems = [words.problem(p) for p in position.issues()]
         if not problems:
             legal_moves(position)  # within the engine's work limit (engine/limits.py)
     except CassinoError as error:
-        return PositionLink(None, error=t("links.unreadable", source=where, error=error))
+        return PositionLink(None, error=t("links.unreadable", source=where,
+                                          error=words.error(error)))
     except Exception:
         log.exception("reading the position %r failed", text)
         return PositionLink(None, error=t("links.failed", source=where))
     if problems:
         return PositionLink(None, error=t("links.impossible", source=where,
-                                          problems="; ".join(problems)))
+                                          problems=" ".join(problems)))
     line: list[Move] = []
     current = position
     for text_move in [m for m in moves_text.split(",") if m.strip()][:MAX_MOVES]:
@@ -102,7 +104,8 @@ def read_position(value: object, moves: object = None, source: str | None = None
             move = parse_move(text_move, current)
             after = next_position(current, move)
         except CassinoError as error:
-            return PositionLink(position, tuple(line), t("links.bad_move", error=error))
+            return PositionLink(position, tuple(line),
+                                t("links.bad_move", error=words.error(error)))
         except Exception:
             log.exception("playing the move %r in %r failed", text_move, current.text)
             return PositionLink(position, tuple(line), t("links.bad_move_failed"))

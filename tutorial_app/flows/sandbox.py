@@ -219,7 +219,7 @@ class SandboxController:
         try:
             verdict = check(line.position, attempt)
         except CassinoError as error:  # over a limit of engine/limits.py
-            self._tell(Notice(Tone.REFUSED, str(error)))
+            self._tell(Notice(Tone.REFUSED, words.error(error)))
             return
         if verdict.legal and verdict.move is not None:
             self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, verdict))
@@ -234,7 +234,7 @@ class SandboxController:
         try:
             effects = describe_moves(line.position)
         except CassinoError as error:
-            self._tell(Notice(Tone.REFUSED, str(error)))
+            self._tell(Notice(Tone.REFUSED, words.error(error)))
             return
         for effect in effects:
             if effect.text == chosen:
@@ -303,7 +303,7 @@ class SandboxController:
         try:
             rules = position.rules.with_settings({name: str(self.memory.get(f"rule.{name}"))})
         except CassinoError as error:  # a value the select does not offer: say why
-            self._tell(Notice(Tone.REFUSED, str(error)))
+            self._tell(Notice(Tone.REFUSED, words.error(error)))
             return
         self._edit(with_rules(position, rules))
 
@@ -324,16 +324,17 @@ class SandboxController:
     def board(self) -> BoardScreen:
         """The board part of the screen alone (no list of moves worked out)."""
         position = self.line.position
-        return BoardScreen(position, tuple(position.problems()), self.notice)
+        return BoardScreen(position, tuple(words.problem(p) for p in position.issues()),
+                           self.notice)
 
     def screen(self) -> SandboxScreen:
         line = self.line
         position = line.position
         try:
-            problems = tuple(position.problems())
+            problems = tuple(words.problem(p) for p in position.issues())
             moves = () if problems else describe_moves(position)
         except CassinoError as error:  # a limit of engine/limits.py: say which, list none
-            problems, moves = (str(error),), ()
+            problems, moves = (words.error(error),), ()
         draft = self.pending
         cursor = line.cursor
         played = tuple(PlayedMove(i + 1, words.move(step.move), step.sweep, i == cursor - 1)

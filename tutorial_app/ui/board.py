@@ -18,6 +18,7 @@ import streamlit as st
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position, Verdict
 from tutorial_app.course import words
+from tutorial_app.course.i18n import count as plural
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback
 from tutorial_app.flows import rulelinks
@@ -323,6 +324,6 @@ def piles(counts: dict[str, int], big: bool = False, height: int | None = None) 
     height = height or (BIG_HEIGHT if big else CARD_HEIGHT) + 40
     images = "".join(
         svg.img_tag(svg.stack_svg(count, caption),
-                    f"{caption}: {t('board.card_count', n=count)}", height)
+                    f"{caption}: {plural(count, 'board-cards')}", height)
         for caption, count in counts.items())
     st.html(f'<div class="ct-row">{images}</div>')

@@ -213,14 +213,15 @@ def _build_svg(build: Build, four_colour: bool, you: int | None, players: int,
     multiple = build.is_multiple
     ribbon = "#7a3db8" if multiple else "#1f7a5a"
     kind = t("sandbox.effect.multiple" if multiple else "sandbox.effect.single")
+    ribbon_text = f"{kind} · {controller_text(build, you, players)}"
     parts.append(
         f'<circle cx="{badge_x}" cy="24" r="19" fill="#f2c94c" stroke="#8a6d0b" stroke-width="2"/>'
         f'<text x="{badge_x}" y="32" font-family="{_SANS}" font-weight="700" font-size="22" '
         f'text-anchor="middle" fill="#1b1b1f">{build.value}</text>'
         f'<rect x="2" y="{HEIGHT + 9}" width="{width - 4}" height="23" rx="11" fill="{ribbon}"/>'
         f'<text x="{width / 2:g}" y="{HEIGHT + 25}" font-family="{_SANS}" font-size="13" '
-        f'font-weight="700" text-anchor="middle" fill="#fff">{escape(kind)} · '
-        f"{escape(controller_text(build, you, players))}</text>"
+        f'font-weight="700" text-anchor="middle" fill="#fff"{_fit(ribbon_text, width - 14, 7.8)}>'
+        f"{escape(ribbon_text)}</text>"
     )
     return _svg("".join(parts), width, height, build_label(build, you, players))
 
@@ -234,7 +235,8 @@ def stack_svg(count: int, caption: str) -> str:
 @lru_cache(maxsize=64)
 def _stack_svg(count: int, caption: str, label: str) -> str:
     layers = min(max(count, 1), 6)
-    width, height = WIDTH + 12, HEIGHT + 40
+    lines = _caption_lines(caption)
+    width, height = WIDTH + 12, HEIGHT + 24 + 16 * len(lines)
     parts = []
     for i in range(layers):
         offset = (layers - 1 - i) * 2
@@ -247,10 +249,36 @@ def _stack_svg(count: int, caption: str, label: str) -> str:
         'stroke="#23408e" stroke-width="3"/>'
         f'<text x="{WIDTH / 2 + 6:g}" y="{HEIGHT / 2 + 14:g}" font-family="{_SANS}" '
         f'font-weight="700" font-size="22" text-anchor="middle" fill="#23408e">{count}</text>'
-        f'<text x="{width / 2:g}" y="{height - 8}" font-family="{_SANS}" font-size="14" '
-        f'text-anchor="middle" fill="#333">{escape(caption)}</text>'
     )
+    for row, line in enumerate(lines):
+        fit = (f' textLength="{width - 6}" lengthAdjust="spacingAndGlyphs"'
+               if len(line) * _CHAR_WIDTH > width - 6 else "")
+        parts.append(f'<text x="{width / 2:g}" y="{HEIGHT + 30 + 16 * row}" '
+                     f'font-family="{_SANS}" font-size="14" text-anchor="middle" fill="#333"'
+                     f'{fit}>{escape(line)}</text>')
     return _svg("".join(parts), width, height, label)
+
+
+_CHAR_WIDTH: Final = 7.4  # an average character of the 14 px sans caption
+
+
+def _fit(text: str, room: float, char_width: float = _CHAR_WIDTH) -> str:
+    """SVG attributes that squeeze a line wider than `room` into it (a translated
+    "Multiple · Opponent" is longer than the English), or nothing."""
+    if len(text) * char_width <= room:
+        return ""
+    return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+
+def _caption_lines(caption: str) -> list[str]:
+    """A caption on one line, or two split at the space nearest the middle: a long one
+    ("Cartas capturadas pelo computador") is never cut at the stack's edges; a line
+    still too wide is squeezed to fit (textLength)."""
+    if len(caption) * _CHAR_WIDTH <= WIDTH + 6 or " " not in caption:
+        return [caption]
+    middle = len(caption) / 2
+    cut = min((i for i, char in enumerate(caption) if char == " "),
+              key=lambda i: abs(i - middle))
+    return [caption[:cut], caption[cut + 1:]]
 
 
 @lru_cache(maxsize=1024)

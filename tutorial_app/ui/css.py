@@ -68,6 +68,12 @@ div[class*="st-key-hand"] {
   font-size: .8rem; margin-bottom: 4px; }
 .ct-empty { color: #f4f1e6; opacity: .8; font-style: italic; padding: 40px 8px; }
 .ct-stars { color: #d4a017; font-size: 1.25rem; letter-spacing: .08em; }
+/* The course map's buttons name the lesson ("Start: Variant: no builds, and other
+   ways to play"): on a phone the name wraps instead of being cut. */
+div[class*="st-key-open-"] button, div[class*="st-key-reset-"] button { height: auto;
+  max-width: 100%; }
+div[class*="st-key-open-"] button p, div[class*="st-key-reset-"] button p {
+  white-space: normal; overflow-wrap: anywhere; text-align: left; }
 div[class*="st-key-classroom"] p, div[class*="st-key-classroom"] li {
   font-size: 1.6rem; line-height: 1.45; }
 div[class*="st-key-classroom"] h1 { font-size: 3rem; }
@@ -81,7 +87,7 @@ div[class*="st-key-four-tray"] div[class*="st-key-tray-c-"] button p { color: #1
 @media (max-width: 640px) {
   .stMainBlockContainer { padding: 3.4rem .75rem 1rem .75rem; }
   .stMainBlockContainer h1 { font-size: 1.35rem; padding: .2rem 0; }
-  .stMainBlockContainer h3 { font-size: 1.02rem; padding: .1rem 0; line-height: 1.3; }
+  .stMainBlockContainer h3 { font-size: 1.02rem; padding: .1rem 0 .6rem 0; line-height: 1.3; }
   .stMainBlockContainer h4 { font-size: 1rem; }
   div[class*="st-key-cb-"] button { width: 54px !important; height: 76px !important; }
   div[class*="st-key-felt"], div[class*="st-key-hand"] { padding: 6px 8px 8px 8px;

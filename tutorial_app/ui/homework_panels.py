@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime, time
 
 import streamlit as st
 
+from tutorial_app.course import words
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import count, t
 from tutorial_app.flows import homework, live
@@ -69,12 +70,16 @@ def _assign_form(rooms: ClassStore, course: Course, room: SchoolClass) -> None:
                                   format_func=lessons.__getitem__, key="hw.lesson")
         else:
             themes = sorted({theme for p in course.puzzles for theme in p.themes})
-            chosen_themes = st.multiselect(t("homework.themes"), themes, key="hw.themes")
+            chosen_themes = st.multiselect(t("homework.themes"), themes, key="hw.themes",
+                                           placeholder=t("homework.any"),
+                                           format_func=lambda x: t(f"theme.{x}.name"))
             levels = sorted({p.difficulty for p in course.puzzles})
             level = st.selectbox(t("homework.difficulty"), [0, *levels], key="hw.level",
                                  format_func=lambda n: str(n) if n else t("homework.any")) or 0
+            titles = homework.labels(course, [f"puzzle:{p.id}" for p in course.puzzles])
             picked = st.multiselect(t("homework.picked"), [p.id for p in course.puzzles],
-                                    key="hw.picked")
+                                    key="hw.picked", placeholder=t("homework.any"),
+                                    format_func=lambda ref: titles[f"puzzle:{ref}"])
         due = st.date_input(t("homework.due_date"), value=None, key="hw.due")
         sent = st.form_submit_button(t("homework.assign"), type="primary")
     if not sent:
@@ -119,7 +124,8 @@ def _report(found: homework.Report) -> None:
         if cell is not None and cell.moves:
             st.markdown(t("homework.moves_of", name=safe_text.plain(names[int(who)])))
             st.markdown("\n".join(
-                f"{n}. `{safe_text.plain(move)}` — {live.verdict_words(verdict)}"
+                f"{n}. {safe_text.plain(words.written(move))} — "
+                f"{live.verdict_words(verdict)}"
                 for n, (move, verdict) in enumerate(cell.moves, 1)))
         elif cell is not None:
             st.caption(t("homework.no_tries"))
@@ -127,7 +133,8 @@ def _report(found: homework.Report) -> None:
             common = found.common_wrong.get(each, ())
             if common:
                 st.caption(t("homework.common_wrong", task=safe_text.plain(found.labels[each]),
-                             moves=", ".join(f"{m} ×{n}" for m, n in common)))
+                             moves=", ".join(f"{safe_text.plain(words.written(m))} ×{n}"
+                                             for m, n in common)))
         with st.container(horizontal=True):
             st.download_button(t("homework.csv_table"), homework.table_csv(found),
                                file_name=f"homework-{work.id}.csv", mime="text/csv",

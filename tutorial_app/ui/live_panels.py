@@ -22,6 +22,7 @@ import segno
 import streamlit as st
 
 from engine import Attempt
+from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import CLASS, ClassroomController
@@ -151,7 +152,7 @@ def projector(rooms: ClassStore, room: SchoolClass) -> None:
     total = max(len(answers), 1)
     for index, bar in enumerate(live.bars(answers)):
         with st.container(border=True, key=f"live-bar-{index}"):
-            label = (f"{MARKS.get(bar.verdict, '')} {bar.move} — "
+            label = (f"{MARKS.get(bar.verdict, '')} {words.written(bar.move)} — "
                      f"{live.verdict_words(bar.verdict)} · {bar.count}")
             st.button(label, key=f"live-bar-btn-{index}", type="tertiary",
                       on_click=st.session_state.__setitem__, args=(_PICKED, bar.move))
@@ -170,7 +171,8 @@ def _show_move(asked: live.Question, bar: live.Bar) -> None:
     """The clicked bar's answer on the question's table, its cards marked, with its
     explanation."""
     with st.container(border=True, key="live-picked"):
-        st.markdown(f"#### {MARKS.get(bar.verdict, '')} {safe_text.plain(bar.move)}")
+        st.markdown(f"#### {MARKS.get(bar.verdict, '')} "
+                    f"{safe_text.plain(words.written(bar.move))}")
         st.write(safe_text.plain(bar.reason or live.verdict_words(bar.verdict)))
         board.picture(asked.position, "live-picked", big=True,
                       marked=live.marked(asked, bar.move))
@@ -212,7 +214,7 @@ def learner_screen(rooms: ClassStore, learner: Learner) -> None:
         st.caption(t("live.no_answer_yet") if state.open else t("live.closed"))
         return
     with st.container(border=True, key="live-mine"):
-        st.markdown(t("live.your_answer", move=safe_text.plain(mine.move)))
+        st.markdown(t("live.your_answer", move=safe_text.plain(words.written(mine.move))))
         if state.shown:
             st.markdown(f"{MARKS.get(mine.verdict, '')} {live.verdict_words(mine.verdict)}")
             if mine.reason:

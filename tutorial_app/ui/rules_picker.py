@@ -16,12 +16,17 @@ import streamlit as st
 
 from engine import PRESETS, Rules
 from engine.rules import SETTING_CHOICES
+from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 
 
 def preset_select(key: str, label: str, on_change: Callable[[], None]) -> None:
+    """The preset by its name alone (a phone cuts a longer line); what each one means is
+    the select's help."""
+    meanings = "\n\n".join(t("rules.preset-choice", name=words.preset_name(name),
+                                meaning=t(f"rules.preset.{name}")) for name in PRESETS)
     st.selectbox(label, list(PRESETS), key=key, on_change=on_change,
-                 format_func=lambda name: f"{name} — {t(f'rules.preset.{name}')}")
+                 format_func=words.preset_name, help=meanings)
 
 
 def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
@@ -37,8 +42,15 @@ def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
         key = f"{settings_key}.{name}"
         st.session_state.setdefault(key, base[name])
         if on_change is None:
-            st.selectbox(name, choices, key=key, help=t(f"rules.setting.{name}"))
+            st.selectbox(words.setting_name(name), choices, key=key,
+                         help=t(f"rules.setting.{name}"), format_func=_valued(name))
         else:
-            st.selectbox(name, choices, key=key, help=t(f"rules.setting.{name}"),
+            st.selectbox(words.setting_name(name), choices, key=key,
+                         help=t(f"rules.setting.{name}"), format_func=_valued(name),
                          on_change=on_change, args=(name,))
+
+
+def _valued(name: str) -> Callable[[str], str]:
+    """The select's words for a setting's values (the session keeps the values)."""
+    return lambda value: words.setting_value(name, value)
 

@@ -10,7 +10,7 @@ from functools import partial
 import streamlit as st
 
 from engine import Card
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.page import Tone
 from tutorial_app.flows.position_edit import Place
 from tutorial_app.flows.sandbox import (
@@ -47,7 +47,7 @@ def board_panel(ctl: SandboxController, screen: BoardScreen) -> None:
     board.hand(position, SCOPE, board.BoardLook(you=None),
                title=t("sandbox.hand_of", seat=position.seat))
     if screen.problems:
-        st.warning(safe_text.plain("; ".join(screen.problems)), icon=":material/warning:")
+        st.warning(safe_text.plain(" ".join(screen.problems)), icon=":material/warning:")
     board.action_bar(position, SCOPE, ctl.try_move, enabled=not screen.problems)
     notice = screen.notice
     if notice is None:
@@ -158,7 +158,8 @@ def line_panel(ctl: SandboxController, screen: SandboxScreen) -> None:
         lines.append(f"**{text}**" if row.current else text)
     st.markdown("  \n".join(lines))
     if screen.piles:
-        st.caption(" · ".join(t("sandbox.pile", seat=p.seat, cards=p.cards, sweeps=p.sweeps)
+        st.caption(" · ".join(count(p.cards, "sandbox-pile", seat=p.seat,
+                                    sweeps=count(p.sweeps, "sweep"))
                               for p in screen.piles))
         board.piles({t("sandbox.pile_of", seat=p.seat): p.cards for p in screen.piles})
 

@@ -31,6 +31,7 @@ from tutorial_app.course.i18n import t
 from tutorial_app.flows.page import Notice, Tone
 from tutorial_app.flows.play import PACE_SECONDS, SCOPE, PlayController
 from tutorial_app.flows.play import screens as ps
+from tutorial_app.flows.play import words as pw
 from tutorial_app.ui import board, play_parts, rules_picker, safe_text, session
 from tutorial_app.ui.css import PLAY_CSS
 
@@ -51,7 +52,8 @@ def setup_screen(play: PlayController) -> None:
                 st.selectbox(pick.name, screen.levels.values,
                              index=screen.levels.values.index(screen.default_level),
                              key=play.key(f"level.{pick.seat}"), width=300,
-                             format_func=screen.levels.label)
+                             format_func=screen.levels.label,
+                             help=pw.levels_help(screen.levels.values))
         left, right = st.columns(2, gap="large")
         with left:
             rules_picker.preset_select(play.key("preset"), t("play.preset"), play.follow_preset)

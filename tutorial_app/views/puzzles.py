@@ -105,8 +105,8 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
                       args=(view.following,), type="primary" if work.solved else "secondary",
                       icon=":material/skip_next:", icon_position="right")
     if view.solutions is not None:
-        st.markdown(t("puzzles.solutions", n=len(view.solutions)))
-        st.markdown("\n".join(f"- **{safe_text.plain(words.move(m))}** (`{m.text}`)"
+        st.markdown(count(len(view.solutions), "puzzles-solutions"))
+        st.markdown("\n".join(f"- **{safe_text.plain(words.move(m))}**"
                               for m in view.solutions[:12]))
     address.share_box("puzzles", view.share)
 

@@ -13,7 +13,7 @@ from tutorial_app.course import answers, truth, words, yamlsrc
 from tutorial_app.course.concepts import ACE_HIGH, REASON_CONCEPTS, move_concepts
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import count, t
 from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
 from tutorial_app.course.positions import read_position
 from tutorial_app.course.scene import Scene
@@ -104,7 +104,7 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
         src.error(mode_node, fields.at("correct"), "every option is correct, so the step cannot "
                   "be failed")
     option_texts = tuple(a.text for a in options)
-    hints = (t(f"choose.hint.{mode.value}"), t("choose.hint.count", count=len(correct)),
+    hints = (t(f"choose.hint.{mode.value}"), count(len(correct), "choose-correct"),
              t("choose.hint.one", option=shown[min(correct)]) if correct else "")
     return ChooseStep(id="", prompt=prompt, position=position, options=tuple(shown),
                       correct=frozenset(correct), option_moves=option_texts,
@@ -178,11 +178,9 @@ def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: 
                         stars=stars(wrong_attempts, hints_used))
     wrong = sorted(chosen - step.correct)
     missed = sorted(step.correct - chosen)
-    parts = [t("choose.picked-wrong", option=step.options[i], why=step.explanations[i])
-             for i in wrong]
-    parts += [t("choose.missed-one", option=step.options[i], why=step.explanations[i])
-              for i in missed]
-    return Feedback(FeedbackStatus.MISSED, t("choose.wrong-picks", wrong=" ".join(parts)))
+    if wrong:  # one short reply: why the first wrong pick is wrong, in the step's words
+        return Feedback(FeedbackStatus.MISSED, step.explanations[wrong[0]])
+    return Feedback(FeedbackStatus.MISSED, count(len(missed), "choose-missed"))
 
 
 def _needs(step: ChooseStep) -> dict[str, str]:

@@ -174,7 +174,8 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
     was loaded: `step.answer` is its code), whichever reason the learner named."""
     verdict = step.verdict
     if code == step.answer:
-        message = step.success or t("mistake.correct", explanation=step.explanation)
+        # the judge's explanation is shown under the answer: the reply does not repeat it
+        message = step.success or t("choose.correct")
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
                         stars(wrong_attempts, hints_used))
     why = whynot.why_not(code, step.position, parse_attempt(step.move), verdict)

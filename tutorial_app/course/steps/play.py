@@ -76,7 +76,7 @@ def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempt
             attempt = parse_attempt(attempt)
         except NotationError as error:
             return Feedback(FeedbackStatus.UNREADABLE,
-                            t("feedback.bad-notation", error=str(error)))
+                            t("feedback.bad-notation", error=words.notation_error(error)))
     verdict = check(step.position, attempt)
     as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
     move = verdict.move
@@ -108,7 +108,8 @@ def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str)
     text = feedback.render(chosen[1], feedback.facts(step.position, attempt))
     if feedback.names_a_card(text, step.position, attempt):
         return text
-    return t("feedback.joined", judge=base, advice=text)
+    advice = feedback.once(base, text)  # said once: never the judge's sentence again
+    return t("feedback.joined", judge=base, advice=advice) if advice else base
 
 
 def needs(step: Playable) -> dict[str, str]:

@@ -76,7 +76,7 @@ class CoachNote:
 
 
 def coach_note(found: Review, number: int | None = None) -> CoachNote:
-    return CoachNote(words.move(found.played), words.move(found.better),
+    return CoachNote(words.move(found.played, "noun"), words.move(found.better, "noun"),
                      i18n.number(found.played_value, 1, signed=True),
                      i18n.number(found.better_value, 1, signed=True),
                      words.said(found.said, found.reason), number)

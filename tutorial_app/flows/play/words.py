@@ -10,6 +10,7 @@ never decides what a seat is called.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Rules
@@ -65,8 +66,14 @@ def level_tag(level: int) -> str:
 
 
 def level_choice(level: int) -> str:
-    """A level as the set-up form offers it, e.g. 'Level 2: greedy: takes ...'."""
-    return t("play.level_choice", n=level, name=level_name(level))
+    """A level as the set-up form's select shows it, short enough for a phone
+    ('Level 2: greedy'); `levels_help` says what each one does."""
+    return t("play.level_choice", n=level, name=t(f"play.level_short.{level}"))
+
+
+def levels_help(levels: Sequence[int]) -> str:
+    """Every level's description, for the select's help."""
+    return "\n\n".join(t("play.level_choice", n=n, name=level_name(n)) for n in levels)
 
 
 def players_label(players: int) -> str:
@@ -102,8 +109,8 @@ def deal_text(state: GameState) -> str:
 def rules_text(rules: Rules) -> str:
     target = (t("play.goal.hand") if rules.target is None
               else t("play.goal.points", n=rules.target))
-    named = " ".join(w for w in rules.text.split() if not w.startswith("target="))
-    return t("play.rules_line", rules=named, target=target)
+    return t("play.rules_line", rules=words.rules_words(rules.text, skip=("target",)),
+             target=target)
 
 
 # ----- the log ---------------------------------------------------------------------------

@@ -1,0 +1,201 @@
+"""Every sentence a learner reads is whole and natural in all four languages.
+
+Each example of a slip a learner met (pieced-together fragments, "(s)" plurals,
+"0 carta", a missing "não", "a a construção", notation and English on a translated
+page, the judge's sentence said twice) is a test here, and the sentence check
+(course/sentences.py) reads every message the course can show in every language.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Position, Rules, parse_attempt, parse_move
+from engine.judge import check
+from tutorial_app.config import lessons_folder
+from tutorial_app.course import checking, loads, sentences, words
+from tutorial_app.course.goals import ExactMove, Goal
+from tutorial_app.course.i18n import count, t, using
+from tutorial_app.course.model import Lesson, PlayStep
+
+LANGUAGES = ("en", "pt-BR", "es", "it")
+
+
+def play_step(text: str) -> PlayStep:
+    lesson = loads(text, "one.yaml")
+    assert isinstance(lesson, Lesson)
+    step = lesson.steps[0]
+    assert isinstance(step, PlayStep)
+    return step
+
+
+def goal_of(position: str, move: str) -> Goal:
+    return ExactMove(parse_move(move, Position.parse(position)))
+
+
+# ----- the checker finds each kind of slip --------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "text", "kind"), [
+    ("pt-BR", "Resolva os 1 exercício(s) restante(s).", "plural-marker"),
+    ("pt-BR", "473 desafio(s)", "plural-marker"),
+    ("it", "20 problema/i", "plural-marker"),
+    ("pt-BR", "5♠ é descartado: é um(a) descarte.", "plural-marker"),
+    ("en", "Assigned: 1 tasks.", "number-agreement"),
+    ("pt-BR", "ela captura 0 carta", "number-agreement"),
+    ("es", "captura 1 cartas", "number-agreement"),
+    ("pt-BR", "depois de jogar 4♦ você teria nada (5.2).", "negation"),
+    ("es", "tras jugar 4♦ tendrías nada (5.2).", "negation"),
+    ("it", "dopo aver giocato 4♦ avresti niente (5.2).", "negation"),
+    ("pt-BR", "não pode se juntar a a construção de 8", "contraction"),
+    ("it", "non può unirsi a la costruzione di 8", "contraction"),
+    ("pt-BR", "O objetivo: {goal}.", "placeholder"),
+    ("it", "Q♠ trails: that is not the move asked for.", "english"),
+    ("es", "Una escoba: la mesa queda vacía.", "glossary"),
+])
+def test_the_checker_finds_each_kind_of_slip(lang: str, text: str, kind: str) -> None:
+    assert kind in sentences.slips(text, lang)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("pt-BR", "Não captura nada. Nenhuma das cartas é uma figura."),
+    ("pt-BR", "3♦ fica sozinho na mesa, então nada é construído."),
+    ("it", "Ancora niente da mostrare."),
+    ("pt-BR", "0 cartas, 1 carta, 2 cartas"),
+    ("es", "Suma 5♣ a la construcción de 8 (5♥ 3♠)."),
+])
+def test_the_checker_leaves_good_sentences_alone(lang: str, text: str) -> None:
+    assert sentences.slips(text, lang) == []
+
+
+# ----- whole sentences, one entry per case ----------------------------------------------
+
+
+def test_a_goal_to_make_a_move_is_one_instruction_per_kind_of_move() -> None:
+    trail = goal_of("table: Kd 9s; hand: 7h Qs 3c", "7h t")
+    capture = goal_of("table: 5c 3d 9h; hand: 8s 2c", "8s x 5c+3d")
+    said = {}
+    for lang in LANGUAGES:
+        with using(lang):
+            said[lang] = (trail.describe(), capture.describe())
+    assert said["en"] == ("trail 7♥", "take 5♣+3♦ with 8♠")
+    assert said["pt-BR"] == ("descarte 7♥", "capture 5♣+3♦ com 8♠")  # not "jogue 7♥ é descartado"
+    assert said["es"] == ("tira 7♥", "captura 5♣+3♦ con 8♠")
+    assert said["it"] == ("cala 7♥", "cattura 5♣+3♦ con 8♠")  # not "gioca 5♥ viene calata"
+
+
+def test_a_miss_by_kind_is_a_whole_clause_in_each_language() -> None:
+    step = play_step("""
+id: one
+title: One
+steps:
+  - id: s
+    kind: play
+    position: "table: 5c 3d 9h; hand: 8s 2c 5s"
+    prompt: Capture something.
+    goal: {kind: capture}
+""")
+    with using("pt-BR"):
+        said = checking.check_answer(step, "5s t").message
+    assert said == "5♠ é descartado: é um descarte. O objetivo: capture alguma coisa."
+    assert sentences.slips(said, "pt-BR") == []
+
+
+def test_the_coach_names_both_plays_as_plays() -> None:
+    position = Position.parse("table: 4d Ac 9s; hand: Jh 5c")
+    trail, take = parse_move("Jh t", position), parse_move("5c x 4d+Ac", position)
+    with using("pt-BR"):
+        note = t("play.coach_note", played=words.move(trail, "noun"),
+                 better=words.move(take, "noun"), better_points="+1,0", played_points="+0,0")
+    assert "em vez de *descartar J♥*, **capturar 4♦+A♣ com 5♣** era mais forte" in note
+    with using("it"):
+        assert words.move(trail, "noun") == "calare J♥"
+
+
+def test_builds_are_named_inside_whole_sentences() -> None:
+    position = Position.parse("table: 2c [5: 2h 3d @0]; hand: 3s 5h")
+    add = parse_move("3s b5 [2h 3d] 2c", position)
+    with using("it"):
+        assert words.move(add) == "3♠ e 2♣ si aggiungono alla costruzione di 5 (2♥ 3♦)"
+    with using("pt-BR"):
+        assert words.move(add, "do") == "junte 3♠ e 2♣ à construção de 5 (2♥ 3♦)"
+
+
+# ----- numbers, negation and contractions -----------------------------------------------
+
+
+def test_plurals_come_from_the_languages_plural_rules() -> None:
+    with using("pt-BR"):
+        assert [count(n, "card") for n in (0, 1, 2)] == ["0 cartas", "1 carta", "2 cartas"]
+        assert count(1, "choose-missed") == "Ainda não: faltou marcar 1 opção correta."
+        assert count(3, "puzzles-solutions") == ("**Solução** (3 jogadas cumprem o "
+                                                "objetivo):")
+    with using("it"):
+        assert count(1, "board-cards") == "1 carta" and count(2, "board-cards") == "2 carte"
+        assert count(0, "sandbox-pile", seat=1, sweeps=count(1, "sweep")) == \
+            "posto 1: 0 carte prese, 1 scopa"
+    assert count(1, "homework-assigned") == "Assigned: 1 task."
+
+
+def test_a_hand_left_empty_is_said_with_its_negation() -> None:
+    verdict = check(Position.parse("table: As [4: Ah 3c @1]; hand: 4d"),
+                    parse_attempt("4d b4 [Ah 3c]"))
+    said = {}
+    for lang in ("pt-BR", "es", "it"):
+        with using(lang):
+            said[lang] = words.verdict(verdict)
+    assert "você não teria nenhuma carta" in said["pt-BR"]
+    assert "no tendrías ninguna carta" in said["es"]
+    assert "non avresti nessuna carta" in said["it"]
+
+
+def test_joining_a_build_is_written_whole_with_its_contraction() -> None:
+    verdict = check(Position.parse("table: 2h [5: 2c 3d @0]; hand: 9s 5h"),
+                    parse_attempt("9s b5 [2c 3d]"))
+    with using("it"):
+        assert "non può unirsi alla costruzione di 5 (2♣ 3♦)" in words.verdict(verdict)
+    with using("pt-BR"):
+        assert "não pode entrar na construção de 5 (2♣ 3♦)" in words.verdict(verdict)
+
+
+# ----- words for learners, notation for experts -----------------------------------------
+
+
+def test_moves_kept_in_notation_are_shown_in_words() -> None:
+    assert words.written("8s x 5c+3d") == "8♠ takes 5♣+3♦"
+    with using("es"):
+        assert words.written("8s x 9h") == "8♠ captura 9♥"
+    assert words.written("not a move") == "not a move"
+
+
+def test_presets_and_settings_are_named_in_the_learners_language() -> None:
+    with using("it"):
+        assert words.preset_name("spade") == "Cassino di picche"
+        assert words.setting_name("face_values") == "Valore delle figure"
+        assert words.setting_value("ace_high", "false") == "no"
+        assert words.setting_value("controller_trail", "if_stuck") == "solo senza altre mosse"
+        said = words.rules_words(Rules.parse("royal ace_high=true sweeps=off").text)
+    assert said == "Royal Cassino, assi alti; Scope: no"
+
+
+# ----- said once --------------------------------------------------------------------------
+
+
+def test_an_authors_sentence_that_repeats_the_judge_is_dropped() -> None:
+    judge = ("7♠ makes 7, and 4♦+3♥ would make 7 too, but only by counting 3♥ twice: each "
+             "table card counts in one group only (4.2).")
+    from tutorial_app.course import feedback
+    assert feedback.once(judge, "Each table card counts in one group only (rule 4.2).") == ""
+    assert feedback.once(judge, "Each table card counts in one group only (rule 4.2). "
+                                "Count the groups again.") == "Count the groups again."
+
+
+# ----- every message of the course, in every language -------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_reads_without_a_slip(lang: str) -> None:
+    report = sentences.check(lessons_folder(), lang)
+    print(report.line())
+    assert report.messages > 70000  # every reply to every click attempt, and the rest
+    assert report.clean, report.examples
