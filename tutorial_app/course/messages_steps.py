@@ -88,16 +88,19 @@ MESSAGES: Final[dict[str, str]] = {
                                    "count the spades again.",
     "tally.wrong.spades-tie": "The two piles do not hold the same number of spades, so one "
                               "of them scores the point.",
-    "count.tally-short.one": "{side} ends this hand on {n} point, short of the {target} "
-                             "needed.",
-    "count.tally-short.other": "{side} ends this hand on {n} points, short of the {target} "
-                               "needed.",
+    "count.tally-short.one": "The total for {side} after this hand is {n} point, short of "
+                             "the {target} needed.",
+    "count.tally-short.other": "The total for {side} after this hand is {n} points, short "
+                               "of the {target} needed.",
     "tally.wrong.not-higher": "Both sides reach the target in this hand, and then only the "
-                              "higher total wins ({side} does not have it).",
+                              "higher total wins, which is not {whose}.",
     "tally.wrong.count-out": "Both sides reach the target in this hand, and counting the "
-                             "items in order, cards first, {side} does not get there first.",
-    "tally.wrong.single-hand": "In a single-hand game only the higher total wins, and "
-                               "{side} does not have it.",
+                             "items in order, cards first, the first to get there is not "
+                             "{side}.",
+    "tally.wrong.single-hand": "In a single-hand game only the higher total wins, which is "
+                               "not {whose}.",
+    "tally.whose.0": "yours",
+    "tally.whose.1": "your opponent's",
     "tally.wrong.play-on": "A side has won: one side ends this hand at or past the target "
                            "with the higher total.",
     "tally.wrong.equal": "The two totals after this hand are equal, so nobody wins yet and "

@@ -188,17 +188,18 @@ def _winner_words(step: CountStep, given: str) -> str:
         return t("tally.wrong.play-on")
     side = int(given)
     other = t(f"tally.in.{given}")
+    whose = t(f"tally.whose.{given}")
     if target is None:
         if totals[0] == totals[1]:
             return t("tally.wrong.equal")
-        return t("tally.wrong.single-hand", side=other)
+        return t("tally.wrong.single-hand", whose=whose)
     if totals[side] < target:
-        return count(totals[side], "tally-short", side=side_label(given), target=target)
+        return count(totals[side], "tally-short", side=other, target=target)
     if step.rules.tie_break == TieBreak.COUNT_OUT:
         return t("tally.wrong.count-out", side=other)
     if totals[0] == totals[1]:
         return t("tally.wrong.equal")
-    return t("tally.wrong.not-higher", side=other)
+    return t("tally.wrong.not-higher", whose=whose)
 
 
 def check_count(step: CountStep, answer: CountAnswer, *, wrong_attempts: int = 0,
