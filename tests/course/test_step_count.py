@@ -52,14 +52,14 @@ def test_a_wrong_card_is_named_and_a_missing_one_counted() -> None:
     assert extra.message == "K♠ and Q♠ score nothing by themselves: only aces, the 10♦ " \
         "and the 2♠ do."
     missing = UNIT.check(step, (step.points - {"10d"}, NONE, "0", ""))
-    assert missing.message == "1 card of your opponent's pile that scores by itself is " \
+    assert missing.message == "1 card in your opponent's pile that scores by itself is " \
         "not picked."
 
 
 def test_most_cards_and_spades_are_answered_about_the_pick() -> None:
     step = count(PILES)
     tie = UNIT.check(step, (step.points, "1", "0", ""))
-    assert tie.message.startswith("Your opponent did not capture more cards")
+    assert tie.message.startswith("Your opponent's pile does not hold more cards")
     spades = UNIT.check(step, (step.points, NONE, NONE, ""))
     assert spades.message.startswith("The two piles do not hold the same number of spades")
 
@@ -79,7 +79,7 @@ def test_the_winner_when_both_pass_the_target_is_the_higher_total() -> None:
     short = count(PILES + "    before: [10, 19]\n")
     assert short.winner == "1"
     assert UNIT.check(short, (*right(short)[:3], "0")).message == (
-        "The total for you after this hand is 13 points, short of the 21 needed.")
+        "After this hand, your total is 13 points, short of the 21 needed.")
 
 
 def test_count_out_and_a_single_hand_game() -> None:

@@ -27,7 +27,8 @@ MESSAGES: Final[dict[str, str]] = {
     "deal.in.right": "the player on the dealer's right",
     "deal.in.table": "the table",
     # what each row of buttons asks
-    "count.deal-packet.one": "Card {first} from the top of the pack goes to:",
+    "deal.card": "Card {first} from the top of the pack goes to:",
+    "count.deal-packet.one": "The {n} card {first} to {last} from the top goes to:",
     "count.deal-packet.other": "The {n} cards {first} to {last} from the top go to:",
     "deal.ask.first-player": "Who plays first after this deal?",
     "deal.ask.next-dealer": "When this hand is over, who deals the next one?",
@@ -35,8 +36,10 @@ MESSAGES: Final[dict[str, str]] = {
     "deal.ask.draw": "Play {play}: who draws a card from the stock after it?",
     "deal.revealed": "{question} {answer}",
     # a wrong click, said about what was clicked
-    "count.deal-wrong-packet.one": "Card {first} does not go to {place}: count round the "
-                                   "table again from the dealer's left.",
+    "deal.wrong.card": "Card {first} does not go to {place}: count round the table again "
+                       "from the dealer's left.",
+    "count.deal-wrong-packet.one": "The {n} card {first} to {last} does not go to {place}: "
+                                   "count round the table again from the dealer's left.",
     "count.deal-wrong-packet.other": "The {n} cards {first} to {last} do not go to {place}: "
                                      "count round the table again from the dealer's left.",
     "deal.wrong.later-table": "After the first deal no card goes to the table: each later "
@@ -58,8 +61,6 @@ MESSAGES: Final[dict[str, str]] = {
     "tally.side.1": "Your opponent",
     "tally.side.none": "Nobody: it is a tie",
     "tally.winner.none": "Nobody yet: another hand is played",
-    "tally.in.0": "you",
-    "tally.in.1": "your opponent",
     "tally.pile": "{side}: the cards captured",
     "tally.pick-points": "Tap every card that scores points by itself.",
     "tally.ask.cards": "Who scores the 3 points for most cards?",
@@ -74,33 +75,34 @@ MESSAGES: Final[dict[str, str]] = {
                              "2♠ do.",
     "count.tally-extra.other": "{cards} score nothing by themselves: only aces, the 10♦ and "
                                "the 2♠ do.",
-    "count.tally-missed-points.one": "{n} card of {pile} that scores by itself is not "
+    "count.tally-missed-points.one": "{n} card {pile} that scores by itself is not "
                                      "picked.",
-    "count.tally-missed-points.other": "{n} cards of {pile} that score by themselves are "
-                                       "not picked.",
-    "tally.pile-in.0": "your pile",
-    "tally.pile-in.1": "your opponent's pile",
-    "tally.wrong.not-most-cards": "{side} did not capture more cards than the other pile: "
-                                  "count the two piles again.",
+    "count.tally-missed-points.other": "{n} cards {pile} that score by themselves are not "
+                                       "picked.",
+    "tally.pile-in.0": "in your pile",
+    "tally.pile-in.1": "in your opponent's pile",
+    "tally.pile-of.0": "Your pile",
+    "tally.pile-of.1": "Your opponent's pile",
+    "tally.total-of.0": "your total",
+    "tally.total-of.1": "your opponent's total",
+    "tally.wrong.not-most-cards": "{pile} does not hold more cards than the other: count "
+                                  "the two piles again.",
     "tally.wrong.cards-tie": "The two piles do not hold the same number of cards, so one of "
                              "them scores the 3 points.",
-    "tally.wrong.not-most-spades": "{side} did not capture more spades than the other pile: "
-                                   "count the spades again.",
+    "tally.wrong.not-most-spades": "{pile} does not hold more spades than the other: count "
+                                   "the spades again.",
     "tally.wrong.spades-tie": "The two piles do not hold the same number of spades, so one "
                               "of them scores the point.",
-    "count.tally-short.one": "The total for {side} after this hand is {n} point, short of "
-                             "the {target} needed.",
-    "count.tally-short.other": "The total for {side} after this hand is {n} points, short "
-                               "of the {target} needed.",
+    "count.tally-short.one": "After this hand, {total} is {n} point, short of the {target} "
+                             "needed.",
+    "count.tally-short.other": "After this hand, {total} is {n} points, short of the "
+                               "{target} needed.",
     "tally.wrong.not-higher": "Both sides reach the target in this hand, and then only the "
-                              "higher total wins, which is not {whose}.",
+                              "higher total wins; {total} is not the higher one.",
     "tally.wrong.count-out": "Both sides reach the target in this hand, and counting the "
-                             "items in order, cards first, the first to get there is not "
-                             "{side}.",
-    "tally.wrong.single-hand": "In a single-hand game only the higher total wins, which is "
-                               "not {whose}.",
-    "tally.whose.0": "yours",
-    "tally.whose.1": "your opponent's",
+                             "items in order, cards first, {total} does not get there first.",
+    "tally.wrong.single-hand": "In a single-hand game only the higher total wins, and "
+                               "{total} is not the higher one.",
     "tally.wrong.play-on": "A side has won: one side ends this hand at or past the target "
                            "with the higher total.",
     "tally.wrong.equal": "The two totals after this hand are equal, so nobody wins yet and "

@@ -177,7 +177,7 @@ def _points_words(step: CountStep, picked: frozenset[str]) -> str | None:
 def _most_words(item: str, given: str) -> str:
     if given == NONE:
         return t(f"tally.wrong.{item}-tie")
-    return t(f"tally.wrong.not-most-{item}", side=side_label(given))
+    return t(f"tally.wrong.not-most-{item}", pile=t(f"tally.pile-of.{given}"))
 
 
 def _winner_words(step: CountStep, given: str) -> str:
@@ -187,19 +187,18 @@ def _winner_words(step: CountStep, given: str) -> str:
     if given == NONE:
         return t("tally.wrong.play-on")
     side = int(given)
-    other = t(f"tally.in.{given}")
-    whose = t(f"tally.whose.{given}")
+    total = t(f"tally.total-of.{given}")
     if target is None:
         if totals[0] == totals[1]:
             return t("tally.wrong.equal")
-        return t("tally.wrong.single-hand", whose=whose)
+        return t("tally.wrong.single-hand", total=total)
     if totals[side] < target:
-        return count(totals[side], "tally-short", side=other, target=target)
+        return count(totals[side], "tally-short", total=total, target=target)
     if step.rules.tie_break == TieBreak.COUNT_OUT:
-        return t("tally.wrong.count-out", side=other)
+        return t("tally.wrong.count-out", total=total)
     if totals[0] == totals[1]:
         return t("tally.wrong.equal")
-    return t("tally.wrong.not-higher", whose=whose)
+    return t("tally.wrong.not-higher", total=total)
 
 
 def check_count(step: CountStep, answer: CountAnswer, *, wrong_attempts: int = 0,

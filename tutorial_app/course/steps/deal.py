@@ -105,6 +105,8 @@ def place_words(step: DealStep, value: str) -> str:
 
 def question_label(question: Question) -> str:
     """The question as the learner reads it above its buttons."""
+    if question.what == "packet" and question.first == question.last:
+        return t("deal.card", first=question.first)
     if question.what == "packet":
         return count(question.last - question.first + 1, "deal-packet", first=question.first,
                      last=question.last)
@@ -206,6 +208,8 @@ def wrong_words(step: DealStep, question: Question, given: str) -> str:
         where = place_words(step, given)
         if given == TABLE and step.round > 1:
             return t("deal.wrong.later-table")
+        if question.first == question.last:
+            return t("deal.wrong.card", first=question.first, place=where)
         return count(question.last - question.first + 1, "deal-wrong-packet",
                      first=question.first, last=question.last, place=where)
     if question.what == "draw":
