@@ -296,8 +296,9 @@ def count_step(control: LessonController, step: CountStep, screen: PlayerScreen)
     st.markdown(f"### {safe_text.lesson(step.prompt)}")
     st.caption(t("tally.pick-points"))
     for side, pile in enumerate(step.piles):
-        cards = {str(c): c.pretty for c in pile}
-        st.pills(t("tally.pile", side=count_kind.side_label(str(side))), list(cards),
+        cards = {str(c): c.pretty for c in count_kind.by_suit(pile)}
+        st.pills(count_of(len(pile), "tally-pile", side=count_kind.side_label(str(side))),
+                 list(cards),
                  key=control.answer_key(step, side), selection_mode="multi",
                  disabled=work.solved, format_func=cards.__getitem__)
         if step.sweeps[side]:

@@ -158,6 +158,15 @@ def read_count(src: Source, fields: Fields, rules: Rules, key: str) -> CountStep
                      winner=winner, totals=totals, success=success)
 
 
+SUIT_ORDER: Final = "shdc"
+
+
+def by_suit(pile: Sequence[Card]) -> tuple[Card, ...]:
+    """A pile as the learner sees it: spades first, each suit from the ace up, so the
+    spades can be counted at a glance."""
+    return tuple(sorted(pile, key=lambda c: (SUIT_ORDER.index(c.suit), c.rank)))
+
+
 def side_label(value: str) -> str:
     return t(f"tally.side.{value}")
 
