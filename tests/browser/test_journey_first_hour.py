@@ -81,8 +81,8 @@ def choose_wrong_then_right(bia: Screen, step: ChooseStep) -> None:
 def tap(bia: Screen, step: DealStep, row: int, label: str) -> None:
     """Tap a place in one row of a deal step (each row offers the same places; the rows
     are the step's only button groups, in order)."""
-    found = bia.page.get_by_test_id("stButtonGroup").nth(row)
-    press(bia.page, found.get_by_role("button", name=label, exact=True))
+    found = bia.page.get_by_test_id("stMain").get_by_test_id("stButtonGroup").nth(row)
+    press(bia.page, found.get_by_text(label, exact=True).first)
 
 
 def deal_wrong_then_right(bia: Screen, step: DealStep) -> None:
