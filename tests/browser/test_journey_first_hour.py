@@ -32,7 +32,7 @@ from tutorial_app.course.checking import check_answer, check_mistake, check_quiz
 from tutorial_app.course.i18n import using
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, ReadStep
 from tutorial_app.course.steps import UNITS, StepKind
-from tutorial_app.course.steps.deal import DealStep, options, place_label
+from tutorial_app.course.steps.deal import DealStep, place_label, places
 from tutorial_app.flows.play.game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
 
 LANG = "pt-BR"
@@ -91,9 +91,9 @@ def deal_wrong_then_right(bia: Screen, step: DealStep) -> None:
     bia.says(step.prompt)
     with using(LANG):
         labels = {value: place_label(step, value) for question in step.questions
-                  for value in options(step, question)}
+                  for value in places(step, question)}
         first = step.questions[0]
-        wrong = next(v for v in options(step, first) if v != first.answer)
+        wrong = next(v for v in places(step, first) if v != first.answer)
         why = UNITS[StepKind.DEAL].check(step, (wrong, *step.answer[1:])).message
     tap(bia, step, 0, labels[wrong])
     for row, question in enumerate(step.questions[1:], 1):

@@ -274,7 +274,7 @@ def deal_step(control: LessonController, step: DealStep, screen: PlayerScreen) -
     st.caption(t("deal.pick"))
     for index, question in enumerate(step.questions):
         key = control.answer_key(step, index)
-        st.pills(deal_kind.question_label(question), list(deal_kind.options(step, question)),
+        st.pills(deal_kind.question_label(question), list(deal_kind.places(step, question)),
                  key=key, selection_mode="single", disabled=work.solved,
                  format_func=lambda value: safe_text.plain(deal_kind.place_label(step, value)))
         if st.session_state.get(key) is None and not work.solved:

@@ -80,7 +80,7 @@ def seat_names(players: int) -> tuple[str, ...]:
             4: ("dealer", "left", "across", "right")}[players]
 
 
-def options(step: DealStep, question: Question) -> tuple[str, ...]:
+def places(step: DealStep, question: Question) -> tuple[str, ...]:
     """What the learner may click for a question: the seats (and, for a packet, the
     table, offered in later deals too, where it is wrong), or "last"/"more"."""
     if question.what == "last":
@@ -268,7 +268,7 @@ class DealUnit(StepUnit[DealStep]):
                      for q in step.questions)
 
     def options(self, step: DealStep) -> tuple[str, ...]:
-        return tuple(place_label(step, v) for v in options(step, step.questions[0]))
+        return tuple(place_label(step, v) for v in places(step, step.questions[0]))
 
     def rules_of(self, step: DealStep) -> Rules:
         return step.rules
