@@ -265,3 +265,51 @@ def test_a_check_pressed_with_nothing_picked_asks_for_a_pick(app: AppTest) -> No
     assert "Pick an answer first, then press Check." in [w.value for w in app.warning]
     app.radio[0].set_value(app.radio[0].options[0]).run()
     assert app.button(key="check-mistake").proto.type == "primary"
+
+
+def test_a_deal_step_tapped_wrong_then_right(app: AppTest, course_dir: Path) -> None:
+    """The rows come one at a time; a wrong tap hears about itself; the right deal
+    passes. Two players in twos: the other player, the table, the dealer, twice."""
+    (course_dir / "deal.yaml").write_text(
+        "id: deal-it\ntitle: Deal it\nteaches: [deal]\nsteps:\n"
+        "  - id: two\n    kind: deal\n    players: 2\n    prompt: Deal for two.\n"
+        "    then: [first-player]\n    success: Dealt right.\n", encoding="utf-8")
+    open_page(app, "learn", lesson="deal-it", step="two")
+    sign_in(app)
+    assert "Deal for two." in texts(app)
+    assert len(app.button_group) == 1  # the next row once this one is tapped
+    assert app.button_group[0].label == "The 2 cards 1 to 2 from the top go to:"
+    wrong = ["1", "table", "1"]  # the third pair is the dealer's, not the other player's
+    for index, value in enumerate(wrong):
+        app.button_group(key=f"learn.deal.two.{index}").set_value(value).run()
+    assert len(app.button_group) == 4
+    click(app, "check-deal")
+    assert app.warning[0].value.startswith(
+        "The 2 cards 5 to 6 do not go to the other player")
+    for index, value in enumerate(["1", "table", "0", "1", "table", "0", "1"]):
+        app.button_group(key=f"learn.deal.two.{index}").set_value(value).run()
+    click(app, "check-deal")
+    assert app.success and "Dealt right." in app.success[0].value
+
+
+def test_a_count_step_tapped_wrong_then_right(app: AppTest, course_dir: Path) -> None:
+    (course_dir / "count.yaml").write_text(
+        "id: count-it\ntitle: Count it\nteaches: [scoring, game-end]\nsteps:\n"
+        "  - id: hand\n    kind: count\n    prompt: Count the hand.\n"
+        "    piles: ['As 2s 3s 4h 5h', 'Ac 10d 6c']\n    before: [20, 10]\n"
+        "    success: Counted.\n", encoding="utf-8")
+    open_page(app, "learn", lesson="count-it", step="hand")
+    sign_in(app)
+    assert app.button_group[0].label == "You: 5 cards captured"
+    assert app.button_group[0].options[:3] == ["A♠", "2♠", "3♠"]
+    app.button_group(key="learn.count.hand.pile.0").set_value(["As", "2s", "3s"]).run()
+    app.button_group(key="learn.count.hand.pile.1").set_value(["Ac", "10d"]).run()
+    app.radio(key="learn.count.hand.cards").set_value("0").run()
+    app.radio(key="learn.count.hand.spades").set_value("0").run()
+    app.radio(key="learn.count.hand.winner").set_value("0").run()
+    click(app, "check-count")
+    assert app.warning[0].value.replace("\\", "") == (
+        "3♠ scores nothing by itself: only aces, the 10♦ and the 2♠ do.")
+    app.button_group(key="learn.count.hand.pile.0").set_value(["As", "2s"]).run()
+    click(app, "check-count")
+    assert app.success and "Counted." in app.success[0].value

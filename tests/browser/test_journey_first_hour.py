@@ -31,6 +31,8 @@ from tutorial_app.course import Course, load_course, words
 from tutorial_app.course.checking import check_answer, check_mistake, check_quiz, solutions
 from tutorial_app.course.i18n import using
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, ReadStep
+from tutorial_app.course.steps import UNITS, StepKind
+from tutorial_app.course.steps.deal import DealStep, place_label, places
 from tutorial_app.flows.play.game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
 
 LANG = "pt-BR"
@@ -74,6 +76,33 @@ def choose_wrong_then_right(bia: Screen, step: ChooseStep) -> None:
         bia.pick(step.options[right])
     bia.button("Verificar")
     said(bia, "success", "Certo")
+
+
+def tap(bia: Screen, step: DealStep, row: int, label: str) -> None:
+    """Tap a place in one row of a deal step (each row offers the same places; the rows
+    are the step's only button groups, in order)."""
+    found = bia.page.get_by_test_id("stMain").get_by_test_id("stButtonGroup").nth(row)
+    press(bia.page, found.get_by_text(label, exact=True).first)
+
+
+def deal_wrong_then_right(bia: Screen, step: DealStep) -> None:
+    """Deal with the first packet tapped to a wrong place: the reply names its cards and
+    that place; then the first packet moved to its place, and the deal passes."""
+    bia.says(step.prompt)
+    with using(LANG):
+        labels = {value: place_label(step, value) for question in step.questions
+                  for value in places(step, question)}
+        first = step.questions[0]
+        wrong = next(v for v in places(step, first) if v != first.answer)
+        why = UNITS[StepKind.DEAL].check(step, (wrong, *step.answer[1:])).message
+    tap(bia, step, 0, labels[wrong])
+    for row, question in enumerate(step.questions[1:], 1):
+        tap(bia, step, row, labels[question.answer])
+    bia.button("Verificar")
+    said(bia, "warning", why)
+    tap(bia, step, 0, labels[first.answer])
+    bia.button("Verificar")
+    said(bia, "success", "estrelas")
 
 
 def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course,
@@ -173,6 +202,8 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
             bia.says(f"Etapa {index + 1} de {len(steps)}")
             if isinstance(step, ChooseStep):
                 choose_wrong_then_right(bia, step)
+            elif isinstance(step, DealStep):
+                deal_wrong_then_right(bia, step)
             elif isinstance(step, QuizStep):
                 labels = dict(step.choices)
                 if index == next(i for i, s in enumerate(steps) if isinstance(s, QuizStep)):

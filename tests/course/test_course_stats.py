@@ -182,10 +182,10 @@ def test_a_quiz_step_is_checked(shipped: Course) -> None:
     from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz
 
     quiz = next(s for lesson in shipped.lessons for s in lesson.steps
-                if s.id == "stock-after-first-deal")
-    assert isinstance(quiz, QuizStep) and quiz.answer == "40"
-    assert check_quiz(quiz, "40").status is FeedbackStatus.CORRECT
-    assert check_quiz(quiz, "36").status is FeedbackStatus.MISSED
+                if s.id == "how-many-deals")
+    assert isinstance(quiz, QuizStep) and quiz.answer == "6"
+    assert check_quiz(quiz, "6").status is FeedbackStatus.CORRECT
+    assert check_quiz(quiz, "4").status is FeedbackStatus.MISSED
 
 
 def test_every_rule_and_setting_value_is_practised(shipped: Course) -> None:

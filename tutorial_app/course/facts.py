@@ -3,9 +3,10 @@
 The deal, the stock and the game's end are not positions: no move shows them. A
 quiz step (`kind: quiz`) names a fact and its arguments, lists choices, and the
 engine works out which choice is right (docs/rules.md 1.1, 2.1-2.4, 10.2, 10.4,
-11.2, and the spade-tracking tip). Acting these out with cards (dealing to seats,
-picking the point cards out of a pile) needs step kinds of their own; until then a
-quiz asks, and each wrong choice says why it is wrong (course/steps/quiz.py).
+11.2, and the spade-tracking tip); each wrong choice says why it is wrong
+(course/steps/quiz.py). Dealing to seats and counting a hand from its piles are acted
+out by the deal and count steps (course/steps/deal.py, count.py), which ask the
+engine's deal and scoring themselves.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutorial_app.course import messages_app, messages_en
+from tutorial_app.course import messages_app, messages_en, messages_steps
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,8 @@ LOCALES = Path(__file__).with_name("locales")
 APP_DOMAIN = "messages"
 LESSON_DOMAIN = "lessons"
 
-_english: dict[str, str] = {**messages_en.MESSAGES, **messages_app.MESSAGES}
+_english: dict[str, str] = {**messages_en.MESSAGES, **messages_app.MESSAGES,
+                            **messages_steps.MESSAGES}
 _current: contextvars.ContextVar[str | None] = contextvars.ContextVar("cassino_language",
                                                                       default=None)
 _resolver: Callable[[], str | None] | None = None

@@ -17,6 +17,7 @@ This page only draws: what to draw and what a click does is decided by
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -33,6 +34,10 @@ from tutorial_app.course import (
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
+from tutorial_app.course.steps import count as count_kind
+from tutorial_app.course.steps import deal as deal_kind
+from tutorial_app.course.steps.count import CountStep
+from tutorial_app.course.steps.deal import DealStep
 from tutorial_app.flows import homework
 from tutorial_app.flows.lesson import (
     ALL,
@@ -205,7 +210,8 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
 
 
 def check_button(key: str, control: LessonController,
-                 step: ChooseStep | MistakeStep | QuizStep, screen: PlayerScreen) -> None:
+                 step: ChooseStep | MistakeStep | QuizStep | DealStep | CountStep,
+                 screen: PlayerScreen) -> None:
     """Check: the thing to press (primary) only once an answer is picked; pressed before,
     it says what to pick first."""
     picked = control.answer_picked(step)
@@ -264,6 +270,62 @@ def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
 
 
+def deal_step(control: LessonController, step: DealStep, screen: PlayerScreen) -> None:
+    """One row of buttons per packet (then per question), shown one row at a time so the
+    learner deals in order; a tap is the click that says where the packet goes."""
+    work = screen.work
+    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.caption(t("deal.pick"))
+    for index, question in enumerate(step.questions):
+        key = control.answer_key(step, index)
+        st.pills(deal_kind.question_label(question), list(deal_kind.places(step, question)),
+                 key=key, selection_mode="single", disabled=work.solved,
+                 format_func=lambda value: safe_text.plain(deal_kind.place_label(step, value)))
+        if st.session_state.get(key) is None and not work.solved:
+            break  # the next packet once this one is placed
+    check_button("check-deal", control, step, screen)
+    feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
+
+
+def _side_words(value: str, winner: bool) -> str:
+    if value == count_kind.NONE:
+        return t("tally.winner.none" if winner else "tally.side.none")
+    return count_kind.side_label(value)
+
+
+def count_step(control: LessonController, step: CountStep, screen: PlayerScreen) -> None:
+    """Each captured pile as cards to tap (those that score by themselves), then who
+    scores most cards and most spades, and who wins the game."""
+    work = screen.work
+    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    st.caption(t("tally.pick-points"))
+    for side, pile in enumerate(step.piles):
+        cards = {str(c): c.pretty for c in count_kind.by_suit(pile)}
+        st.pills(count_of(len(pile), "tally-pile", side=count_kind.side_label(str(side))),
+                 list(cards),
+                 key=control.answer_key(step, side), selection_mode="multi",
+                 disabled=work.solved, format_func=cards.__getitem__)
+        if step.sweeps[side]:
+            st.caption(count_of(step.sweeps[side], "tally-sweeps",
+                                side=count_kind.side_label(str(side))))
+    if step.before is not None:
+        if step.rules.target is None:
+            st.caption(t("tally.before-hand"))
+        else:
+            st.caption(t("tally.before", mine=step.before[0], theirs=step.before[1],
+                         target=step.rules.target))
+    sides = ["0", "1", count_kind.NONE]
+    asked = [("cards", "tally.ask.cards"), ("spades", "tally.ask.spades")]
+    if step.winner:
+        asked.append(("winner", "tally.ask.winner"))
+    for offset, (what, label) in enumerate(asked):
+        st.radio(t(label), sides, key=control.answer_key(step, len(step.piles) + offset),
+                 index=None, horizontal=True, disabled=work.solved,
+                 format_func=partial(_side_words, winner=what == "winner"))
+    check_button("check-count", control, step, screen)
+    feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
+
+
 # A step kind's drawer: what the Learn page shows of a step of that kind (the rest of
 # the kind is in course/steps/<kind>.py).
 DRAWERS: dict[StepKind, Callable[[LessonController, Any, PlayerScreen], None]] = {
@@ -272,6 +334,8 @@ DRAWERS: dict[StepKind, Callable[[LessonController, Any, PlayerScreen], None]] =
     StepKind.CHOOSE: choose_step,
     StepKind.MISTAKE: mistake_step,
     StepKind.QUIZ: quiz_step,
+    StepKind.DEAL: deal_step,
+    StepKind.COUNT: count_step,
 }
 
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from tutorial_app.course.steps import choose, mistake, play, quiz, read
+from tutorial_app.course.steps import choose, count, deal, mistake, play, quiz, read
 from tutorial_app.course.steps.base import AnswerLine, StepUnit
 from tutorial_app.course.steps.choose import ChooseStep
+from tutorial_app.course.steps.count import CountStep
+from tutorial_app.course.steps.deal import DealStep
 from tutorial_app.course.steps.mistake import MistakeStep
 from tutorial_app.course.steps.play import PlayStep
 from tutorial_app.course.steps.quiz import QuizStep
@@ -32,9 +34,11 @@ class StepKind(StrEnum):
     CHOOSE = "choose"  # tick every correct option
     MISTAKE = "mistake"  # name what is wrong with an illegal move
     QUIZ = "quiz"  # pick the value of a fact of the game the engine computes (the deal...)
+    DEAL = "deal"  # deal a round by clicking where each packet goes
+    COUNT = "count"  # count a hand's points from captured piles, then who wins
 
 
-Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep
+Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep | DealStep | CountStep
 
 UNITS: Final[dict[StepKind, StepUnit[Any]]] = {
     StepKind.READ: read.UNIT,
@@ -42,6 +46,8 @@ UNITS: Final[dict[StepKind, StepUnit[Any]]] = {
     StepKind.CHOOSE: choose.UNIT,
     StepKind.MISTAKE: mistake.UNIT,
     StepKind.QUIZ: quiz.UNIT,
+    StepKind.DEAL: deal.UNIT,
+    StepKind.COUNT: count.UNIT,
 }
 
 STEP_KINDS: Final = tuple(StepKind)
@@ -61,5 +67,6 @@ def scored(kind: str) -> bool:
     return unit(kind).scored
 
 
-__all__ = ["STEP_KINDS", "UNITS", "AnswerLine", "ChooseStep", "MistakeStep", "PlayStep",
-           "QuizStep", "ReadStep", "Step", "StepKind", "StepUnit", "scored", "unit", "unit_of"]
+__all__ = ["STEP_KINDS", "UNITS", "AnswerLine", "ChooseStep", "CountStep", "DealStep",
+           "MistakeStep", "PlayStep", "QuizStep", "ReadStep", "Step", "StepKind", "StepUnit",
+           "scored", "unit", "unit_of"]
