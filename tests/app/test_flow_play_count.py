@@ -4,8 +4,6 @@ decides, and the reply names the cards missed or wrongly picked."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from apphelpers import play_until
 

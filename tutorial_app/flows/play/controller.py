@@ -34,8 +34,8 @@ from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Message, Notice, Tone
-from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import count as pc
+from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.game import YOU, Game, SavedGameError
 from tutorial_app.flows.play.replay import (
