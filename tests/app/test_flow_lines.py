@@ -42,7 +42,7 @@ def test_the_right_line_ends_in_success(store: ProgressStore, ana: Learner) -> N
             assert view.reply is not None and view.work.reply == turn.reply
     view = control.screen()
     assert view is not None and view.work.outcome == "solved"
-    assert view.verdict == puzzle.success["en"]
+    assert view.verdict == puzzle.success
     assert store.puzzle_ratings()[puzzle.id][2] == 1
 
 
@@ -60,7 +60,7 @@ def test_the_tempting_move_shows_the_refutation_and_why(store: ProgressStore,
     move = next(m for m in sim.legal_moves() if m.text == puzzle.tempting)
     reply = LineSolver(puzzle.goal).refutation(sim, track, move)
     assert reply is not None and view.verdict is not None
-    assert words.move(reply) in view.verdict and puzzle.why["en"] in view.verdict
+    assert words.move(reply) in view.verdict and puzzle.why in view.verdict
     rated = store.puzzle_ratings()[puzzle.id]
     control.again()
     control.answer(parse_attempt(puzzle.turns[0].play))
@@ -90,5 +90,5 @@ def test_hints_come_in_the_learners_words(store: ProgressStore, ana: Learner) ->
     control.hint()
     view = control.screen()
     assert view is not None
-    assert view.hints == (puzzle.hints[0]["en"], puzzle.hints[1]["en"])
+    assert view.hints == puzzle.hints
     assert view.next_hint is None

@@ -42,14 +42,14 @@ def test_a_line_puzzle_on_a_phone(real_server: Server, phone: Page) -> None:
     press(page, page.get_by_role("combobox", name=re.compile("Line puzzle")))
     page.keyboard.type(PUZZLE)  # the list is long: typing narrows it to this one
     press(page, page.get_by_role("option", name=PUZZLE))
-    expect(page.get_by_text(puzzle.prompt["en"])).to_be_visible()
+    expect(page.get_by_text(puzzle.prompt)).to_be_visible()
 
     # the tempting move: the queens pair, and the solver's reply refutes it
     select(page, "queen of spades", "queen of hearts")
     press(page, page.get_by_role("button", name="Capture", exact=True))
     warning = page.get_by_test_id("stAlertContentWarning")
     expect(warning).to_contain_text(f"Then they play {words.move(refutation)}")
-    expect(warning).to_contain_text(puzzle.why["en"])
+    expect(warning).to_contain_text(puzzle.why)
 
     # the right line, answered move by move
     press(page, page.get_by_role("button", name="Try the line again"))
@@ -62,5 +62,5 @@ def test_a_line_puzzle_on_a_phone(real_server: Server, phone: Page) -> None:
     expect(page.get_by_text(f"They answer: {words.move(reply)}.")).to_be_visible()
     select(page, "six of diamonds", "six of hearts")
     press(page, page.get_by_role("button", name="Capture", exact=True))
-    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(puzzle.success["en"])
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(puzzle.success)
     assert page.get_by_test_id("stException").count() == 0

@@ -248,3 +248,19 @@ def test_the_examples_in_docs_lessons_md_load() -> None:
     assert isinstance(lesson, Lesson) and [s.kind for s in lesson.steps] == [
         "read", "play", "choose", "mistake"]
     assert isinstance(puzzle_set, PuzzleSet) and len(puzzle_set.puzzles) == 1
+
+
+def test_the_line_puzzle_example_in_docs_lessons_md_loads_and_is_proved(
+        tmp_path: Path) -> None:
+    import re
+
+    from tutorial_app.course.line_puzzles import load_file, prove
+
+    doc = (HERE.parents[1] / "docs" / "lessons.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", doc, re.S)
+                if b.startswith("id: lines-")]
+    path = tmp_path / "doc.lines"
+    path.write_text(block, encoding="utf-8")
+    loaded = load_file(path)
+    assert loaded.errors == [] and len(loaded.puzzles) == 1
+    assert prove(loaded.puzzles[0]) == []

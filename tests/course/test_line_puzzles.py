@@ -1,7 +1,8 @@
 """The shipped line puzzles (lessons/lines/*.lines): each is proved by the solver (the
 accepted moves at every turn exactly the solver's, every reply and the tempting move's
 refutation the solver's own), the ladder has the size the course promises, every text
-is written in four languages, and `validate` fails on a file that lies."""
+is translated in the lessons catalogues and read from them in the learner's language,
+and `validate` fails on a file that lies."""
 
 from __future__ import annotations
 
@@ -10,9 +11,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutorial_app.course import line_puzzles, play_difficulty
+from tutorial_app.course import catalogues, line_puzzles, play_difficulty
 from tutorial_app.course.cli import main
-from tutorial_app.course.line_puzzles import LANGUAGES, LinePuzzle, load_file, load_folder, prove
+from tutorial_app.course.i18n import LESSON_DOMAIN
+from tutorial_app.course.line_puzzles import (
+    LinePuzzle,
+    load_file,
+    load_folder,
+    prove,
+    text_key,
+)
 
 LINES = Path(__file__).resolve().parents[2] / "lessons" / "lines"
 
@@ -40,14 +48,61 @@ def test_every_line_is_proved_by_the_solver(shipped: list[LinePuzzle]) -> None:
     assert {k: v for k, v in problems.items() if v} == {}
 
 
-def test_texts_are_written_in_four_languages_and_differ(shipped: list[LinePuzzle]) -> None:
-    prompts = set()
-    for puzzle in shipped:
-        for texts in (puzzle.prompt, *puzzle.hints, puzzle.success, puzzle.why):
-            assert set(texts) == set(LANGUAGES)
-            assert len(set(texts.values())) == len(LANGUAGES), (puzzle.id, texts)
-        prompts.add((puzzle.prompt["en"], puzzle.hints[1]["en"]))
+def _texts(puzzle: LinePuzzle) -> tuple[str, ...]:
+    return (puzzle.prompt, *puzzle.hints, puzzle.success, puzzle.why)
+
+
+def test_texts_are_read_from_the_catalogues_in_the_learners_language(
+        shipped: list[LinePuzzle]) -> None:
+    english = {p.id: p for p in shipped}
+    prompts = {(p.prompt, p.hints[1]) for p in shipped}
     assert len(prompts) == len(shipped)  # no two puzzles share their words
+    for lang in catalogues.SHIPPED:
+        translated = [p for s in load_folder(LINES, lang) for p in s.puzzles]
+        assert [p.id for p in translated] == [p.id for p in shipped]
+        for puzzle in translated:
+            for text, source in zip(_texts(puzzle), _texts(english[puzzle.id]), strict=True):
+                assert text and text != source, (lang, puzzle.id, text)
+
+
+def test_a_portuguese_text_comes_from_the_catalogue(shipped: list[LinePuzzle]) -> None:
+    first = shipped[0]
+    po = catalogues.read(catalogues.po_path("pt-BR", LESSON_DOMAIN), "pt-BR")
+    entry = po.get(first.prompt, context=text_key(first.set_id, first.id, "prompt"))
+    assert entry is not None and entry.string
+    portuguese = load_folder(LINES, "pt-BR")[0].puzzles[0]
+    assert portuguese.prompt == entry.string
+
+
+def test_a_missing_translation_falls_back_to_english_and_the_check_reports_it(
+        tmp_path: Path) -> None:
+    document = yaml.safe_load((LINES / "lines-last-cards.lines").read_text(encoding="utf-8"))
+    kept, renamed = document["lines"][0], dict(document["lines"][1])
+    renamed["id"] = "not-in-any-catalogue"
+    document["lines"] = [kept, renamed]
+    (tmp_path / "lines").mkdir()
+    path = tmp_path / "lines" / "copy.lines"
+    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    loaded = load_file(path, "pt-BR")
+    assert loaded.errors == []
+    assert loaded.puzzles[1].prompt == renamed["prompt"]       # English: no translation
+    assert loaded.puzzles[1].hints[0] == renamed["hints"][0]
+    english = catalogues.english_lessons(tmp_path)
+    report = catalogues.check("pt-BR", LESSON_DOMAIN, english)
+    wanted = text_key(document["id"], "not-in-any-catalogue", "prompt")
+    assert wanted in report.missing and not report.clean
+    assert text_key(document["id"], kept["id"], "prompt") not in report.missing
+
+
+def test_a_file_writing_translations_inline_is_told_where_they_belong(tmp_path: Path) -> None:
+    document = yaml.safe_load((LINES / "lines-last-cards.lines").read_text(encoding="utf-8"))
+    first = document["lines"][0]
+    first["prompt"] = {"en": first["prompt"], "pt-BR": "Outra coisa."}
+    document["lines"] = [first]
+    path = tmp_path / "inline.lines"
+    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    errors = load_file(path).errors
+    assert len(errors) == 1 and "lessons catalogues" in errors[0].message
 
 
 def test_labels_are_measured_from_play(shipped: list[LinePuzzle]) -> None:

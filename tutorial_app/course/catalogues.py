@@ -4,8 +4,8 @@
 
 - extract: the English texts become templates, `locales/messages.pot` (every key
   of the Python catalogues: the app's, the course's, the judge's and the
-  advice's) and `locales/lessons.pot` (every lesson and puzzle text, keyed by its
-  stable id). Each entry's `msgctxt` is the key and its `msgid` the English.
+  advice's) and `locales/lessons.pot` (every lesson, puzzle and line-puzzle text,
+  keyed by its stable id). Each entry's `msgctxt` is the key and its `msgid` the English.
 - update: each language's `.po` gets the new keys (untranslated), loses the
   removed ones, and an entry whose English changed keeps its translation but is
   marked `fuzzy` with the old English as `#| msgid`: stale, so the app shows the
@@ -56,14 +56,17 @@ def english_app() -> dict[str, str]:
 
 
 def english_lessons(folder: Path | None = None) -> dict[str, str]:
-    """Every lesson and puzzle text, keyed by stable id, as the English files say.
-    The feedback proofs are not run: they only judge the texts, which are read the
-    same without them, and take seconds (`validate` runs them)."""
+    """Every lesson, puzzle and line-puzzle text, keyed by stable id, as the English
+    files say. The feedback proofs are not run: they only judge the texts, which are
+    read the same without them, and take seconds (`validate` runs them)."""
     from tutorial_app.config import lessons_folder
     from tutorial_app.course.course import load_course
+    from tutorial_app.course.line_puzzles import load_folder
 
+    root = Path(folder or lessons_folder())
     with i18n.using(i18n.DEFAULT_LANGUAGE), i18n.recording_lesson_texts() as found:
-        load_course(folder or lessons_folder(), proofs=False)
+        load_course(root, proofs=False)
+        load_folder(root / "lines")
     return {key: text for key, text in found.items() if text}
 
 

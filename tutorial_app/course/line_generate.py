@@ -6,7 +6,8 @@ first move: few first moves are accepted, the line lasts 2-4 learner moves, and 
 beginner's habit plays a refuted first move (the *tempting* one, whose refutation the
 learner is shown). `find` returns them as YAML mappings with the line, the accepted
 sets and the refutation filled in by the solver; the words (prompt, hints, success,
-why) are the author's to write, in each language.
+why) are the author's to write, in English; their translations go in the lessons
+catalogues (`make i18n`).
 """
 
 from __future__ import annotations

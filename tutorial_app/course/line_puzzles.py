@@ -16,8 +16,13 @@ lessons) writes, per puzzle:
   the goal is sure after the learner's move);
 - the `tempting` wrong first move, the solver's `reply` that refutes it and the
   `why` in words;
-- a `prompt`, two `hints`, a `success` text and the `why`, each in English,
-  Portuguese (Brazil), Spanish and Italian, written for this puzzle.
+- a `prompt`, two `hints`, a `success` text and the `why`, in English, written for
+  this puzzle. Like every lesson text they are translated in the lessons catalogues
+  (`locales/*/LC_MESSAGES/lessons.po`) under stable keys,
+  `lines.<set id>.<puzzle id>.prompt` / `.hints.0` / `.hints.1` / `.success` /
+  `.tempting.why`; the loader reads them in the learner's language (`lesson_text`),
+  English where a translation is missing or stale, and `make i18n` extracts and
+  checks them with the rest of the course.
 
 `prove` re-solves each puzzle and reports where the file and the solver disagree:
 the accepted sets must be exactly the solver's, each reply the solver's defence, the
@@ -50,14 +55,12 @@ from engine.players.lines import (
 from engine.players.sim import Sim
 from engine.position import parse_table
 from tutorial_app.course.errors import LessonError
+from tutorial_app.course.i18n import lesson_text, using
 
-LANGUAGES: Final = ("en", "pt-BR", "es", "it")
 SUFFIX: Final = ".lines"
 MIN_TURNS: Final = 2
 MAX_TURNS: Final = 4
 _CAPTURERS: Final = {"me": 0, "them": 1, "none": None}
-
-Texts = dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,10 @@ class LinePuzzle:
     turns: tuple[LineTurn, ...]
     tempting: str
     tempting_reply: str | None
-    why: Texts
-    prompt: Texts
-    hints: tuple[Texts, Texts]
-    success: Texts
+    why: str
+    prompt: str
+    hints: tuple[str, str]
+    success: str
     rules: Rules = field(default_factory=Rules)
 
     def sim(self) -> Sim:
@@ -125,16 +128,27 @@ def read_goal(data: object) -> LineGoal:
     raise ValueError(f"not a line goal: {data!r}")
 
 
-def _texts(data: object, what: str) -> Texts:
-    if not isinstance(data, dict):
-        raise ValueError(f"{what}: a text in each of {', '.join(LANGUAGES)}")
-    missing = [lang for lang in LANGUAGES if not str(data.get(lang, "")).strip()]
-    if missing:
-        raise ValueError(f"{what}: no text in {', '.join(missing)}")
-    return {lang: str(data[lang]) for lang in LANGUAGES}
+def text_key(set_id: str, puzzle_id: str, name: str) -> str:
+    """The catalogue key (msgctxt) of one of a line puzzle's texts."""
+    return f"lines.{set_id}.{puzzle_id}.{name}"
+
+
+def _text(data: object, what: str, key: str) -> str:
+    """The file's English text, read in the learner's language from the catalogue."""
+    if isinstance(data, dict):
+        raise ValueError(f"{what}: one English text; its translations belong in the "
+                         f"lessons catalogues under {key}")
+    if data is None or not str(data).strip():
+        raise ValueError(f"{what}: an English text")
+    return lesson_text(key, str(data))
 
 
 def _puzzle(data: dict[str, object], set_id: str, rules: Rules) -> LinePuzzle:
+    puzzle_id = str(data["id"])
+
+    def text(value: object, name: str) -> str:
+        return _text(value, name, text_key(set_id, puzzle_id, name))
+
     piles = data.get("piles") or {}
     if not isinstance(piles, dict):
         raise ValueError("piles: `mine` and `theirs`")
@@ -165,20 +179,24 @@ def _puzzle(data: dict[str, object], set_id: str, rules: Rules) -> LinePuzzle:
     if not isinstance(themes, list):
         raise ValueError("themes: a list")
     return LinePuzzle(
-        id=str(data["id"]), set_id=set_id, table=str(data.get("table", "")),
+        id=puzzle_id, set_id=set_id, table=str(data.get("table", "")),
         hand=str(data["hand"]), their_hand=str(data["their hand"]),
         piles=(str(piles.get("mine", "")), str(piles.get("theirs", ""))),
         show_piles=bool(data.get("show piles", False)), last_capturer=_CAPTURERS[capturer],
         goal=read_goal(data.get("goal")), themes=tuple(str(t) for t in themes),
         difficulty=difficulty, turns=tuple(turns), tempting=str(tempting.get("move")),
         tempting_reply=None if reply is None else str(reply),
-        why=_texts(tempting.get("why"), "tempting.why"),
-        prompt=_texts(data.get("prompt"), "prompt"),
-        hints=(_texts(hints[0], "hints[0]"), _texts(hints[1], "hints[1]")),
-        success=_texts(data.get("success"), "success"), rules=rules)
+        why=text(tempting.get("why"), "tempting.why"),
+        prompt=text(data.get("prompt"), "prompt"),
+        hints=(text(hints[0], "hints.0"), text(hints[1], "hints.1")),
+        success=text(data.get("success"), "success"), rules=rules)
 
 
-def load_file(path: Path) -> LineSet:
+def load_file(path: Path, language: str | None = None) -> LineSet:
+    """One file's puzzles, their texts in `language` (default: the learner's)."""
+    if language is not None:
+        with using(language):
+            return load_file(path)
     name = str(path)
     try:
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -202,10 +220,10 @@ def load_file(path: Path) -> LineSet:
     return out
 
 
-def load_folder(folder: Path) -> list[LineSet]:
+def load_folder(folder: Path, language: str | None = None) -> list[LineSet]:
     if not folder.is_dir():
         return []
-    return [load_file(p) for p in sorted(folder.glob(f"*{SUFFIX}"))]
+    return [load_file(p, language) for p in sorted(folder.glob(f"*{SUFFIX}"))]
 
 
 def _move(sim: Sim, text: str) -> Move | None:

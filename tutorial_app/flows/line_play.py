@@ -26,8 +26,8 @@ from engine import Attempt, Move, Position, check
 from engine.players.lines import LEARNER, LineSolver, Track, advance, status
 from engine.players.sim import Sim
 from tutorial_app.course import words
-from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
-from tutorial_app.course.line_puzzles import LinePuzzle, Texts, load_folder
+from tutorial_app.course.i18n import language, t
+from tutorial_app.course.line_puzzles import LinePuzzle, load_folder
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
@@ -38,15 +38,17 @@ log = logging.getLogger(__name__)
 HINTS: Final = 2
 
 
-@functools.cache
 def shipped_lines(folder: Path) -> tuple[LinePuzzle, ...]:
-    """Every line puzzle under `folder/lines` that loads, in file order (read once)."""
-    return tuple(p for line_set in load_folder(folder / "lines") for p in line_set.puzzles)
+    """Every line puzzle under `folder/lines` that loads, in file order, its texts in
+    the page's language."""
+    return _shipped_lines(folder, language())
 
 
-def text(texts: Texts) -> str:
-    """The puzzle's words in the page's language (English when it has none)."""
-    return texts.get(language()) or texts[DEFAULT_LANGUAGE]
+@functools.cache
+def _shipped_lines(folder: Path, lang: str) -> tuple[LinePuzzle, ...]:
+    """Read once per language: the texts are looked up in the catalogue at load."""
+    return tuple(p for line_set in load_folder(folder / "lines", lang)
+                 for p in line_set.puzzles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +184,7 @@ class LineController:
         sim, _ = replay(puzzle, work.played)
         verdict = None
         if work.outcome == "solved":
-            verdict = text(puzzle.success)
+            verdict = puzzle.success
         elif work.outcome == "failed":
             verdict = self._refuted(puzzle, work)
         reply = None
@@ -197,8 +199,8 @@ class LineController:
             puzzle=puzzle, work=work, board=sim.position(),
             theirs=tuple(c.pretty for c in sim.hands[1]),
             piles=(piles[0], piles[1]) if piles else None,
-            prompt=text(puzzle.prompt),
-            hints=tuple(text(h) for h in puzzle.hints[:work.hints]),
+            prompt=puzzle.prompt,
+            hints=puzzle.hints[:work.hints],
             next_hint=work.hints + 1 if work.hints < HINTS and not work.outcome else None,
             reply=reply, verdict=verdict, following=following)
 
@@ -209,7 +211,7 @@ class LineController:
         reply = words.move(_move_in(puzzle, work.played, work.refutation))
         said = t("lines.refuted", move=reply)
         if not before and work.wrong == puzzle.tempting:
-            return f"{said} {text(puzzle.why)}"
+            return f"{said} {puzzle.why}"
         return said
 
 

@@ -27,11 +27,13 @@ from typing import Final
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
+from tutorial_app.course import words
+from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.page import Notice, Tone
 from tutorial_app.flows.play import PACE_SECONDS, SCOPE, PlayController
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
+from tutorial_app.flows.play.count import CountScreen
 from tutorial_app.ui import board, play_parts, rules_picker, safe_text, session
 from tutorial_app.ui.css import PLAY_CSS
 
@@ -287,6 +289,38 @@ def replay_panel(play: PlayController, replay: ps.ReplayScreen) -> None:
         board.piles(dict(replay.piles.counts))
 
 
+def count_task(play: PlayController, task: CountScreen) -> None:
+    """After the last deal: a button, or the cards the learner cannot see to pick from
+    (one button each, grouped by suit; a picked card is highlighted) and the reply."""
+    if not task.open:
+        st.button(t("play.count.open"), key="play-count-open", on_click=play.open_count,
+                  icon=":material/format_list_numbered:", help=t("play.count.open_help"))
+        return
+    with st.container(border=True, key="play-count"):
+        st.markdown(f"**{t('play.count.title')}**")
+        st.caption(t("play.count.ask"))
+        for suit in "shdc":
+            cards = [c for c in task.choices if c.suit == suit]
+            if not cards:
+                continue
+            with st.container(horizontal=True, gap="small", key=f"play-count-row-{suit}"):
+                for card in cards:
+                    st.button(words.card(card), key=f"play-count-card-{card}",
+                              on_click=play.toggle_count, args=(str(card),),
+                              type="primary" if str(card) in task.picked else "secondary")
+        st.caption(count(len(task.picked), "play-count-picked"))
+        with st.container(horizontal=True, gap="small", key="play-count-tools"):
+            st.button(t("play.count.check"), key="play-count-check",
+                      on_click=play.check_count, icon=":material/check:")
+            st.button(t("play.count.close"), key="play-count-close",
+                      on_click=play.close_count, type="tertiary")
+        if task.result is not None and task.reply is not None:
+            if task.result.right:
+                st.success(safe_text.plain(task.reply), icon=":material/check_circle:")
+            else:
+                st.warning(safe_text.plain(task.reply), icon=":material/error:")
+
+
 def render() -> None:
     st.html(PLAY_CSS)
     who = session.require_learner()
@@ -307,6 +341,8 @@ def render() -> None:
         if screen.side is not None:
             play_parts.seats(screen.seats)
             learner_side(play, screen.side)
+        if screen.count is not None:
+            count_task(play, screen.count)
     with right:
         scores(screen.scores)
         stacks(screen.stacks)

@@ -34,6 +34,7 @@ from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Message, Notice, Tone
+from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.game import YOU, Game, SavedGameError
@@ -67,6 +68,7 @@ NOTES: Final = "notes"  # why each computer move was made, by move number
 REVIEW: Final = "review"  # the coach's note on the learner's last move (a CoachAt)
 REVIEW_FAILED: Final = "review_failed"  # the number of the move the coach could not review
 HAND_REVIEW: Final = "hand_review"  # the finished hand the coach was asked to review
+COUNT: Final = "count"  # the count-the-cards-left task opened (a CountTask)
 TICK: Final = "tick"
 REPLAY_HAND: Final = "replay.hand"
 REPLAY_AT: Final = "replay.at"
@@ -82,7 +84,7 @@ VALUE: Final = "value"
 VALUE_FOR: Final = "value_for"
 
 FORGET_ON_NEW_GAME: Final = (MESSAGE, HINT, WHY, NOTES, REPLAY_HAND, REPLAY_AT, REVIEW,
-                             REVIEW_FAILED, HAND_REVIEW, SELECTION, VERDICT)
+                             REVIEW_FAILED, HAND_REVIEW, SELECTION, VERDICT, COUNT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +357,47 @@ class PlayController:
             return _worded(notes[ply])
         return self._explain(state_before(current, ply), current.state.moves[ply], ply)
 
+    # ----- counting the cards left ----------------------------------------------------
+
+    def _count_task(self, current: Game) -> pc.CountTask | None:
+        """The task open at this table (one opened before a card was played lapses)."""
+        task = self.memory.typed(COUNT, pc.CountTask)
+        return task if task is not None and task.ply == current.ply else None
+
+    def open_count(self) -> None:
+        current = self.game
+        if current is not None and pc.learner_view(current) is not None:
+            self.memory[COUNT] = pc.CountTask(current.ply)
+
+    def close_count(self) -> None:
+        self.memory.clear(COUNT)
+
+    def toggle_count(self, card: str) -> None:
+        """Pick a card (notation) as held by the other player, or put it back."""
+        current = self.game
+        task = self._count_task(current) if current is not None else None
+        view = pc.learner_view(current) if current is not None else None
+        if task is None or view is None or card not in {str(c) for c in pc.choices(view)}:
+            return  # a click drawn before the table changed, or not a card offered
+        self.memory[COUNT] = pc.toggled(task, card)
+
+    def check_count(self) -> None:
+        current = self.game
+        task = self._count_task(current) if current is not None else None
+        view = pc.learner_view(current) if current is not None else None
+        if task is None or view is None:
+            return
+        self.memory[COUNT] = pc.CountTask(task.ply, task.picked, pc.judge(view, task.picked))
+
+    def _count(self, current: Game) -> pc.CountScreen | None:
+        view = pc.learner_view(current)
+        if view is None:
+            return None
+        task = self._count_task(current)
+        if task is None:
+            return pc.CountScreen(open=False)
+        return pc.CountScreen(True, pc.choices(view), task.picked, task.result)
+
     # ----- a finished hand -----------------------------------------------------------------
 
     def ask_hand_review(self, hand: int) -> None:
@@ -474,7 +517,7 @@ class PlayController:
             self._log(current), ps.seats(current),
             None if current.hand_over else self._side(current),
             self._hand_end(current) if current.hand_over else None,
-            self._replay(current), self.pacing)
+            self._replay(current), self.pacing, self._count(current))
 
 
 def _worded(note: object) -> str:

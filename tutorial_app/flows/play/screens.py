@@ -20,6 +20,7 @@ from tutorial_app.course import i18n, words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.page import Notice
 from tutorial_app.flows.play import words as pw
+from tutorial_app.flows.play.count import CountScreen
 from tutorial_app.flows.play.game import Game
 from tutorial_app.flows.play.replay import Frame
 from tutorial_app.flows.play.words import Breakdown
@@ -219,6 +220,7 @@ class GameScreen:
     end: HandEnd | None
     replay: ReplayScreen | None
     pacing: bool  # the computer plays by itself now, one move per beat
+    count: CountScreen | None = None  # after the last deal: count the cards left
 
 
 # ----- builders ------------------------------------------------------------------------
