@@ -41,7 +41,7 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     table = teacher.dataframe[0].value
     name, cell = list(table.iloc[0])
     assert name == "Ana" and cell == "✓ ★★ (2)"  # solved at the second try: 2 stars
-    said = texts(teacher).replace("\\", "")  # Markdown escapes off
+    said = texts(teacher)  # a move is a code span: its text as typed, no escapes shown
     assert "Moves tried by Ana, in order:" in said
     first, second = said.index("`4d t`"), said.index("`8s x 6s+2c 5h+3d`")
     assert first < second                                # in the order tried

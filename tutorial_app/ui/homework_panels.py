@@ -119,7 +119,7 @@ def _report(found: homework.Report) -> None:
         if cell is not None and cell.moves:
             st.markdown(t("homework.moves_of", name=safe_text.plain(names[int(who)])))
             st.markdown("\n".join(
-                f"{n}. `{safe_text.plain(move)}` — {live.verdict_words(verdict)}"
+                f"{n}. {safe_text.code(move)} — {live.verdict_words(verdict)}"
                 for n, (move, verdict) in enumerate(cell.moves, 1)))
         elif cell is not None:
             st.caption(t("homework.no_tries"))

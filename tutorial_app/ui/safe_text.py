@@ -58,6 +58,14 @@ def plain(text: object, limit: int = 2000) -> str:
     return _html_escape(_MD_SPECIAL.sub(r"\\\1", value)).replace("\n", "  \n")
 
 
+def code(text: object, limit: int = 200) -> str:
+    """A code span showing these characters as typed (a move in notation): Markdown does
+    not read inside one, so escaping there would show the backslashes ("5c\\+3d");
+    instead a backtick or a line break, which would end the span, is dropped."""
+    value = _defuse(_BIDI.sub("", _CONTROL.sub("", str(text)))[:limit])
+    return "`" + (" ".join(value.replace("`", "").split()) or " ") + "`"
+
+
 def lesson(text: object, limit: int = 20000) -> str:
     """Lesson prose: emphasis, code, lists and paragraphs; nothing that links or runs."""
     value = _CONTROL.sub("", str(text))[:limit]
