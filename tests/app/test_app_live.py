@@ -64,9 +64,9 @@ def test_a_live_question_answered_by_three_learners(app: AppTest, db: Path) -> N
     answer(ana, "h-8s", "t-2c", "t-6s", "t-3d", "t-5h", action="capture")  # correct
     answer(bo, "h-4d", action="trail")                                        # legal miss
     answer(cy, "h-4d", action="trail")                                        # ... changed:
-    assert "Your answer: **4d t**" in texts(cy)
+    assert "Your answer: **4♦ trails**" in texts(cy)
     answer(cy, "h-8s", "t-5h", action="capture")                              # illegal
-    assert "Your answer: **8s x 5h**" in texts(cy)
+    assert "Your answer: **8♠ takes 5♥**" in texts(cy)
 
     teacher.run()
     assert "3 of 3 answered" in texts(teacher)
@@ -84,7 +84,7 @@ def test_a_live_question_answered_by_three_learners(app: AppTest, db: Path) -> N
     miss.click().run()
     picked = "\n".join(h.proto.body for h in teacher.get("html") if "ct-marked" in h.proto.body)
     assert 'alt="four of diamonds (selected)"' in picked  # the answer's card, marked
-    assert picked.count('class="ct-card ct-marked"') == 1 and "4d t" in texts(teacher)
+    assert picked.count('class="ct-card ct-marked"') == 1 and "4♦ trails" in texts(teacher)
 
     click(teacher, "live-next")
     for learner in (ana, bo, cy):
@@ -249,7 +249,7 @@ def test_a_closed_question_takes_no_more_answers(app: AppTest, db: Path) -> None
     assert "The question is closed." in texts(teacher)
     ana.run()
     assert ana.button(key="live-capture").disabled and ana.button(key="live-trail").disabled
-    assert "Your answer: **4d t**" in texts(ana) and "The question is closed." in texts(ana)
+    assert "Your answer: **4♦ trails**" in texts(ana) and "The question is closed." in texts(ana)
 
 
 def test_a_join_link_on_a_device_signed_in_elsewhere_offers_to_join(app: AppTest,

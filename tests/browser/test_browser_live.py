@@ -64,13 +64,13 @@ def test_a_live_question_with_three_phones(server: Server, page: Page, browser: 
     cy = join(browser, server.url, code, "Cy")
     answer(ana, ["eight of spades", "two of clubs", "six of spades", "three of diamonds",
                  "five of hearts"], "Capture")
-    expect(ana.get_by_text("Your answer: 8s x 6s+2c 5h+3d")).to_be_visible()
+    expect(ana.get_by_text("Your answer: 8♠ takes 6♠+2♣, 5♥+3♦")).to_be_visible()
     answer(bo, ["four of diamonds"], "Trail")
-    expect(bo.get_by_text("Your answer: 4d t")).to_be_visible()
+    expect(bo.get_by_text("Your answer: 4♦ trails")).to_be_visible()
     answer(cy, ["four of diamonds"], "Trail")
-    expect(cy.get_by_text("Your answer: 4d t")).to_be_visible()
+    expect(cy.get_by_text("Your answer: 4♦ trails")).to_be_visible()
     answer(cy, ["eight of spades", "five of hearts"], "Capture")  # changed
-    expect(cy.get_by_text("Your answer: 8s x 5h")).to_be_visible()
+    expect(cy.get_by_text("Your answer: 8♠ takes 5♥")).to_be_visible()
 
     expect(page.get_by_text("3 of 3 answered")).to_be_visible()  # no click: it refreshes
     press(page, page.get_by_role("button", name="Show answers"))

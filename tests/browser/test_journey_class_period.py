@@ -35,7 +35,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import CAPTURE, TRAIL, Attempt, Move
 from tutorial_app.config import shipped_lessons
-from tutorial_app.course import Course, load_course
+from tutorial_app.course import Course, load_course, words
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import count, using
 from tutorial_app.course.model import ChooseStep, FeedbackStatus, MistakeStep, PlayStep, Puzzle
@@ -118,10 +118,17 @@ def class_sign_in(screen: Screen, code: str | None, name: str,
     press(page, form.get_by_role("button", name=screen.words("signin.class_button")))
 
 
+def move_words(screen: Screen, move: Move) -> str:
+    """A move as the screen words it ("2♠ takes 4♥"), in the screen's language."""
+    with using(screen.lang):
+        return words.attempt(move.as_attempt())
+
+
 def answer(screen: Screen, move: Move) -> None:
+    """Answer the live question; the phone says the answer back in words."""
     screen.play(move)
     expect(screen.page.get_by_text(plain(screen.words(
-        "live.your_answer", move=move.text)))).to_be_visible()
+        "live.your_answer", move=move_words(screen, move))))).to_be_visible()
 
 
 def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Course],
@@ -217,9 +224,9 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         marks = {"✓": right, "~": missed, "✗": illegal}  # the projector's plain marks
         assert [label[0] for label in labels[:2]] in (["✗", "~"], ["~", "✗"]), labels
         assert labels[2].startswith("✓"), labels
-        for label in labels:
+        for label in labels:  # each answer in words, as everyone in the room reads it
             move = marks[label[0]]
-            assert f" {move.text} — " in label, (label, move.text)
+            assert f" {move_words(desk, move)} — " in label, (label, move.text)
         asked = live.question(courses["en"], live.PUZZLE, puzzle.id)
         assert asked is not None
         for move in (missed, illegal):
@@ -235,7 +242,7 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         illegal_bar = next(i for i, label in enumerate(labels) if label.startswith("✗"))
         press(desk.page, bars.nth(illegal_bar))
         shown = desk.page.locator(".st-key-live-picked")
-        expect(shown).to_contain_text(illegal.text)
+        expect(shown).to_contain_text(move_words(desk, illegal))
         marked = shown.locator("img.ct-marked")
         expect(marked).to_have_count(2)  # the hand card and the table card it named
         alts = sorted(marked.nth(i).get_attribute("alt") or "" for i in range(2))

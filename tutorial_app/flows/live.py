@@ -150,6 +150,16 @@ def _names(item: Card | Build | BuildRef, build: Build) -> bool:
     return False
 
 
+def move_words(move: str) -> str:
+    """An answer as learners read it ("2♠ takes 4♥"), in the reader's language: the
+    answers are kept in notation, which the phones and the projector never show; an
+    answer that does not read (none should) is shown as kept."""
+    try:
+        return words.attempt(parse_attempt(move))
+    except CassinoError:
+        return move
+
+
 def verdict_words(verdict: str) -> str:
     return {CORRECT: t("live.verdict.correct"), MISSED: t("live.verdict.missed"),
             ILLEGAL: t("live.verdict.illegal"), LEGAL: t("live.verdict.legal")}.get(

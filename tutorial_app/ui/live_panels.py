@@ -158,7 +158,7 @@ def projector(rooms: ClassStore, room: SchoolClass) -> None:
     total = max(len(answers), 1)
     for index, bar in enumerate(live.bars(answers)):
         with st.container(border=True, key=f"live-bar-{index}"):
-            label = (f"{MARKS.get(bar.verdict, '')} {bar.move} — "
+            label = (f"{MARKS.get(bar.verdict, '')} {live.move_words(bar.move)} — "
                      f"{live.verdict_words(bar.verdict)} · {bar.count}")
             st.button(label, key=f"live-bar-btn-{index}", type="tertiary",
                       on_click=st.session_state.__setitem__, args=(_PICKED, bar.move))
@@ -177,7 +177,8 @@ def _show_move(asked: live.Question, bar: live.Bar) -> None:
     """The clicked bar's answer on the question's table, its cards marked, with its
     explanation."""
     with st.container(border=True, key="live-picked"):
-        st.markdown(f"#### {MARKS.get(bar.verdict, '')} {safe_text.plain(bar.move)}")
+        st.markdown(f"#### {MARKS.get(bar.verdict, '')} "
+                    f"{safe_text.plain(live.move_words(bar.move))}")
         st.write(safe_text.plain(bar.reason or live.verdict_words(bar.verdict)))
         board.picture(asked.position, "live-picked", big=True,
                       marked=live.marked(asked, bar.move))
@@ -219,7 +220,7 @@ def learner_screen(rooms: ClassStore, learner: Learner) -> None:
         st.caption(t("live.no_answer_yet") if state.open else t("live.closed"))
         return
     with st.container(border=True, key="live-mine"):
-        st.markdown(t("live.your_answer", move=safe_text.plain(mine.move)))
+        st.markdown(t("live.your_answer", move=safe_text.plain(live.move_words(mine.move))))
         if state.shown:
             st.markdown(f"{MARKS.get(mine.verdict, '')} {live.verdict_words(mine.verdict)}")
             if mine.reason:
