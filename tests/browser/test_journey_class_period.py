@@ -227,6 +227,12 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         for label in labels:  # each answer in words, as everyone in the room reads it
             move = marks[label[0]]
             assert f" {move_words(desk, move)} — " in label, (label, move.text)
+        label_size, reason_size = desk.page.evaluate("""() => {
+            const bar = [...document.querySelectorAll('[class*="st-key-live-bar-"]')]
+                .find(e => !e.className.includes('live-bar-btn'));  // a mistake's bar
+            const size = q => parseFloat(getComputedStyle(bar.querySelector(q)).fontSize);
+            return [size('button p'), size('[data-testid^=stCaption] p')]; }""")
+        assert label_size >= reason_size, (label_size, reason_size)  # read from the back
         asked = live.question(courses["en"], live.PUZZLE, puzzle.id)
         assert asked is not None
         for move in (missed, illegal):
