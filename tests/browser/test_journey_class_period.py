@@ -126,7 +126,7 @@ def move_words(screen: Screen, move: Move) -> str:
 
 def answer(screen: Screen, move: Move) -> None:
     """Answer the live question; the phone says the answer back in words."""
-    screen.play(move)
+    play(screen, move)
     expect(screen.page.get_by_text(plain(screen.words(
         "live.your_answer", move=move_words(screen, move))))).to_be_visible()
 
@@ -282,16 +282,17 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         assert isinstance(first, PlayStep)
         bo_wrong = next(Move(c, TRAIL) for c in first.position.hand
                         if c not in {m.card for m in solutions(first)})
-        bo.play(bo_wrong)
+        play(bo, bo_wrong)
         expect(bo.alert("warning")).to_contain_text(bo_wrong.card.pretty)
         step_right = next(m for m in solutions(first) if not m.builds)
-        bo.play(step_right)
+        play(bo, step_right)
         expect(bo.alert("success")).to_contain_text(bo.words("learn.stars_of", n=2, out_of=3))
-        cy.play(step_right)
+        play(cy, step_right)
         expect(cy.alert("success")).to_contain_text(cy.words("learn.stars_of", n=3, out_of=3))
         bo.snap(shots, "period-8-homework-on-a-phone")
         ana_moves = the_whole_lesson(ana, courses["es"])
-        ana.snap(shots, "period-9-homework-finished-es")
+        ana.page.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+        ana.snap(shots, "period-9-homework-finished-es")  # the top: the lesson finished
 
         # ----- the teacher reads the homework: the table, a learner's moves, the CSVs ------
         desk.page.reload()
@@ -353,6 +354,25 @@ def homework_panel(desk: Screen) -> Locator:
     return unfold(desk, "homework.title", "homework.assign")
 
 
+def play(screen: Screen, move: Move) -> None:
+    """Click the move's cards, each seen chosen before the next (a click lost to a rerun
+    would make another move), then its action."""
+    for which in (move.card, *move.loose):
+        screen.select(which)
+        expect(screen.page.get_by_role("button", name=screen.card(which) + screen.words(
+            "board.selected")).first).to_be_visible()
+    screen.action(move)
+
+
+def tick(screen: Screen, label: str) -> None:
+    """Tick a checkbox or a radio option by the label it shows, and see it ticked. (By
+    the label shown: the control's accessible name keeps Markdown's escapes, "6♠\\+3♥".)"""
+    page = screen.page
+    screen.pick(label)
+    shown = page.locator("label").filter(has=page.get_by_text(label, exact=True))
+    expect(shown.locator("input").first).to_be_checked()
+
+
 def the_whole_lesson(screen: Screen, course: Course) -> list[str]:
     """The homework lesson to its end, every step right at the first try; the moves
     played on its board, in notation (as the homework report keeps them)."""
@@ -364,14 +384,14 @@ def the_whole_lesson(screen: Screen, course: Course) -> list[str]:
         screen.says(screen.words("learn.step_of", n=index + 1, total=len(lesson.steps)))
         if isinstance(step, PlayStep):
             move = next(m for m in solutions(step) if not m.builds)
-            screen.play(move)
+            play(screen, move)
             played.append(move.text)
         elif isinstance(step, ChooseStep):
             for right in sorted(step.correct):
-                screen.pick(step.options[right])
+                tick(screen, step.options[right])
             screen.press_key("learn.check")
         elif isinstance(step, MistakeStep):
-            screen.pick(dict(step.choices)[step.answer])
+            tick(screen, dict(step.choices)[step.answer])
             screen.press_key("learn.check")
         expect(screen.alert("success")).to_be_visible()
     screen.press_key("learn.finish")
