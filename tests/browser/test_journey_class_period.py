@@ -364,13 +364,11 @@ def play(screen: Screen, move: Move) -> None:
     screen.action(move)
 
 
-def tick(screen: Screen, label: str) -> None:
-    """Tick a checkbox or a radio option by the label it shows, and see it ticked. (By
-    the label shown: the control's accessible name keeps Markdown's escapes, "6♠\\+3♥".)"""
-    page = screen.page
+def tick(screen: Screen, label: str, role: str) -> None:
+    """Tick a checkbox or a radio option by its label, and see it ticked under that
+    same name, as a screen reader names it."""
     screen.pick(label)
-    shown = page.locator("label").filter(has=page.get_by_text(label, exact=True))
-    expect(shown.locator("input").first).to_be_checked()
+    expect(screen.page.get_by_role(role, name=label, exact=True)).to_be_checked()
 
 
 def the_whole_lesson(screen: Screen, course: Course) -> list[str]:
@@ -388,10 +386,10 @@ def the_whole_lesson(screen: Screen, course: Course) -> list[str]:
             played.append(move.text)
         elif isinstance(step, ChooseStep):
             for right in sorted(step.correct):
-                tick(screen, step.options[right])
+                tick(screen, step.options[right], "checkbox")
             screen.press_key("learn.check")
         elif isinstance(step, MistakeStep):
-            tick(screen, dict(step.choices)[step.answer])
+            tick(screen, dict(step.choices)[step.answer], "radio")
             screen.press_key("learn.check")
         expect(screen.alert("success")).to_be_visible()
     screen.press_key("learn.finish")
