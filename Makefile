@@ -76,7 +76,7 @@ load: $(STAMP)
 	$(BIN)/python -m tutorial_app.tools.loadtest --learners $(LEARNERS) --seconds $(SECONDS) $(LOADFLAGS)
 
 # `make load-live`: a live classroom question, 30 learners answering over two minutes while
-# the projector counts; submission-to-projector p95 and server memory (issue 15).
+# the projector counts; submission-to-projector p95 and server memory.
 LIVE_SECONDS ?= 120
 load-live: $(STAMP)
 	$(BIN)/python -m tutorial_app.tools.loadtest --live --learners $(LEARNERS) \
@@ -97,7 +97,7 @@ validate: $(STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
 
-# Translations (issue 12): extract the English, update every language's .po (changed
+# Translations: extract the English, update every language's .po (changed
 # English marks its translation stale), compile the .mo files and report what each
 # language lacks. `make i18n-add LANGUAGE_TAG=fr` starts a new language (one folder, no code).
 i18n: $(STAMP)

@@ -159,7 +159,7 @@ class Move:
         return f"{self.card.pretty} takes {groups}{as_14}"
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's JSON form (issue 2): card, kind, value, loose, builds, text."""
+        """The CLI's JSON form: card, kind, value, loose, builds, text."""
         return {
             "card": str(self.card),
             "kind": self.kind.value,

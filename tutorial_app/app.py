@@ -35,6 +35,8 @@ learn = st.Page(VIEWS / "learn.py", title=t("nav.learn"), icon=":material/school
                 url_path="learn", default=True)
 puzzles = st.Page(VIEWS / "puzzles.py", title=t("nav.puzzles"), icon=":material/extension:",
                   url_path="puzzles")
+practice = st.Page(VIEWS / "practice.py", title=t("nav.practice"), icon=":material/fitness_center:",
+                   url_path="practice")
 play = st.Page(VIEWS / "play.py", title=t("nav.play"), icon=":material/playing_cards:",
                url_path="play")
 sandbox = st.Page(VIEWS / "sandbox.py", title=t("nav.sandbox"), icon=":material/science:",
@@ -53,7 +55,7 @@ rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_b
 # address gets the default page (the page itself refuses a learner too, ui/teacher.py).
 explore = [sandbox, rules] if learner_only() else [sandbox, classroom, cards, rules]
 current = st.navigation({
-    t("nav.section.learn"): [learn, puzzles, play, live],
+    t("nav.section.learn"): [learn, practice, puzzles, play, live],
     t("nav.section.explore"): explore,
 })
 

@@ -134,7 +134,7 @@ PASSWORD_VARIABLE = "CASSINO_TEACHER_PASSWORD"
 
 def first_teacher(env: Mapping[str, str] | None = None) -> tuple[str, str] | None:
     """The first teacher's name and password from CASSINO_TEACHER and
-    CASSINO_TEACHER_PASSWORD (issue 15), or None when either is unset."""
+    CASSINO_TEACHER_PASSWORD, or None when either is unset."""
     source = os.environ if env is None else env
     name = source.get(TEACHER_VARIABLE, "").strip()
     password = source.get(PASSWORD_VARIABLE, "")

@@ -43,7 +43,7 @@ class Solver:
         out: list[tuple[Move, float]] = []
         best = -1e9
         try:
-            for move in _ordered(sim):
+            for move in ordered(sim):
                 value = self._search(sim.play(move), best - 1e-6, 1e9)
                 best = max(best, value)
                 out.append((move, value))
@@ -73,7 +73,7 @@ class Solver:
         start_alpha, start_beta = alpha, beta
         maximizing = side_of(sim.to_move, sim.players) == self.side
         best = -1e9 if maximizing else 1e9
-        for move in _ordered(sim):
+        for move in ordered(sim):
             value = self._search(sim.play(move), alpha, beta)
             if maximizing:
                 best = max(best, value)
@@ -92,7 +92,7 @@ class Solver:
         return best
 
 
-def _ordered(sim: Sim) -> list[Move]:
+def ordered(sim: Sim) -> list[Move]:
     """Likely-best moves first (greedy order), which is what makes alpha-beta prune."""
     moves = list(sim.legal_moves())
     moves.sort(key=lambda m: -policy.score(sim, m))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.flows.play_game import Game
+from tutorial_app.flows.play.game import Game
 
 APP = Path(__file__).resolve().parents[2] / "tutorial_app" / "app.py"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -19,6 +19,7 @@ PAGES = {
     "rules": "views/rules.py",
     "play": "views/play.py",
     "live": "views/live.py",
+    "practice": "views/practice.py",
 }
 TEACHER_PAGES = {"classroom"}
 # The first teacher of every app test's store (tests/app/conftest.py's `env` sets these);

@@ -50,7 +50,7 @@ def db(tmp_path: Path) -> Path:
 def env(course_dir: Path, db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("CASSINO_DB", str(db))
     monkeypatch.setenv("CASSINO_LESSONS", str(course_dir))
-    monkeypatch.setenv("CASSINO_TEACHER", TEACHER[0])  # the first teacher (issue 15)
+    monkeypatch.setenv("CASSINO_TEACHER", TEACHER[0])  # the first teacher
     monkeypatch.setenv("CASSINO_TEACHER_PASSWORD", TEACHER[1])
     yield
 

@@ -1,4 +1,4 @@
-"""A broken progress store (issue 13): the Learn page and sign-in say what is wrong and
+"""A broken progress store: the Learn page and sign-in say what is wrong and
 which setting to check (CASSINO_DB), never a traceback or a path of the server; the
 pages that need no store (Rules, Sandbox) keep working. The same for the sign-in
 service without Streamlit, and for a lesson file that once took the app down."""

@@ -1,4 +1,4 @@
-"""Homework (issue 15): the teacher assigns puzzles, the learner sees them first on
+"""Homework: the teacher assigns puzzles, the learner sees them first on
 Learn, solves one after a wrong try, and the teacher's report shows the moves in
 order, the most common wrong move and the CSVs."""
 

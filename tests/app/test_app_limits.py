@@ -1,4 +1,4 @@
-"""The app's doors over their limits (issue 13), as a websocket client could send them
+"""The app's doors over their limits, as a websocket client could send them
 (the web server refuses an address over 64 KB; the session's query parameters have
 no such bound): the page answers at once with a message naming the limit."""
 

@@ -1,4 +1,4 @@
-"""Issue 15 in the app: a teacher makes a class and asks a live question; three learners
+"""The live classroom in the app: a teacher makes a class and asks a live question; three learners
 join by code on their own devices and answer (one correct, one legal miss, one
 illegal; one changes its answer); the projector shows the three with their marks and
 reasons, mistakes first; "Next" reaches everyone. Learners cannot open teacher pages,

@@ -30,6 +30,17 @@ def test_every_page_renders_with_the_real_lessons(env: None,
         open_page(at, page)
 
 
+def test_practice_offers_a_set_and_the_skill_map_to_a_signed_in_learner(app: AppTest) -> None:
+    open_page(app, "practice")
+    assert "Welcome! Who is learning?" in texts(app)  # nobody signed in: the welcome
+    sign_in(app)
+    open_page(app, "practice")
+    said = texts(app).replace("\\", "")  # as read, without Markdown's escapes
+    assert "Today's set" in said and "Your skills" in said
+    assert "Something new: a first task on “Pairing”." in said
+    assert any(x.proto.label == "Open this task" for x in app.get("page_link"))
+
+
 def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
         app: AppTest, db: Path) -> None:
     open_page(app, "classroom")

@@ -13,10 +13,10 @@ from engine import BUILD, CAPTURE, Move
 from engine.advice import explain, hint, review
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play_game as pg
-from tutorial_app.flows import play_replay as pr
-from tutorial_app.flows import play_words as pw
-from tutorial_app.flows.play_game import YOU, Game, Setup
+from tutorial_app.flows.play import game as pg
+from tutorial_app.flows.play import replay as pr
+from tutorial_app.flows.play import words as pw
+from tutorial_app.flows.play.game import YOU, Game, Setup
 from tutorial_app.services.store import ProgressStore
 
 SEED = 2024

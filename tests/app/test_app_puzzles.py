@@ -115,3 +115,20 @@ def test_the_rating_is_charted_once_two_puzzles_are_rated(app: AppTest) -> None:
     (chart,) = [h for h in app.get("html") if "<polyline" in str(h.proto.body)]
     assert ': 1200, ' in str(chart.proto.body)  # the start, then each rated try
     assert not app.get("vega_lite_chart")  # drawn by the app: no pandas, no Altair
+
+
+def test_a_puzzle_streak_starts_and_a_miss_ends_it(app: AppTest, db: Path) -> None:
+    open_page(app, "puzzles")
+    sign_in(app)
+    app.button_group(key="puzzles-mode").set_value("streak").run()
+    assert "One wrong move ends the streak." in texts(app)
+    click(app, "streak-start")
+    shown = texts(app)
+    assert "Streak: 0 puzzles solved in a row." in shown
+    card = "10h" if "Pair a card" in shown else "4d"  # a trail misses either puzzle
+    click(app, f"cb-streak-h-{card}")
+    click(app, "streak-trail")
+    assert "That move ends the streak." in texts(app)
+    assert app.button(key="streak-restart")
+    (learner,) = ProgressStore(db).learners()
+    assert ProgressStore(db).best_streak(learner.id) == 0

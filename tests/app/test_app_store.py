@@ -16,7 +16,7 @@ import pytest
 from storefixtures import integrity_ok
 
 from tutorial_app.config import sqlite_file, store_url
-from tutorial_app.course import rating
+from tutorial_app.course import glicko, rating
 from tutorial_app.services import devices
 from tutorial_app.services.devices import LEARNERS, Devices
 from tutorial_app.services.store import (
@@ -104,6 +104,21 @@ def test_reset_one_lesson_or_everything(store: ProgressStore) -> None:
     assert fresh is not None and fresh.rating == rating.START and fresh.rated_games == 0
 
 
+def test_puzzles_are_rated_too_from_first_tries_only(store: ProgressStore) -> None:
+    """A failed first try raises the puzzle's Glicko-2 rating, a solve lowers it; a
+    second try or a hinted one leaves it alone."""
+    ana, bo = store.learner("Ana").id, store.learner("Bo").id
+    assert store.puzzle_ratings() == {}
+    store.record_puzzle(ana, "hard", 5, solved=False, hinted=False)
+    failed = store.puzzle_ratings()["hard"]
+    assert failed[0] > rating.puzzle_rating(5) and failed[2] == 1
+    store.record_puzzle(ana, "hard", 5, solved=True, hinted=False)   # not a first try
+    store.record_puzzle(bo, "hard", 5, solved=True, hinted=True)     # hinted
+    assert store.puzzle_ratings()["hard"] == failed
+    store.record_puzzle(bo, "easy", 1, solved=True, hinted=False)
+    assert store.puzzle_ratings()["easy"][0] < rating.puzzle_rating(1)
+
+
 def test_puzzle_rating_rises_falls_and_hints_make_it_unrated(store: ProgressStore) -> None:
     me = store.learner("Ana").id
     up = store.record_puzzle(me, "p1", 3, solved=True, hinted=False)
@@ -177,13 +192,12 @@ def test_processes_never_corrupt_the_database(store_url: str, store: ProgressSto
     assert len(store.progress(learners["Ana"].id)["sums"].steps) == 20
 
 
-def test_elo_update_shape() -> None:
+def test_rating_shape() -> None:
     assert rating.puzzle_rating(1) < rating.puzzle_rating(5)
-    easy_win = rating.update(1200, 0, 1, True).delta
-    hard_win = rating.update(1200, 0, 5, True).delta
-    assert 0 < easy_win < hard_win
-    assert rating.update(1200, 50, 3, True).delta < rating.update(1200, 0, 3, True).delta
-    assert rating.update(400, 0, 5, False).after == rating.FLOOR
+    learner = glicko.Glicko(rating.START)
+    easy_win = glicko.game(learner, glicko.Glicko(rating.puzzle_rating(1), 200.0), True)[0]
+    hard_win = glicko.game(learner, glicko.Glicko(rating.puzzle_rating(5), 200.0), True)[0]
+    assert rating.START < easy_win.rating < hard_win.rating
     assert rating.RatingChange(1200, 1218).text == "1200 → 1218 (+18)"
 
 

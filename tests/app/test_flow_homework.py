@@ -64,7 +64,7 @@ def test_an_assigned_lesson_opens_before_its_lessons_and_counts(
     assert control.take_link_error() is None
     screen = control.screen()
     assert isinstance(screen, PlayerScreen) and screen.assigned
-    control.answer_move(parse_attempt("8s x 5c+3d"))
+    control.answer(parse_attempt("8s x 5c+3d"))
     control.finish()
     done = store.progress(ana.id)["after-basics"]
     assert done.completed and done.stars == 3 and done.steps == {"sum": 3}

@@ -22,6 +22,7 @@ from tutorial_app.flows.lesson import (
     PlayerScreen,
     StepTry,
 )
+from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import Learner, ProgressStore
 
 VIEWS = Path(__file__).resolve().parents[2] / "tutorial_app" / "views"
@@ -92,7 +93,7 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     assert screen.board == screen.step.position and screen.next_hint == 1 and not screen.hints
 
     # a wrong try: the Feedback carries the judge's verdict, and nothing is recorded
-    page.control.answer_move(parse_attempt("7s x 3c"))
+    page.control.answer(parse_attempt("7s x 3c"))
     work = page.player().work
     assert work.wrong == 1 and not work.solved and work.feedback is not None
     assert work.feedback.status is FeedbackStatus.NOT_ALLOWED
@@ -107,7 +108,7 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     assert screen.next_hint == 2
 
     # the right try: one wrong try and one hint cost one star, recorded once
-    page.control.answer_move(parse_attempt("7s x 7h"))
+    page.control.answer(parse_attempt("7s x 7h"))
     screen = page.player()
     feedback = screen.work.feedback
     assert feedback is not None and feedback.status is FeedbackStatus.CORRECT
@@ -115,7 +116,7 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     assert store.progress(ana.id)["basics"].steps == {"pair": 2}
     assert screen.board is not None and "7h" not in screen.board.text  # after the move
     assert screen.pile == 2 and screen.next_hint is None and not screen.needs_answer
-    page.control.answer_move(parse_attempt("7s x 7h"))  # a solved step stays solved
+    page.control.answer(parse_attempt("7s x 7h"))  # a solved step stays solved
     assert page.player().work == screen.work
 
     # the choose step: the ticked options are read back from the widgets' keys
@@ -123,15 +124,15 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     screen = page.player()
     step = screen.step
     assert isinstance(step, ChooseStep) and step.id == "which"
-    page.memory[page.control.option_key(step, 1)] = True
-    page.control.answer_choice()
+    page.memory[page.control.answer_key(step, 1)] = True
+    page.control.answer()
     work = page.player().work
     assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
     assert work.wrong == 1 and work.chosen == frozenset({1})
-    page.memory[page.control.option_key(step, 1)] = False
+    page.memory[page.control.answer_key(step, 1)] = False
     for i in (0, 2):
-        page.memory[page.control.option_key(step, i)] = True
-    page.control.answer_choice()
+        page.memory[page.control.answer_key(step, i)] = True
+    page.control.answer()
     work = page.player().work
     assert work.solved and work.feedback is not None and work.feedback.stars == 2
 
@@ -140,21 +141,28 @@ def test_a_lesson_played_through_wrong_hint_right_finish(
     screen = page.player()
     step = screen.step
     assert isinstance(step, MistakeStep) and screen.last and screen.unsolved == 1
-    page.control.answer_mistake()
+    page.control.answer()
     assert page.player().work.feedback is None
-    page.memory[page.control.reason_key(step)] = "card-used-twice"
-    page.control.answer_mistake()
+    page.memory[page.control.answer_key(step)] = "card-used-twice"
+    page.control.answer()
     work = page.player().work
     assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
     assert work.feedback.code == "wrong-sum"  # the judge's verdict on the move shown
     assert work.feedback.message.startswith("Not that: ")  # why that reason does not apply
     page.control.hint()
     assert page.player().hints == step.hints[:1] and step.hints[0].startswith("Look at ")
-    page.memory[page.control.reason_key(step)] = "wrong-sum"
-    page.control.answer_mistake()
+    page.memory[page.control.answer_key(step)] = "wrong-sum"
+    page.control.answer()
     screen = page.player()
     assert screen.work.solved and screen.unsolved == 0
     assert store.progress(ana.id)["basics"].steps == {"pair": 2, "which": 2, "spot": 2}
+    # every check is in the attempt log (what was picked in place of a move), so the
+    # choose and mistake steps count for practice too
+    logged = [(a.ref, a.move, a.verdict) for a in ClassStore(store).attempts_of([ana.id])]
+    assert ("basics/which", "2", "missed") in logged
+    assert ("basics/which", "1 3", "correct") in logged
+    assert ("basics/spot", "card-used-twice", "missed") in logged
+    assert ("basics/spot", "wrong-sum", "correct") in logged
 
     # finish: back to the path, which says so once, with the puzzles to practise
     page.control.finish()
@@ -185,7 +193,7 @@ def test_retry_starts_the_step_again_and_keeps_the_stars(course: Course, store: 
     page = Page(course, store, ana, lesson="basics", step="pair")
     page.player()
     page.memory["learn.sel"] = "a selection on the board"
-    page.control.answer_move(parse_attempt("7s x 7h"))
+    page.control.answer(parse_attempt("7s x 7h"))
     assert page.player().work.solved
     page.control.retry()
     screen = page.player()
@@ -256,7 +264,7 @@ def test_a_store_that_fails_is_logged_and_the_learner_told(
     page = Page(course, store, ana, lesson="basics", step="pair")
     page.player()
     with caplog.at_level(logging.ERROR, logger="tutorial_app.flows.lesson"):
-        page.control.answer_move(parse_attempt("7s x 7h"))
+        page.control.answer(parse_attempt("7s x 7h"))
     assert "database is locked" in caplog.text
     assert page.player().work.solved  # what the learner did is still on screen
     assert page.control.take_notice() == (
@@ -309,17 +317,17 @@ steps:
     screen = page.player()
     step = screen.step
     assert isinstance(step, ChooseStep) and step.single and screen.next_hint == 1
-    page.control.answer_choice()  # nothing picked yet: nothing happens
+    page.control.answer()  # nothing picked yet: nothing happens
     assert page.player().work.feedback is None
-    page.memory[page.control.single_key(step)] = 1
-    page.control.answer_choice()
+    page.memory[page.control.answer_key(step)] = 1
+    page.control.answer()
     work = page.player().work
     assert work.feedback is not None and work.feedback.status is FeedbackStatus.MISSED
     assert "You left out 8♠ takes 8♦, 5♣+3♦" in work.feedback.message  # the missed one, named
     page.control.hint()
     assert page.player().hints == step.hints[:1]
-    page.memory[page.control.single_key(step)] = 0
-    page.control.answer_choice()
+    page.memory[page.control.answer_key(step)] = 0
+    page.control.answer()
     assert page.player().work.solved
 def test_continue_resumes_at_the_first_unsolved_task(course: Course, store: ProgressStore,
                                                      ana: Learner) -> None:
@@ -327,7 +335,7 @@ def test_continue_resumes_at_the_first_unsolved_task(course: Course, store: Prog
     page.control.resume("basics")
     assert page.player().index == 0  # not begun: the first step
     page.control.go(1)
-    page.control.answer_move(parse_attempt("7s x 7h"))  # solves "pair", step 1
+    page.control.answer(parse_attempt("7s x 7h"))  # solves "pair", step 1
     page.control.open_lesson(None)
     page.path()
     page.control.resume("basics")
@@ -364,6 +372,6 @@ def test_a_locked_lesson_by_link_says_so_and_records_nothing(
     # and a try sent to it all the same (no run in between) is not recorded
     control = page.control
     control.open_lesson("after-basics")
-    control.answer_move(parse_attempt("8s x 5c+3d"))
+    control.answer(parse_attempt("8s x 5c+3d"))
     control.finish()
     assert "after-basics" not in store.progress(ana.id)

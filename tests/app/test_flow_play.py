@@ -16,12 +16,13 @@ from engine import BUILD, CAPTURE, REASON_CODES, TRAIL, CassinoError, Move, full
 from engine.advice import explain, hint, review
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play as flow
-from tutorial_app.flows import play_replay as pr
-from tutorial_app.flows import play_screens as ps
 from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.page import Tone
 from tutorial_app.flows.play import PlayController
-from tutorial_app.flows.play_game import YOU, Game, Setup, make_rules
+from tutorial_app.flows.play import controller as flow
+from tutorial_app.flows.play import replay as pr
+from tutorial_app.flows.play import screens as ps
+from tutorial_app.flows.play.game import YOU, Game, Setup, make_rules
 from tutorial_app.services.store import ProgressStore
 
 SEED = 2024
@@ -162,7 +163,8 @@ def test_a_legal_move_is_played_kept_and_said(store: ProgressStore, ana: int) ->
     assert kept(store, ana) == after
     assert "play.sel" not in memory  # the selection is cleared for the next move
     side = the_side(play)
-    assert side.notice == ps.Notice(ps.Tone.PLAYED, f"You played: {words.move(move)}.")
+    assert side.notice is not None and side.notice.tone == Tone.PLAYED
+    assert side.notice.text == f"You played: {words.move(move)}."
     assert not side.your_turn and side.hand_title == "Your hand"
     computer = the_screen(play).computer
     assert computer.waiting_for == "The computer (level 1)" and not computer.your_turn
@@ -180,7 +182,8 @@ def test_an_illegal_move_is_refused_in_the_judges_words(store: ProgressStore,
     assert not verdict.legal and verdict.code in REASON_CODES
     play.move(Selection(card, frozenset({other})).attempt(CAPTURE, None))
     notice = the_side(play).notice
-    assert notice == ps.Notice(ps.Tone.REFUSED, verdict.message, verdict.rule)
+    assert notice is not None and notice.tone == Tone.REFUSED and notice.rule == verdict.rule
+    assert notice.text == verdict.message
     assert card.pretty in notice.text and other.pretty in notice.text
     assert the_game(play) == game and kept(store, ana) == game  # nothing was played
 
@@ -193,13 +196,15 @@ def test_a_move_when_it_is_not_the_learners_turn_is_refused_by_the_page(
     assert waiting.computer_turn
     play.move(waiting.state.legal_moves()[0].as_attempt())  # e.g. a second, late click
     assert the_game(play) == waiting and kept(store, ana) == waiting
-    assert the_side(play).notice == ps.Notice(ps.Tone.REFUSED, t("play.not_your_turn"))
+    notice = the_side(play).notice
+    assert notice is not None and notice.tone == Tone.REFUSED
+    assert notice.text == t("play.not_your_turn")
     assert t("play.not_your_turn") == "It is not your turn."
 
 
 def test_no_page_invents_a_judges_verdict() -> None:
     """Every reason code the app shows comes from the judge (engine.REASON_CODES)."""
-    root = Path(flow.__file__).parents[1]
+    root = Path(flow.__file__).parents[2]  # tutorial_app/
     made = [f"{path.relative_to(root)}:{n}" for path in root.rglob("*.py")
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if re.search(r"\bVerdict\(", line)]
@@ -474,7 +479,7 @@ def test_two_tabs_of_one_learner_never_overwrite_each_others_moves(store: Progre
     second.move(a_capture_or_a_trail(the_game(second)).as_attempt())  # behind: refused
     assert the_game(second) == ahead  # it now shows the first tab's game, move for move
     notice = the_side(second).notice
-    assert notice is not None and notice.tone == ps.Tone.REFUSED
+    assert notice is not None and notice.tone == Tone.REFUSED
     assert "played on in another tab" in notice.text
     assert kept(store, ana) == ahead
     second.advance()  # and plays on from there, kept as usual
@@ -493,7 +498,7 @@ def test_a_kept_game_that_cannot_be_restored_is_logged_said_and_kept(
         play = controller(store, ana)
     assert play.screen() is None
     notice = play.notice()
-    assert notice is not None and notice.tone == ps.Tone.REFUSED
+    assert notice is not None and notice.tone == Tone.REFUSED
     assert notice.text.startswith("Your saved game could not be restored (")
     assert f"kept game of learner {ana}" in caplog.text and "cannot be rebuilt" in caplog.text
     assert store.saved_game(ana).game == record  # nothing lost until a new game replaces it

@@ -258,6 +258,10 @@ def test_nearest_puzzle_to_the_rating() -> None:
     assert nearest(pool, 1300.0, {}).id == "b"  # type: ignore[union-attr]
     assert nearest(pool, 1700.0, {}).id == "c"  # type: ignore[union-attr]
     assert nearest(pool, 1300.0, {"b": True}).id == "a"  # type: ignore[union-attr]
+    # once learners have failed "a" often, its own rating says it is no easy puzzle
+    rated = {"a": (1690.0, 80.0, 40)}
+    assert nearest(pool, 1690.0, {}, rated).id == "a"  # type: ignore[union-attr]
+    assert nearest(pool, 1690.0, {}).id == "c"  # type: ignore[union-attr]
 
 
 def test_the_review_list_moves_on_from_a_puzzle_solved_since(course: Course,

@@ -73,7 +73,7 @@ def test_the_projector_comes_back_after_a_reload(course: Course, store: Progress
     rooms.put_question(first.id, *ctl.live_ref())
     assert before.params == {"lesson": "basics", "step": "pair"}
 
-    # A reload: a new session, the address bar lost on the way (the case).
+    # A reload: a new session, the address bar lost on the way.
     after = Projector(course, store, rooms, teacher)
     ctl = after.run()
     item = ctl.screen().item
@@ -177,8 +177,8 @@ def test_hints_and_wrong_tries_stay_with_the_step_until_it_is_solved(
     page = Lesson(course, store, ana)
     page.control.open_lesson("basics", 1)
     page.control.hint()
-    page.control.answer_move(parse_attempt("7s x 3c"))
-    page.control.answer_move(parse_attempt("4d t"))
+    page.control.answer(parse_attempt("7s x 3c"))
+    page.control.answer(parse_attempt("4d t"))
     work = page.player().work
     assert (work.wrong, work.hints) == (2, 1)
 
@@ -194,7 +194,7 @@ def test_hints_and_wrong_tries_stay_with_the_step_until_it_is_solved(
     reloaded = Lesson(course, store, ana)  # a reload, or another tab: the store has them
     reloaded.control.open_lesson("basics", 1)
     assert (reloaded.player().work.wrong, reloaded.player().work.hints) == (2, 1)
-    reloaded.control.answer_move(parse_attempt("7s x 7h"))
+    reloaded.control.answer(parse_attempt("7s x 7h"))
     stars = reloaded.player().work.feedback.stars  # type: ignore[union-attr]
     assert stars == 1 and store.progress(ana.id)["basics"].steps == {"pair": 1}
 
@@ -209,7 +209,7 @@ def test_each_learner_keeps_their_own_tries(course: Course, store: ProgressStore
     ana, bo = store.learner("Ana"), store.learner("Bo")
     page = Lesson(course, store, ana)
     page.control.open_lesson("basics", 1)
-    page.control.answer_move(parse_attempt("7s x 3c"))
+    page.control.answer(parse_attempt("7s x 3c"))
     other = Lesson(course, store, bo)
     other.control.open_lesson("basics", 1)
     assert other.player().work.wrong == 0

@@ -9,8 +9,9 @@ import pytest
 
 from engine import Attempt, Card, Position, legal_moves
 from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.page import Tone
 from tutorial_app.flows.position_edit import START_POSITION, Place
-from tutorial_app.flows.sandbox import Notice, SandboxController, Step, Tone
+from tutorial_app.flows.sandbox import SandboxController, Step
 
 W1 = "table: Ac 2d 3h 5s 6c 8d; hand: 8s"
 
@@ -65,7 +66,7 @@ def test_a_move_is_judged_once_and_a_legal_one_is_played() -> None:
     ctl = page.run()
     ctl.try_move(capture("8s", "6c", "3h"))
     notice = page.run().screen().notice
-    assert notice is not None and notice.tone == Tone.ERROR
+    assert notice is not None and notice.tone == Tone.REFUSED
     assert "6♣" in notice.text and "3♥" in notice.text and notice.rule
     page.memory["sandbox.sel"] = Selection(Card.parse("8s"), frozenset(cards("8d")))
     page.run().try_move(capture("8s", "8d"))
@@ -107,7 +108,8 @@ def test_a_move_from_the_list() -> None:
     page.set("listed", "3d b8 5c").play_listed()
     screen = page.run().screen()
     assert [b.value for b in screen.position.builds] == [8]
-    assert screen.notice == Notice(Tone.PLAYED, "3♦ builds 8 with 5♣: makes a single build of 8.")
+    assert screen.notice is not None and screen.notice.tone == Tone.PLAYED
+    assert screen.notice.text == "3♦ builds 8 with 5♣: makes a single build of 8."
 
 
 def test_setting_up_card_by_card() -> None:
@@ -139,7 +141,7 @@ def test_a_build_assembled_from_the_tray() -> None:
     assert screen.draft_value == 7 and Card.parse("3d") not in screen.free
     page.set("build_value", 6).add_build()
     notice = page.run().screen().notice
-    assert notice is not None and notice.tone == Tone.ERROR  # 3 + 4 is not 6
+    assert notice is not None and notice.tone == Tone.REFUSED  # 3 + 4 is not 6
     page.set("build_value", 7).add_build()
     screen = page.run().screen()
     assert [(b.value, b.cards) for b in screen.position.builds] == [(7, tuple(cards("3d 4c")))]
@@ -173,7 +175,7 @@ def test_rules_players_seat_and_last_play() -> None:
     assert page.run().screen().position.builds == ()  # broken up into loose cards
     page.set("rule.face_capture", "no-such-value").set_setting("face_capture")
     notice = page.run().screen().notice
-    assert notice is not None and notice.tone == Tone.ERROR and "face_capture" in notice.text
+    assert notice is not None and notice.tone == Tone.REFUSED and "face_capture" in notice.text
     page.set("players", 3)
     page.set("seat", 2)
     page.set("last", True).set_table_shape()

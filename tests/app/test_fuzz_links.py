@@ -1,4 +1,4 @@
-"""Fuzzing the app's URL parameters (issue 13): whatever a link carries in `position`,
+"""Fuzzing the app's URL parameters: whatever a link carries in `position`,
 `moves`, `lesson`, `step`, `puzzle` and `theme`, the pages' controllers open it or
 say why not, and draw their screen: no exception at all (a link's problem is a
 message, not an error), within a second of CPU.

@@ -1,4 +1,4 @@
-"""Learner names (services/names.py, issue 13): normalised so that two names cannot
+"""Learner names (services/names.py): normalised so that two names cannot
 look the same, and shown as the characters typed, never as Markdown."""
 
 from __future__ import annotations

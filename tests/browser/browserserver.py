@@ -89,7 +89,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.db, self.lessons = db, lessons
         env = dict(os.environ, CASSINO_DB=str(db), CASSINO_TEACHER=TEACHER[0],
-                   CASSINO_TEACHER_PASSWORD=TEACHER[1])  # the first teacher (issue 15)
+                   CASSINO_TEACHER_PASSWORD=TEACHER[1])  # the first teacher
         if lessons is not None:
             env["CASSINO_LESSONS"] = str(lessons)
         else:

@@ -1,4 +1,4 @@
-"""Issue 13 in a real browser: what a hostile visitor, link or lesson file sends never
+"""A real browser against hostile input: what a hostile visitor, link or lesson file sends never
 puts foreign content on the page, freezes it or takes the server down.
 
 - Learner names that are Markdown (an image, a coloured "Teacher" with an icon, a

@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 
 from engine import CAPTURE, TRAIL, Card
 from tutorial_app.course import i18n, words
-from tutorial_app.flows import play_game as pg
-from tutorial_app.flows.play_game import Game, Setup
+from tutorial_app.flows.play import game as pg
+from tutorial_app.flows.play.game import Game, Setup
 
 SEED = 2024
 

@@ -1,4 +1,4 @@
-"""The live classroom in real browsers (issue 15): a teacher makes a class and asks a
+"""The live classroom in real browsers: a teacher makes a class and asks a
 puzzle live; three learners on phone-sized screens join by code and answer (one
 correct, one legal miss, one illegal after changing a legal miss); the projector
 counts them by itself, shows three bars with marks and reasons, mistakes first;

@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 
 from engine import CAPTURE, TRAIL
 from tutorial_app.course import words
-from tutorial_app.flows import play_game as pg
-from tutorial_app.flows.play_game import Game, Setup
+from tutorial_app.flows.play import game as pg
+from tutorial_app.flows.play.game import Game, Setup
 
 SEED = 2024
 

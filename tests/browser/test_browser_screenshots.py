@@ -95,8 +95,8 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     a single build (the computer's, just made) and a multiple one (the learner's) are
     on the table, and the hint says which to take."""
     from engine.advice import hint
-    from tutorial_app.flows import play_game as pg
-    from tutorial_app.flows.play_game import YOU, Game, Setup
+    from tutorial_app.flows.play import game as pg
+    from tutorial_app.flows.play.game import YOU, Game, Setup
 
     seed, rounds = 187, 5
     page.goto(f"{real_server.url}/play")
@@ -135,8 +135,8 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     """A poor first move against level 2 (seed 2024: trailing the 4♥ when a build
     was there to make), and the coach's word on it."""
     from engine.advice import review
-    from tutorial_app.flows import play_game as pg
-    from tutorial_app.flows.play_game import Game, Setup
+    from tutorial_app.flows.play import game as pg
+    from tutorial_app.flows.play.game import Game, Setup
 
     seed = 2024
     game = Game.start(Setup(2, (pg.DEFAULT_LEVEL,), pg.make_rules("classic"), seed))
@@ -159,7 +159,7 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
 
 def test_screenshots_of_the_live_classroom(server: Server, page: Page, shots: Path) -> None:
     """The projector with the answer bars (one clicked, names on), and a learner's phone
-    answer screen (390 x 844) after answering (issue 15)."""
+    answer screen (390 x 844) after answering."""
     from test_browser_live import answer, join
 
     page.set_viewport_size({"width": 1400, "height": 1000})

@@ -1,4 +1,4 @@
-"""The four wrong tries issue 10 quotes, made by clicking in the real lessons at
+"""Four wrong tries beginners make, made by clicking in the real lessons at
 1280x800: each answer is true for what was tried, the Build button states the
 value the chosen cards make, and one click (Start again) clears a wrong try."""
 

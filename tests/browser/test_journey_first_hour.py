@@ -24,14 +24,14 @@ from browserserver import Server
 from journeys import Screen, phone, pictures
 from playwright.sync_api import expect
 
-from engine import TRAIL, Attempt, Card, Move, parse_attempt
+from engine import TRAIL, Attempt, Card, Move
 from engine.advice import hint, review
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course, words
-from tutorial_app.course.checking import check_answer, solutions
+from tutorial_app.course.checking import check_answer, check_mistake, check_quiz, solutions
 from tutorial_app.course.i18n import using
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, ReadStep
-from tutorial_app.flows.play_game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
+from tutorial_app.flows.play.game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
 
 LANG = "pt-BR"
 SEED = 2024  # a deal whose first trail of the 4♥ the coach corrects
@@ -59,6 +59,21 @@ def wrong_card(step: PlayStep) -> Card:
 
 def right_move(step: PlayStep) -> Move:
     return next(m for m in solutions(step) if not m.builds)
+
+
+def choose_wrong_then_right(bia: Screen, step: ChooseStep) -> None:
+    """Tick a wrong option: the reply names it and its cards; then the right ones."""
+    bia.says(step.prompt)
+    wrong = next(i for i in range(len(step.options)) if i not in step.correct)
+    bia.pick(step.options[wrong])
+    bia.button("Verificar")
+    named = re.findall(r"(?:10|[2-9AJQK])[♠♥♦♣]", step.options[wrong])
+    said(bia, "warning", step.options[wrong], *named)  # the cards it tried
+    bia.pick(step.options[wrong])
+    for right in sorted(step.correct):
+        bia.pick(step.options[right])
+    bia.button("Verificar")
+    said(bia, "success", "Certo")
 
 
 def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course,
@@ -138,12 +153,14 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
                 wrong = next(code for code, _ in step.choices if code != step.answer)
                 bia.pick(labels[wrong])
                 bia.button("Verificar")
-                shown = parse_attempt(step.move)
-                assert shown.card is not None
-                said(bia, "warning", shown.card.pretty)  # names the move's card
+                with using(LANG):  # why the picked reason does not fit this move
+                    why = check_mistake(step, wrong).message
+                said(bia, "warning", why)
                 bia.pick(labels[step.answer])
                 bia.button("Verificar")
                 said(bia, "success", "estrelas")
+            elif isinstance(step, ChooseStep):
+                choose_wrong_then_right(bia, step)
         bia.button("Concluir a lição")
         said(bia, "success", f"Lição concluída: {first.title}")
         bia.button(f"Próxima lição: {second.title}")
@@ -155,24 +172,16 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
                 bia.button("Avançar")
             bia.says(f"Etapa {index + 1} de {len(steps)}")
             if isinstance(step, ChooseStep):
-                bia.says(step.prompt)
-                wrong = next(i for i in range(len(step.options)) if i not in step.correct)
-                bia.pick(step.options[wrong])
-                bia.button("Verificar")
-                named = re.findall(r"(?:10|[2-9AJQK])[♠♥♦♣]", step.options[wrong])
-                said(bia, "warning", step.options[wrong], *named)  # the cards it tried
-                bia.pick(step.options[wrong])
-                for right in sorted(step.correct):
-                    bia.pick(step.options[right])
-                bia.button("Verificar")
-                said(bia, "success", "Certo")
+                choose_wrong_then_right(bia, step)
             elif isinstance(step, QuizStep):
                 labels = dict(step.choices)
                 if index == next(i for i, s in enumerate(steps) if isinstance(s, QuizStep)):
                     wrong = next(v for v, _ in step.choices if v != step.answer)
                     bia.pick(labels[wrong])
                     bia.button("Verificar")
-                    said(bia, "warning", "Não é essa")
+                    with using(LANG):  # the author's reason why that value is wrong
+                        why = check_quiz(step, wrong).message
+                    said(bia, "warning", why)
                 bia.pick(labels[step.answer])
                 bia.button("Verificar")
                 said(bia, "success", "estrelas")

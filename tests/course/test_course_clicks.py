@@ -2,7 +2,7 @@
 the message shown names a card of the attempt or the position, it is the one the
 matching rules choose, and it is true for the attempt. Every reason code clicks
 can produce arises in some lesson and is taught there. And the judge's words for
-the tries the issue quotes."""
+the tries beginners make most."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def test_the_build_button_offers_what_the_selected_cards_make() -> None:
     assert {m for m in legal_moves(position) if m.kind == BUILD} <= made
 
 
-# ----- the judge's words for the tries quoted in issue 10 -------------------------------------
+# ----- the judge's words for the tries beginners make most -------------------------------------
 
 
 def judge(position: str, played: str, chosen: str, kind: str = CAPTURE,

@@ -1,6 +1,6 @@
 """The course's limits (course/limits.py, docs/limits.md): a lesson file over a limit
 is an error at its `file:line:column`, never a crash, a stall or a traceback, and the
-rest of the course still loads. The examples of issue 13 are here: a list nested
+rest of the course still loads. The examples that once broke it are here: a list nested
 30,000 deep (which segfaulted PyYAML's C composer), a 5,000-digit difficulty, a
 non-UTF-8 or unreadable file, a file of many megabytes, and the CLI's folders."""
 

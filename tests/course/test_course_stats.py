@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.players.habits import HABITS
 from tutorial_app.course import Course, loads
 from tutorial_app.course.cli import main
 from tutorial_app.course.difficulty import (
@@ -19,6 +20,7 @@ from tutorial_app.course.difficulty import (
     spearman,
 )
 from tutorial_app.course.model import PuzzleSet
+from tutorial_app.course.play_difficulty import play_label, shares
 from tutorial_app.course.stats import numbered_rules, report
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -35,14 +37,27 @@ def test_level_cuts_the_score_into_five() -> None:
     assert [level(s) for s in (6.5, 7.0, 8.0)] == [2, 3, 4]
 
 
-def test_labels_agree_with_computed_difficulty(shipped: Course) -> None:
-    puzzles = shipped.puzzles
-    labels = [float(p.difficulty) for p in puzzles]
-    computed = [float(computed_difficulty(p)) for p in puzzles]
-    rho = spearman(labels, computed)
-    print(f"Spearman(labels, computed) = {rho:.3f} over {len(puzzles)} puzzles")
-    assert rho >= 0.8
-    assert {int(c) for c in computed} == {1, 2, 3, 4, 5}
+def test_labels_are_the_play_labels(shipped: Course) -> None:
+    """Every shipped label is what play measures (the files were written by `relabel`)."""
+    wrong = [p.id for p in shipped.puzzles if p.difficulty != play_label(p)]
+    assert wrong == []
+
+
+def test_hard_labels_beat_habits_and_easy_ones_fall_to_them(shipped: Course) -> None:
+    """Of the puzzles labelled 5, at most 10% fall to any one novice habit and at most
+    25% to computer level 2; of those labelled 1, at least 80% to the biggest capture."""
+    table = shares(shipped.puzzles)
+    for key, (count, share) in table.items():
+        print(key, count, {k: round(v, 2) for k, v in share.items()})
+    assert set(table) == {1, 2, 3, 4, 5}
+    count5, top = table[5]
+    assert count5 >= 30
+    assert all(top[habit] <= 0.10 for habit in HABITS)
+    assert top["level-2"] <= 0.25
+    assert table[1][1]["biggest-capture"] >= 0.80
+    # harder labels are solved less often by the habits, on the whole
+    novice = [sum(table[k][1][h] for h in HABITS) for k in range(1, 6)]
+    assert novice[0] > novice[2] > novice[4]
 
 
 def test_more_legal_moves_and_bigger_answers_are_harder() -> None:

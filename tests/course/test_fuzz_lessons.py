@@ -1,4 +1,4 @@
-"""Fuzzing lesson files (issue 13): the shipped lessons and puzzle sets, mutated the
+"""Fuzzing lesson files: the shipped lessons and puzzle sets, mutated the
 way a careless author or a hostile file would (characters and lines dropped, doubled
 and swapped, numbers made huge, lists nested deep, aliases, tabs, odd Unicode).
 Loading a mutated file gives the content or a LessonFileError listing its problems,

@@ -1,4 +1,4 @@
-"""Fuzzing the engine's doors (issue 13): card, table, build, rules, position and move
+"""Fuzzing the engine's doors: card, table, build, rules, position and move
 notation, the judge and the JSON move form. Whatever the text, the answer is a value
 or one of the project's own errors (`CassinoError`), within a second of CPU.
 

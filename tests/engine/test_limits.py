@@ -2,7 +2,7 @@
 over a limit with a project error that names it, in time linear in the input, and
 the generator's work and the move cache stay bounded.
 
-The examples of issue 13 are here: 90,000 `[` in a move, a position of 22 small
+The examples that once broke it are here: 90,000 `[` in a move, a position of 22 small
 loose cards, `8s x [²]`, numbers of 5,000 digits, JSON nested 100,000 deep.
 Times are measured only as generous bounds; the work counter is what is asserted.
 """
@@ -58,7 +58,7 @@ def run_through(run: Callable[[], object]) -> None:
         run()
 
 
-# ----- the examples of the issue ----------------------------------------------------
+# ----- the inputs that once broke the doors ------------------------------------------
 
 
 def test_ninety_thousand_brackets_are_refused_at_once() -> None:

@@ -1,4 +1,4 @@
-"""Hints and explanations name the cards and say why (issue 5, part 4)."""
+"""Hints and explanations name the cards and say why."""
 
 from __future__ import annotations
 

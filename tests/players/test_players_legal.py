@@ -1,5 +1,5 @@
 """Every level plays only legal moves under every preset and player count, and
-decides the same way from the same view and seed (issue 5, parts 2 and 5)."""
+decides the same way from the same view and seed."""
 
 from __future__ import annotations
 

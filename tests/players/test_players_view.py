@@ -1,4 +1,4 @@
-"""PlayerView: exactly what one seat can see (issue 5, part 1)."""
+"""PlayerView: exactly what one seat can see."""
 
 from __future__ import annotations
 

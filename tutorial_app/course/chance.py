@@ -1,4 +1,4 @@
-"""Steps that cannot be passed by chance: the checks behind issue 11's point 4.
+"""Steps that cannot be passed by chance: each step's right answer is not a likely guess.
 
 A play step or puzzle teaches nothing if a guess passes it: so it needs at least
 MIN_LEGAL_MOVES legal moves, and fewer than half of them may meet the goal. (A goal

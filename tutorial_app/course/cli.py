@@ -8,6 +8,11 @@ show      prints a lesson or puzzle set as text, with the engine's answers;
 stats     reports stages, doing share, rules and settings practised, chance of a
           random pass, puzzle difficulty agreement and near-duplicates.
 generate  finds puzzles for a theme in seeded random deals and writes a set.
+find-lines finds line puzzles (the solver fills in the line, the accepted moves and
+          the tempting move's refutation) and prints them as YAML for an author to
+          write up in `lessons/lines/*.lines`.
+relabel   writes each puzzle's difficulty as measured from play (who fails it)
+          into the puzzle files (course/play_difficulty.py).
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from tutorial_app.course import show, stats
+import yaml
+
+from tutorial_app.course import line_generate, line_puzzles, play_difficulty, show, stats
 from tutorial_app.course.course import Course, course_files, load_course
-from tutorial_app.course.errors import LessonFileError
+from tutorial_app.course.errors import LessonError, LessonFileError
 from tutorial_app.course.generate import RECIPES, generate
 from tutorial_app.course.loader import load, loads, read_file
 from tutorial_app.course.model import STEP_KINDS, THEMES, Lesson, PuzzleSet
@@ -53,11 +60,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     make.add_argument("--seed", type=int, default=1)
     make.add_argument("--id", dest="set_id", help="puzzle-set id (default: generated-THEME)")
     make.add_argument("--out", type=Path, help="write the YAML here (default: print it)")
+    lines = commands.add_parser("find-lines", help="find line puzzles for an author")
+    lines.add_argument("--count", type=int, default=10)
+    lines.add_argument("--seed", type=int, default=1)
+    lines.add_argument("--counting", action="store_true",
+                       help="counting endgames: the piles shown, a points goal")
+    lines.add_argument("--attempts", type=int, default=4000)
+    label = commands.add_parser("relabel", help="write difficulty labels measured from play")
+    label.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER,
+                       help="the course folder (default: lessons/)")
     args = parser.parse_args(argv)
     if args.command == "validate":
         return validate(args.paths)
     if args.command == "stats":
         return stats_report(args.folder)
+    if args.command == "find-lines":
+        found = line_generate.find(args.count, args.seed, args.counting, args.attempts)
+        print(yaml.safe_dump({"lines": found}, sort_keys=False, allow_unicode=True))
+        return 0
+    if args.command == "relabel":
+        return relabel(args.folder)
     if args.command == "show":
         return show_target(args.target, args.lessons, args.triggers)
     return generate_set(args.theme, args.count, args.seed, args.set_id, args.out)
@@ -75,14 +97,18 @@ def distinct_paths(paths: Sequence[Path]) -> list[Path]:
 def validate(paths: Sequence[Path]) -> int:
     started = time.perf_counter()
     course = Course()
+    line_sets: list[line_puzzles.LineSet] = []
     for path in distinct_paths(paths):
         if path.is_dir():
+            line_sets += line_puzzles.load_folder(path / "lines")
             part = load_course(path)
             course.lessons += part.lessons
             course.puzzle_sets += part.puzzle_sets
             course.errors += part.errors
             course.files += part.files
             course.unreadable += part.unreadable
+        elif path.is_file() and path.suffix == line_puzzles.SUFFIX:
+            line_sets.append(line_puzzles.load_file(path))
         elif path.is_file():
             course.files += 1
             src = Source(str(path))
@@ -103,6 +129,8 @@ def validate(paths: Sequence[Path]) -> int:
         else:
             print(f"{path}: no such file or folder", file=sys.stderr)
             return 2
+    course.errors += prove_lines(line_sets)
+    course.files += len(line_sets)
     seconds = time.perf_counter() - started
     for problem in course.errors:
         print(problem)
@@ -112,11 +140,25 @@ def validate(paths: Sequence[Path]) -> int:
               f"(checked in {seconds:.2f} s)", file=sys.stderr)
         return 2 if course.unreadable else 1
     print(summary(course, seconds))
+    if line_sets:
+        count = sum(len(s.puzzles) for s in line_sets)
+        print(f"line puzzles: {count} in {len(line_sets)} file(s), each proved by the solver")
     return 0
 
 
+def prove_lines(line_sets: Sequence[line_puzzles.LineSet]) -> list[LessonError]:
+    """The line puzzles' load errors, and every disagreement with the solver."""
+    found: list[LessonError] = []
+    for line_set in line_sets:
+        found += line_set.errors
+        for puzzle in line_set.puzzles:
+            found += [LessonError(line_set.file, 1, 1, puzzle.id, problem)
+                      for problem in line_puzzles.prove(puzzle)]
+    return found
+
+
 def summary(course: Course, seconds: float) -> str:
-    kinds = Counter(step.kind for lesson in course.lessons for step in lesson.steps)
+    kinds = Counter[str](step.kind for lesson in course.lessons for step in lesson.steps)
     steps = sum(kinds.values())
     themes = Counter(theme for p in course.puzzles for theme in p.themes)
     levels = Counter(p.difficulty for p in course.puzzles)
@@ -133,6 +175,23 @@ def summary(course: Course, seconds: float) -> str:
     return "\n".join(lines)
 
 
+def relabel(folder: Path) -> int:
+    """Write the play labels; a course with errors is left alone (exit 1)."""
+    if not folder.is_dir():
+        print(f"{folder}: no such folder", file=sys.stderr)
+        return 2
+    course = load_course(folder, proofs=False)
+    if course.errors:
+        for problem in course.errors:
+            print(problem)
+        return 1
+    changed = play_difficulty.relabel(folder, course.puzzles)
+    for path in changed:
+        print(f"relabelled {path}")
+    print(f"{len(changed)} file(s) changed")
+    return 0
+
+
 def stats_report(folder: Path) -> int:
     """Print the course report; exit 1 when the course does not load cleanly."""
     if not folder.is_dir():
@@ -142,6 +201,14 @@ def stats_report(folder: Path) -> int:
     for problem in course.errors:
         print(problem, file=sys.stderr)
     print(stats.report(course))
+    line_sets = line_puzzles.load_folder(folder / "lines")
+    shown = [p for line_set in line_sets for p in line_set.puzzles]
+    if shown:
+        print(f"Line puzzles: {len(shown)}; per label, the share whose whole line each habit "
+              "and level plays right at the first try (the other seat defending as the "
+              "solver does):")
+        print("\n".join(play_difficulty.table((p.difficulty, line_puzzles.trials(p))
+                                              for p in shown)))
     return 1 if course.errors else 0
 
 

@@ -23,22 +23,15 @@ on its path (the lesson itself and everything it requires) teaches.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from engine import CLASSIC, Move, Position, Rules, check, parse_attempt
+from engine import CLASSIC, Move, Position, Rules
 from engine.moves import BUILD, TRAIL
 from engine.position import Build
 from tutorial_app.course import goals as g
-from tutorial_app.course.facts import FACT_CONCEPTS
-from tutorial_app.course.model import (
-    ChooseStep,
-    MistakeStep,
-    PlayStep,
-    Puzzle,
-    QuizStep,
-    ReadStep,
-    Step,
-)
+
+if TYPE_CHECKING:
+    from tutorial_app.course.model import Puzzle, Step
 
 ACE_HIGH: Final = 14  # an ace played to capture may count 14 with ace_high (1.5)
 CONCEPTS: Final = (
@@ -160,51 +153,9 @@ def goal_concepts(goal: g.Goal) -> dict[str, str]:
 
 def step_needs(step: Step | Puzzle) -> dict[str, str]:
     """Each concept the step needs, with where the need comes from (for the error)."""
-    if isinstance(step, QuizStep):
-        quiz = dict(rules_concepts(step.rules))
-        quiz.setdefault(FACT_CONCEPTS[step.fact], f"its fact {step.fact}")
-        return quiz
-    if isinstance(step, ReadStep) or step.position is None:
-        return {}
-    position = step.position
-    out = dict(rules_concepts(position.rules))
-    out.update({k: v for k, v in position_concepts(position).items() if k not in out})
-    if isinstance(step, (PlayStep, Puzzle)):
-        needed: set[str] | None = None
-        for move in step.solution_moves:
-            used = move_concepts(move, position)
-            needed = used if needed is None else needed & used
-        for concept in sorted(needed or ()):
-            out.setdefault(concept, f"its solution {step.solution_moves[0].text}")
-        out.update({k: v for k, v in goal_concepts(step.goal).items() if k not in out})
-        for key in step.feedback:
-            named = REASON_CONCEPTS.get(key.split()[0]) if key.split() else None
-            if named is not None:
-                out.setdefault(named, f"its feedback for {key}")
-    elif isinstance(step, MistakeStep):
-        answer = REASON_CONCEPTS.get(step.answer)
-        if answer is not None:
-            out.setdefault(answer, f"its answer {step.answer}")
-        if parse_attempt(step.move).value == ACE_HIGH:
-            out.setdefault("ace_high=true", f"its move {step.move} (an ace counted 14)")
-        for code, _ in step.choices:
-            named = REASON_CONCEPTS.get(code)
-            if named is not None:
-                out.setdefault(named, f"its choice {code}")
-    elif isinstance(step, ChooseStep):
-        for text in step.option_moves:
-            attempt = parse_attempt(text)
-            if attempt.value == ACE_HIGH and attempt.card is not None and attempt.card.rank == 1:
-                out.setdefault("ace_high=true", f"its option {text!r} (an ace counted 14)")
-            verdict = check(position, attempt)
-            if verdict.legal and verdict.move is not None:
-                for concept in sorted(move_concepts(verdict.move, position)):
-                    out.setdefault(concept, f"its option {text!r}")
-            else:
-                reason = REASON_CONCEPTS.get(verdict.code)
-                if reason is not None:
-                    out.setdefault(reason, f"its option {text!r} ({verdict.code})")
-    return out
+    from tutorial_app.course.steps import unit_of  # the step units use this module's tables
+
+    return unit_of(step).needs(step)
 
 
 def position_concepts(position: Position) -> dict[str, str]:

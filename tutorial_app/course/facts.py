@@ -5,7 +5,7 @@ quiz step (`kind: quiz`) names a fact and its arguments, lists choices, and the
 engine works out which choice is right (docs/rules.md 1.1, 2.1-2.4, 10.2, 10.4,
 11.2, and the spade-tracking tip). Acting these out with cards (dealing to seats,
 picking the point cards out of a pile) needs step kinds of their own; until then a
-quiz asks, and each wrong choice says why it is wrong (course/quiz_reader.py).
+quiz asks, and each wrong choice says why it is wrong (course/steps/quiz.py).
 """
 
 from __future__ import annotations

@@ -29,9 +29,9 @@ from engine import (
 )
 from engine.cards import full_deck
 from engine.scoring import card_points
-from tutorial_app.course import truth
+from tutorial_app.course import play_difficulty, truth
 from tutorial_app.course.answers import solutions
-from tutorial_app.course.difficulty import MAX_SAME_PATTERN, features_of, level, pattern_of
+from tutorial_app.course.difficulty import MAX_SAME_PATTERN, pattern_of
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal, MostCards
 from tutorial_app.course.i18n import count, join_or, t
@@ -341,10 +341,11 @@ def _decided_by_setting(position: Position, data: object, found: tuple[Move, ...
 
 
 def grade(scene: Scene, found: tuple[Move, ...], base: int = 0) -> int:
-    """Difficulty 1-5, computed from measured features (course/difficulty.py); `base`
-    (a theme's extra weight) is no longer added: the features already measure it."""
+    """Difficulty 1-5 measured from play (course/play_difficulty.py), as `relabel`
+    writes it, so a regenerated set gets the labels the shipped one has; `base` (a
+    theme's extra weight) is no longer added: who fails the puzzle already measures it."""
     del base
-    return level(features_of(scene.position, found).score)
+    return play_difficulty.label(play_difficulty.trials_of(scene.position, found))
 
 
 def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[str, object]]:

@@ -13,6 +13,7 @@ from typing import Final
 from engine.players import LEVEL_NAMES
 from engine.rules import PRESET_HELP, SETTING_HELP
 from engine.scoring import ITEM_LABELS, ITEMS
+from tutorial_app.course import messages_practice
 
 MESSAGES: Final[dict[str, str]] = {
     "app.title": "Cassino Tutor",
@@ -149,6 +150,28 @@ MESSAGES: Final[dict[str, str]] = {
     "puzzles.show_solution": "Show solution",
     "puzzles.next": "Next puzzle",
     "puzzles.solutions": "**Solution** ({n} move(s) meet the goal):",
+    "puzzles.mode": "How to play",
+    "puzzles.mode.rated": "Rated puzzles",
+    "puzzles.mode.streak": "Puzzle streak",
+    "puzzles.mode.lines": "Lines of play",
+    "lines.pick": "Line puzzle",
+    "lines.none": "There are no line puzzles in this course.",
+    "lines.their_hand": "Their cards: {cards}",
+    "lines.piles_mine": "Your captured cards: {cards}",
+    "lines.piles_theirs": "Their captured cards: {cards}",
+    "lines.reply": "They answer: {move}.",
+    "lines.refuted": "Then they play {move}, and your goal is out of reach.",
+    "lines.lost": "That move lets your goal slip away.",
+    "lines.hint": "Hint {n} of 2",
+    "lines.again": "Try the line again",
+    "lines.next": "Next line",
+    "streak.intro": "Solve puzzles in a row, each one harder than the last. One wrong move "
+                    "ends the streak. Streak puzzles do not change your rating.",
+    "streak.best_label": "Your best streak",
+    "streak.start": "Start a streak",
+    "streak.again": "Start a new streak",
+    "streak.over": "That move ends the streak.",
+    "streak.top": "You have solved the hardest puzzle there is: the streak is complete.",
     "puzzles.rating_change": "Rating {change}",
     "puzzles.unrated_again": "Unrated: you have tried this puzzle before.",
     "puzzles.unrated_hint": "Unrated: a hint was used.",
@@ -418,7 +441,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.replay.start": "Hand {n}: the first deal",
     "play.replay.new_deal": " (then deal {n})",
     "play.replay.hand_end": " — the end of the hand",
-    # issue 11: a course that follows the learner
+    # a course that follows the learner
     "learn.locked_link": "The lesson \u201c{title}\u201d is locked: finish {titles} first. "
                          "Nothing was recorded.",
     "learn.next_lesson": "Next lesson: {title}",
@@ -430,7 +453,7 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.state.open": "Open",
     "learn.state.locked": "Locked",
     "learn.pick_one": "Pick one answer.",
-    # issue 15: teachers, classes, live questions, homework
+    # teachers, classes, live questions, homework
     "nav.live": "Class question",
     "join.title": "New in the class? Join it",
     "join.body": "The first time only: the class code and a name nobody in the class has "
@@ -544,7 +567,7 @@ MESSAGES: Final[dict[str, str]] = {
     "records.delete_learner": "Delete this learner's record",
     "records.sure_class": "Yes, delete the class {name} and its learners' records",
     "records.delete_class": "Delete the class",
-    # issue 10: honest controls, one message per try, rule links
+    # honest controls, one message per try, rule links
     "board.build_plain": "Build",
     "board.build_help": "Your card and the table cards you chose make {n} together",
     "board.build_help_groups": "They make {total}: build {n}s, in groups of {n} each",
@@ -564,14 +587,14 @@ MESSAGES.update({f"play.level_short.{n}": name.split(":")[0]
                  for n, name in LEVEL_NAMES.items()})
 MESSAGES.update({f"play.item.{item}": ITEM_LABELS[item] for item in ITEMS})
 
-# issue 12: the language picker; the rules' presets and settings explained (their English
+# the language picker; the rules' presets and settings explained (their English
 # comes from the engine's tables) and the puzzle themes' names
 MESSAGES.update({
     "sidebar.language": "Language",
 })
 MESSAGES.update({f"rules.preset.{name}": text for name, text in PRESET_HELP.items()})
 MESSAGES.update({f"rules.setting.{name}": text for name, text in SETTING_HELP.items()})
-MESSAGES.update({  # issue 12: the words drawn on the cards and read by screen readers
+MESSAGES.update({  # the words drawn on the cards and read by screen readers
     "board.face_down": "face-down card",
     "board.owner_you": "you",
     "board.owner_partner": "partner",
@@ -740,4 +763,9 @@ MESSAGES.update({
     "count.finish-missing.other": "Solve the remaining {n} exercises to finish.",
     "count.puzzles-pool.one": "{n} puzzle matches your choice.",
     "count.puzzles-pool.other": "{n} puzzles match your choice.",
+    "count.streak-now.one": "Streak: {n} puzzle solved in a row.",
+    "count.streak-now.other": "Streak: {n} puzzles solved in a row.",
+    "count.streak-new-best.one": "A new best: {n} puzzle in a row!",
+    "count.streak-new-best.other": "A new best: {n} puzzles in a row!",
 })
+MESSAGES.update(messages_practice.MESSAGES)  # the Practice page and the class skill map

@@ -155,7 +155,7 @@ MESSAGES: Final[dict[str, str]] = {
     "reason.trail-while-controlling": "A player who controls a build may not trail",
     "reason.leaves-build-uncovered": "It leaves a build with no card to take it",
     "reason.illegal": "It is against the rules",
-    # issue 10: feedback chosen by what was tried; quiz steps that teach
+    # feedback chosen by what was tried; quiz steps that teach
     "feedback.joined": "{judge} {advice}",
     "mistake.wrong-because": "Not that: {why} Look at the move again.",
     "mistake.not.first": "the rules find another problem with {move} before that one.",
@@ -205,7 +205,7 @@ MESSAGES: Final[dict[str, str]] = {
     "choose.wrong-picks": "Not quite. {wrong}",
     "choose.missed-one": "You left out {option}: {why}",
     "choose.picked-wrong": "{option}: {why}",
-    # issue 11: puzzle themes' readable names, descriptions and generated texts
+    # puzzle themes' readable names, descriptions and generated texts
     "theme.pairing.name": 'Pairs',
     "theme.pairing.description": 'A card takes a loose card of the same value.',
     "theme.pairing.nudge": 'Which table card has the same value as one of yours?',
@@ -309,7 +309,7 @@ MESSAGES: Final[dict[str, str]] = {
     "quiz.wrong": "Not that one. Count again and pick another.",
 }
 
-# issue 12: the judge's explanations (their English comes from the engine's templates),
+# the judge's explanations (their English comes from the engine's templates),
 # card names, numbers
 MESSAGES.update({f"judge.{key}": text for key, text in judge_words.TEMPLATES.items()})
 MESSAGES.update({f"judge.word.{key}": text for key, text in judge_words.WORDS.items()})

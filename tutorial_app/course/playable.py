@@ -30,7 +30,7 @@ from tutorial_app.course import answers, chance, clicks, feedback, hints, truth,
 from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.i18n import lesson_text, t
-from tutorial_app.course.model import FeedbackStatus
+from tutorial_app.course.outcome import FeedbackStatus
 from tutorial_app.course.positions import read_position
 from tutorial_app.course.yamlsrc import Fields, Source, child, suggest
 

@@ -7,23 +7,11 @@ a wrong assumption in the file is visible without running the app.
 
 from __future__ import annotations
 
-import textwrap
-
-from engine import legal_moves
 from tutorial_app.course import clicks, feedback, words
-from tutorial_app.course.model import (
-    ChooseStep,
-    Lesson,
-    MistakeStep,
-    PlayStep,
-    Puzzle,
-    PuzzleSet,
-    QuizStep,
-    ReadStep,
-    Step,
-)
-
-_INDENT = "    "
+from tutorial_app.course.model import Lesson, PlayStep, Puzzle, PuzzleSet, Step
+from tutorial_app.course.steps import unit_of
+from tutorial_app.course.steps.base import INDENT as _INDENT
+from tutorial_app.course.steps.play import show_lines
 
 
 def render(content: Lesson | PuzzleSet, triggers: bool = False) -> str:
@@ -85,72 +73,9 @@ def render_set(puzzle_set: PuzzleSet) -> str:
         lines.append("")
         lines.append(f"{puzzle.id}  {puzzle.title}  (difficulty {puzzle.difficulty}; "
                      f"themes: {', '.join(puzzle.themes)})")
-        lines.extend(_playable(puzzle))
+        lines.extend(show_lines(puzzle))
     return "\n".join(lines) + "\n"
 
 
-def _text(label: str, text: str) -> list[str]:
-    body = textwrap.indent(text.strip(), _INDENT + "  ")
-    return [f"{_INDENT}{label}:", body]
-
-
 def _step(number: int, step: Step) -> list[str]:
-    head = f"[{number}] {step.kind} {step.id}"
-    if isinstance(step, ReadStep):
-        lines = [head, *_text("text", step.text)]
-        if step.position is not None:
-            lines.append(f"{_INDENT}position: {step.position.text}")
-        return lines
-    if isinstance(step, PlayStep):
-        return [head, *_playable(step)]
-    if isinstance(step, ChooseStep):
-        return [head, *_choose(step)]
-    if isinstance(step, QuizStep):
-        wrong = dict(step.wrong)
-        return [head, f"{_INDENT}prompt: {step.prompt}",
-                f"{_INDENT}fact: {step.fact} under {step.rules.text}",
-                *(f"{_INDENT}  {'+' if v == step.answer else '-'} {v}: {label}"
-                  + (f"   (picked: {wrong[v]})" if v in wrong else "")
-                  for v, label in step.choices)]
-    return [head, *_mistake(step)]
-
-
-def _playable(step: PlayStep | Puzzle) -> list[str]:
-    moves = legal_moves(step.position)
-    lines = [f"{_INDENT}prompt: {step.prompt}", f"{_INDENT}position: {step.position.text}",
-             f"{_INDENT}goal: {step.goal.describe()}   {step.goal.data()}",
-             f"{_INDENT}solutions ({len(step.solution_moves)} of {len(moves)} legal moves):"]
-    lines.extend(f"{_INDENT}  + {m.text}   ({words.move(m)})" for m in step.solution_moves)
-    wrong = [m for m in moves if m not in step.solution_moves]
-    lines.append(f"{_INDENT}other legal moves: {', '.join(m.text for m in wrong) or '-'}")
-    for level, hint in zip(("nudge", "card", "move"), step.hints, strict=True):
-        lines.append(f"{_INDENT}hint {level}: {hint}")
-    for key, message in step.feedback.items():
-        if " | " in key or key.endswith(" |"):
-            continue  # the same entry under its grouping-free match key
-        lines.append(f"{_INDENT}feedback [{key}]: {message}")
-    if step.success:
-        lines.append(f"{_INDENT}success: {step.success}")
-    return lines
-
-
-def _choose(step: ChooseStep) -> list[str]:
-    lines = [f"{_INDENT}prompt: {step.prompt}"]
-    if step.position is not None:
-        lines.append(f"{_INDENT}position: {step.position.text}")
-    for index, option in enumerate(step.options):
-        mark = "+" if index in step.correct else "-"
-        lines.append(f"{_INDENT}  {mark} {step.option_moves[index]}   ({option}): "
-                     f"{step.explanations[index]}")
-    return lines
-
-
-def _mistake(step: MistakeStep) -> list[str]:
-    lines = [f"{_INDENT}prompt: {step.prompt}", f"{_INDENT}position: {step.position.text}",
-             f"{_INDENT}move: {step.move}   ({step.move_words})",
-             f"{_INDENT}answer: {step.answer} (rule {step.rule}): {step.explanation}",
-             f"{_INDENT}choices:"]
-    for code, label in step.choices:
-        mark = "+" if code == step.answer else "-"
-        lines.append(f"{_INDENT}  {mark} {code}: {label}")
-    return lines
+    return [f"[{number}] {step.kind} {step.id}", *unit_of(step).show(step)]

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Final
 
 from tutorial_app.course.model import Lesson, ReadStep, Step
+from tutorial_app.course.steps import scored
 
 MIN_TASKS: Final = 3
 MAX_TASKS: Final = 8
@@ -40,7 +41,7 @@ def join_reading(steps: tuple[Step, ...]) -> list[Step]:
 
 
 def doing(steps: list[Step]) -> int:
-    return sum(1 for s in steps if not isinstance(s, ReadStep))
+    return sum(1 for s in steps if scored(s.kind))
 
 
 def _good(part: list[Step]) -> bool:

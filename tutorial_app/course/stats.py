@@ -32,24 +32,13 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Final
 
-from engine import Rules, check, legal_moves, parse_attempt
-from tutorial_app.course import clicks, feedback, truth
-from tutorial_app.course import goals as g
+from engine import Rules, legal_moves
+from tutorial_app.course import clicks, feedback, play_difficulty, truth
 from tutorial_app.course.concepts import setting_text, step_needs
 from tutorial_app.course.course import Course
 from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
-from tutorial_app.course.facts import FACT_RULES
-from tutorial_app.course.model import (
-    THEMES,
-    ChooseStep,
-    MistakeStep,
-    PlayStep,
-    Puzzle,
-    QuizStep,
-    ReadStep,
-    Step,
-)
-from tutorial_app.course.scene import Scene
+from tutorial_app.course.model import THEMES, PlayStep, Puzzle, Step
+from tutorial_app.course.steps import scored, unit_of
 
 RULES_PAGE: Final = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 NOT_PLAYABLE: Final = frozenset({"11.3"})  # games the tutor does not cover
@@ -95,11 +84,7 @@ def task_name(owner: str, task: Task) -> str:
 
 
 def _texts(task: Task) -> Iterable[str]:
-    for name in ("prompt", "success"):
-        yield str(getattr(task, name, ""))
-    if isinstance(task, (PlayStep, Puzzle)):
-        yield from task.hints
-        yield from task.feedback.values()
+    return unit_of(task).texts(task)
 
 
 def task_rules(task: Task, cited: bool = True) -> set[str]:
@@ -108,22 +93,12 @@ def task_rules(task: Task, cited: bool = True) -> set[str]:
     out: set[str] = set()
     for concept in step_needs(task):
         out.update(CONCEPT_RULES.get(concept, ()))
-    if isinstance(task, QuizStep):
-        out.update(FACT_RULES[task.fact])
-    if isinstance(task, MistakeStep) and task.rule:
-        out.add(task.rule)
-    if isinstance(task, (PlayStep, Puzzle)) and counts_cards(task):
-        out.add("1.1")  # safe only because all four cards of a rank are in sight
+    out.update(unit_of(task).practised(task))
     position = task.position
     if position is not None and position.players > 2:
         out.add("2.1")  # the same rules with three or four players
-    if position is not None and position.table_empty and not isinstance(task, ReadStep):
+    if position is not None and position.table_empty and scored(task.kind):
         out.add("8.3")  # an empty table, as after a sweep: nothing to do but trail
-    if isinstance(task, ChooseStep) and task.position is not None:
-        for text in task.option_moves:
-            verdict = check(task.position, parse_attempt(text))
-            if verdict.rule:
-                out.add(verdict.rule)
     if cited:
         for text in _texts(task):
             for a, b in _CITED.findall(text):
@@ -131,25 +106,11 @@ def task_rules(task: Task, cited: bool = True) -> set[str]:
     return out
 
 
-def counts_cards(task: PlayStep | Puzzle) -> bool:
-    """Does a goal of leaving no sweep rest on the pack's four cards of each rank: every
-    solution is safe only because the cards of the rank that could sweep are all in
-    sight (rule 1.1)?"""
-    if not any(isinstance(p, g.NoSweepLeft) for p in truth.goal_parts(task.goal)):
-        return False
-    scene = Scene(task.position)
-    blind = [scene.trial(m).blind_sweep_threat for m in task.solution_moves]
-    return bool(blind) and all(rank is not None for rank in blind)
-
-
 def task_settings(task: Task) -> set[str]:
     """`name=value` for each setting that decides this task's answer."""
-    if isinstance(task, QuizStep):
-        rules = task.rules
-    elif task.position is None:
+    rules = unit_of(task).rules_of(task)
+    if rules is None:
         return set()
-    else:
-        rules = task.position.rules
     needs = step_needs(task)
     out: set[str] = set()
     for field in fields(Rules):
@@ -177,7 +138,7 @@ def report(course: Course, rules_text: str | None = None) -> str:
     sizes: list[int] = []
     lines.append(f"Stages: {len(course.lessons)}")
     for number, lesson in enumerate(course.lessons, 1):
-        doing = [s for s in lesson.steps if not isinstance(s, ReadStep)]
+        doing = [s for s in lesson.steps if scored(s.kind)]
         doing_total += len(doing)
         all_steps += len(lesson.steps)
         sizes.append(len(lesson.steps))
@@ -246,8 +207,11 @@ def report(course: Course, rules_text: str | None = None) -> str:
                          + f"{sum(row.values()):5}")
     labels = [float(p.difficulty) for p in puzzles]
     computed = [float(computed_difficulty(p)) for p in puzzles]
-    lines.append(f"Difficulty: labels agree with computed difficulty, Spearman "
+    # The position's look, kept for comparison: labels now come from play, and a puzzle
+    # that looks hard but falls to a habit is labelled by the habit.
+    lines.append(f"Difficulty: labels against the position-based score, Spearman "
                  f"{spearman(labels, computed):.2f} (n={len(puzzles)})")
+    lines.extend(play_difficulty.report(puzzles))
     groups = duplicates(puzzles)
     lines.append(f"Duplicates: {len(groups)} group(s)" + ("" if groups else " (none)"))
     for group in groups:
@@ -314,7 +278,7 @@ def doing_lines(rules: list[str], tasks: list[tuple[str, Task]]) -> list[str]:
     quizzed: set[str] = set()
     for _, task in tasks:
         found = task_rules(task, cited=False)
-        (quizzed if isinstance(task, QuizStep) else doing).update(found)
+        (doing if unit_of(task).by_doing else quizzed).update(found)
     playable = [r for r in rules if r not in NOT_PLAYABLE]
     done = [r for r in playable if r in doing]
     quiz_only = [r for r in playable if r not in doing and r in quizzed]
@@ -328,9 +292,9 @@ def reading_line(course: Course) -> str:
     """The share of the course that is reading: read tasks among all tasks, and their
     words among all the words of the tasks' texts."""
     tasks = [s for lesson in course.lessons for s in lesson.steps]
-    reads = [s for s in tasks if isinstance(s, ReadStep)]
-    read_words = sum(len(s.text.split()) for s in reads)
-    all_words = read_words + sum(len(text.split()) for s in tasks if not isinstance(s, ReadStep)
+    reads = [s for s in tasks if not scored(s.kind)]
+    read_words = sum(len(unit_of(s).text(s).split()) for s in reads)
+    all_words = read_words + sum(len(text.split()) for s in tasks if scored(s.kind)
                                  for text in _texts(s))
     share = len(reads) / len(tasks) if tasks else 0.0
     words = read_words / all_words if all_words else 0.0

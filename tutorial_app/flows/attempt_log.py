@@ -1,4 +1,4 @@
-"""Every try a learner makes goes into the attempt log (issue 15), so a teacher can read
+"""Every try a learner makes goes into the attempt log, so a teacher can read
 homework move by move: the move in notation, what the try was worth (the feedback's
 status) and the judge's reason code.
 
@@ -29,11 +29,17 @@ def notation(attempt: Attempt, feedback: Feedback) -> str:
 def log_attempt(store: object, learner_id: int | None, kind: str, ref: str, attempt: Attempt,
                 feedback: Feedback) -> None:
     """Record one try (kind "step" with ref "lesson/step", or "puzzle" with its id)."""
+    log_answer(store, learner_id, kind, ref, notation(attempt, feedback), feedback)
+
+
+def log_answer(store: object, learner_id: int | None, kind: str, ref: str, answer: str,
+               feedback: Feedback) -> None:
+    """Record one try given as text: a move, or what a choose, mistake or quiz step's
+    learner picked."""
     record = getattr(store, "record_attempt", None)
     if learner_id is None or record is None:
         return
     try:
-        record(learner_id, kind, ref, notation(attempt, feedback), str(feedback.status),
-               feedback.code or "")
+        record(learner_id, kind, ref, answer, str(feedback.status), feedback.code or "")
     except STORE_FAULTS as error:
         faults.report(error, "recording an attempt")

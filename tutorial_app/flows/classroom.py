@@ -29,23 +29,17 @@ from itertools import islice
 from typing import Any, Final
 
 from engine import Attempt, CassinoError, Position, Verdict, check, legal_moves
-from tutorial_app.course import solutions, words
+from tutorial_app.course import words
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import t
-from tutorial_app.course.model import (
-    ChooseStep,
-    MistakeStep,
-    PlayStep,
-    Puzzle,
-    QuizStep,
-    ReadStep,
-    Step,
-)
+from tutorial_app.course.model import Puzzle, Step
+from tutorial_app.course.steps import AnswerLine, unit_of
 from tutorial_app.flows import class_report, links
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.class_report import ClassRow
 from tutorial_app.flows.line import MOVES_LISTED, next_position
 from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.page import Message
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults, signin
 from tutorial_app.services.classes import ClassStore
@@ -54,7 +48,6 @@ from tutorial_app.services.resume import ProjectorView, Resume
 from tutorial_app.services.store import ProgressStore
 
 SCOPE: Final = "class"
-ANSWERS_SHOWN: Final = 8  # moves listed when the answer is revealed
 
 # The memory's own entries; the widgets' keys are "mode", "lesson", "puzzle", "reveal",
 # "moves", "position_text", "advice", "projector", "class_id" and "names_shown".
@@ -87,12 +80,6 @@ class Choice:
 
     id: str
     label: str
-
-
-@dataclass(frozen=True, slots=True)
-class AnswerLine:
-    words: str
-    notation: str = ""  # a move's notation, shown after its words
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +141,7 @@ class ClassroomController:
         self.params = params
         self.teacher_id = teacher_id  # the screen is kept for this teacher
         self.rooms = rooms
-        self.only: frozenset[int] | None = None  # the chosen class's learners (issue 15)
+        self.only: frozenset[int] | None = None  # the chosen class's learners
 
     def key(self, name: str) -> str:
         return self.memory.key(name)
@@ -192,7 +179,7 @@ class ClassroomController:
         if self.mode == Mode.POSITION:
             return self.memory.typed(_SHOWN, Position)
         item = self._item()
-        return item.position if isinstance(item, (PlayStep, Puzzle)) else None
+        return unit_of(item).board(item) if item is not None else None
 
     # ----- every run: the link ---------------------------------------------------------
 
@@ -381,7 +368,7 @@ class ClassroomController:
         found = links.read_position(self.memory.get(_TYPED, ""),
                                     source=t("links.source.typed"))
         if found.position is None:
-            self.memory[_PROBLEM] = found.error or t("classroom.position_missing")
+            self.memory[_PROBLEM] = found.error or Message.of("classroom.position_missing")
             return
         self._show_position(found.position, start=True)
 
@@ -411,7 +398,7 @@ class ClassroomController:
         """The teacher's choice is the class's, so it is kept in the store, not the session."""
         signin.show_names_on_welcome(self.store, bool(self.memory.get("names_shown")))
 
-    # ----- the live question (issue 15) ------------------------------------------------
+    # ----- the live question ------------------------------------------------
 
     def live_ref(self) -> tuple[str, str] | None:
         """What a live question on the screen's item would be: ("lesson", "id/step"),
@@ -421,11 +408,11 @@ class ClassroomController:
             return ("position", shown.text) if shown is not None else None
         chosen, items = self._chosen()
         item = items[self._index(items)] if items else None
-        if isinstance(item, PlayStep) and self.mode == Mode.LESSON:
+        if item is None or unit_of(item).board(item) is None:
+            return None
+        if self.mode == Mode.LESSON:
             return ("lesson", f"{chosen}/{item.id}")
-        if isinstance(item, Puzzle):
-            return ("puzzle", item.id)
-        return None
+        return ("puzzle", item.id)
 
     def next_live(self) -> tuple[str, str] | None:
         """"Next" in a live session: the lesson's next step with a move to make, or the
@@ -433,7 +420,7 @@ class ClassroomController:
         if self.mode == Mode.LESSON:
             _, items = self._chosen()
             for index in range(self._index(items) + 1, len(items)):
-                if isinstance(items[index], PlayStep):
+                if unit_of(items[index]).board(items[index]) is not None:
                     self.go(index - self._index(items))
                     return self.live_ref()
             return None
@@ -468,16 +455,14 @@ class ClassroomController:
         index = self._index(items)
         item = items[index]
         position = item.position
-        reading = isinstance(item, ReadStep)
-        playable = isinstance(item, (PlayStep, Puzzle))
+        unit = unit_of(item)
+        reading = not unit.scored
+        playable = unit.board(item) is not None
         return ItemScreen(
-            index=index, total=len(items), reading=reading,
-            text=item.text if isinstance(item, ReadStep) else item.prompt,
+            index=index, total=len(items), reading=reading, text=unit.text(item),
             position=position, playable=playable,
             verdict=self.memory.typed(_VERDICT, Verdict) if playable else None,
-            move_words=(item.move_words or item.move) if isinstance(item, MistakeStep) else None,
-            options=item.options if isinstance(item, ChooseStep) else tuple(
-                label for _, label in item.choices) if isinstance(item, QuizStep) else (),
+            move_words=unit.move_words(item), options=unit.options(item),
             can_back=index > 0, can_next=index < len(items) - 1,
             answer=answer(item) if self.memory.get("reveal") and not reading else None,
             legal_moves=_legal_moves(position) if self.memory.get("moves") and position
@@ -485,7 +470,8 @@ class ClassroomController:
 
     def _position_screen(self) -> PositionScreen:
         shown = self.memory.typed(_SHOWN, Position)
-        problem = self.memory.get(_PROBLEM) or None
+        kept = self.memory.get(_PROBLEM) or None
+        problem = kept.text if isinstance(kept, Message) else kept  # worded when drawn
         if shown is None:
             return PositionScreen(problem, None, (), None, False, False, None, None)
         facts = [t("classroom.position_players", n=shown.players),
@@ -518,18 +504,7 @@ def _link_of(mode: str, item: str, step: str) -> tuple[str, str, str, str]:
 
 def answer(item: Item) -> tuple[AnswerLine, ...]:
     """What "Reveal the answer" shows for a step or a puzzle, in words."""
-    if isinstance(item, (PlayStep, Puzzle)):
-        return tuple(AnswerLine(words.move(m), m.text) for m in solutions(item)[:ANSWERS_SHOWN])
-    if isinstance(item, ChooseStep):
-        return tuple(AnswerLine(t("classroom.correct_option", option=item.options[i]))
-                     for i in sorted(item.correct)) or (
-            AnswerLine(t("classroom.none_correct")),)
-    if isinstance(item, QuizStep):
-        return (AnswerLine(dict(item.choices)[item.answer]),)
-    if isinstance(item, MistakeStep):
-        labels = dict(item.choices)
-        return (AnswerLine(labels.get(item.answer, item.answer)), AnswerLine(item.explanation))
-    return ()
+    return tuple(unit_of(item).revealed(item))
 
 
 def _legal_moves(position: Position) -> tuple[str, ...]:

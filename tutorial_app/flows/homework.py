@@ -1,4 +1,4 @@
-"""Homework read move by move (plain Python, no Streamlit; issue 15).
+"""Homework read move by move (plain Python, no Streamlit).
 
 A teacher assigns a lesson or a set of puzzles (chosen by theme, by difficulty or by
 hand) to a class, with an optional due date. The report is a table of learners x
@@ -22,7 +22,7 @@ from typing import Final
 
 from tutorial_app.course.checking import stars
 from tutorial_app.course.course import Course
-from tutorial_app.course.model import PlayStep
+from tutorial_app.course.steps import unit_of
 from tutorial_app.flows import links
 from tutorial_app.flows.lesson import LOCKED, lesson_path
 from tutorial_app.services import spreadsheet
@@ -68,7 +68,8 @@ def assigned_tasks(rooms: ClassStore, learner_id: int) -> frozenset[str]:
     room = rooms.class_of(learner_id)
     if room is None:
         return frozenset()
-    return frozenset(task for work in rooms.homework_of(room.id) for task in work.tasks)
+    return frozenset(task for work in rooms.homework_of(room.id, learner_id)
+                     for task in work.tasks)
 
 
 def assigned_lessons(rooms: ClassStore, learner_id: int) -> frozenset[str]:
@@ -117,7 +118,7 @@ def _task_cell(course: Course, task: str, rows: list[AttemptRow], done: dict[str
     kind, _, ref = task.partition(":")
     if kind == "lesson":
         lesson = links.find_lesson(course, ref)
-        playable = {s.id for s in lesson.steps if isinstance(s, PlayStep)} if lesson else set()
+        playable = {s.id for s in lesson.steps if unit_of(s).board(s)} if lesson else set()
         solved_steps = {r.ref.split("/", 1)[1] for r in rows if r.verdict == CORRECT}
         solved = ref in done or (bool(playable) and playable <= solved_steps)
         return Cell(solved, done.get(ref, 0), len(rows), moves)
@@ -127,7 +128,8 @@ def _task_cell(course: Course, task: str, rows: list[AttemptRow], done: dict[str
 
 
 def report(course: Course, rooms: ClassStore, homework: Homework) -> Report:
-    members = tuple(rooms.members(homework.class_id))
+    members = tuple(x for x in rooms.members(homework.class_id)
+                    if homework.for_learner(x.id))
     log = rooms.attempts_of([x.id for x in members], since=homework.created)
     finished = {x.id: {lesson: p.stars for lesson, p in rooms.store.progress(x.id).items()
                        if p.completed} for x in members}

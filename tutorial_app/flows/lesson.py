@@ -8,9 +8,9 @@ of its scored steps (play, choose, mistake); read steps are not scored.
 `LessonController` is the page's controller: built once per script run from
 the session's memory, the course, the progress store, the learner and the
 link's parameters; its methods are the page's clicks and `screen()` says what
-to draw. Each try is judged once (`check_answer`, `check_choice`,
-`check_mistake`), and the Feedback it returns, with the judge's verdict and
-the stars, is what the page shows and what the store records.
+to draw. Each try is judged once, by one `answer()` that asks the step's kind
+(course/steps/) how to read and check it, and the Feedback it returns, with the
+judge's verdict and the stars, is what the page shows and what the store records.
 
 Stars are earned once: the hints and wrong tries of a step not solved yet are kept
 in the store (`services.resume`), so Next, Back, another tab or a reload bring them
@@ -24,23 +24,14 @@ import logging
 from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from engine import CAPTURE, Attempt, Position, apply_move
-from tutorial_app.course.checking import check_answer, check_choice, check_mistake, check_quiz
 from tutorial_app.course.i18n import t
-from tutorial_app.course.model import (
-    ChooseStep,
-    Feedback,
-    Lesson,
-    MistakeStep,
-    PlayStep,
-    QuizStep,
-    Step,
-    StepKind,
-)
-from tutorial_app.flows import links
-from tutorial_app.flows.attempt_log import log_attempt
+from tutorial_app.course.model import Feedback, Lesson, Step
+from tutorial_app.course.steps import scored, unit_of
+from tutorial_app.flows import links, page
+from tutorial_app.flows.attempt_log import log_answer, log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
@@ -52,9 +43,6 @@ if TYPE_CHECKING:
     from tutorial_app.course import Course
 
 log = logging.getLogger(__name__)
-
-StepT = TypeVar("StepT", PlayStep, ChooseStep, MistakeStep, QuizStep)
-
 
 class LessonState(StrEnum):
     """Where a lesson stands on a learner's path."""
@@ -90,7 +78,7 @@ class _LessonLike(Protocol):
 
 
 def scored_steps(lesson: _LessonLike) -> list[str]:
-    return [step.id for step in lesson.steps if step.kind != StepKind.READ]
+    return [step.id for step in lesson.steps if scored(step.kind)]
 
 
 def lesson_stars(lesson: _LessonLike, step_stars: Mapping[str, int]) -> int:
@@ -112,7 +100,7 @@ def resume_index(lesson: _LessonLike, step_stars: Mapping[str, int]) -> int:
     if not step_stars:
         return 0
     for index, step in enumerate(lesson.steps):
-        if step.kind != StepKind.READ and step.id not in step_stars:
+        if scored(step.kind) and step.id not in step_stars:
             return index
     return 0
 
@@ -262,7 +250,7 @@ class PlayerScreen:
     @property
     def needs_answer(self) -> bool:
         """A scored step not solved yet (Next is then the quieter button)."""
-        return self.step.kind is not StepKind.READ and not self.work.solved
+        return scored(self.step.kind) and not self.work.solved
 
 
 # ----- the controller ---------------------------------------------------------------------
@@ -294,16 +282,12 @@ class LessonController:
 
     # ----- widget keys the view uses, read back here ----------------------------------------
 
-    def option_key(self, step: ChooseStep, index: int) -> str:
-        return self.memory.key(f"opt.{step.id}.{index}")
+    def answer_key(self, step: Step, index: int = 0) -> str:
+        """The widget the step's answer (its `index`th part: an option's tick) is picked in."""
+        return self.memory.key(unit_of(step).answer_keys(step)[index])
 
-    def reason_key(self, step: MistakeStep) -> str:
-        return self.memory.key(f"why.{step.id}")
-
-    def single_key(self, step: ChooseStep) -> str:
-        return self.memory.key(f"one.{step.id}")
-    def quiz_key(self, step: QuizStep) -> str:
-        return self.memory.key(f"quiz.{step.id}")
+    def _picked(self, step: Step) -> list[object]:
+        return [self.memory.get(key) for key in unit_of(step).answer_keys(step)]
 
     # ----- where the learner is --------------------------------------------------------------
 
@@ -314,12 +298,7 @@ class LessonController:
         return lesson if lesson is not None and lesson.steps else None
 
     def _find(self, lesson_id: str | None) -> Lesson | None:
-        if not lesson_id:
-            return None
-        try:
-            return self.course.lesson(lesson_id)
-        except KeyError:
-            return None
+        return page.find(self.course.lesson, lesson_id)
 
     def _index(self, lesson: Lesson) -> int:
         try:
@@ -337,7 +316,7 @@ class LessonController:
         current = self.memory.typed("try", StepTry)
         if current is not None and (current.lesson, current.step) == (lesson.id, step.id):
             return current
-        before = self._kept(lesson, step) if step.kind is not StepKind.READ else Work()
+        before = self._kept(lesson, step) if scored(step.kind) else Work()
         fresh = StepTry(lesson.id, step.id, wrong=before.wrong, hints=min(HINTS, before.hints))
         self.memory["try"] = fresh
         return fresh
@@ -385,18 +364,6 @@ class LessonController:
         index = self._index(lesson)
         return lesson, index, self._work(lesson, index)
 
-    def _open(self, kind: type[StepT]) -> tuple[Lesson, StepT, StepTry] | None:
-        """The step being answered, if it is of `kind` and not yet solved (a click that
-        arrives for another step, or after the solve, does nothing)."""
-        here = self._here()
-        if here is None:
-            return None
-        lesson, index, work = here
-        step = lesson.steps[index]
-        if not isinstance(step, kind) or work.solved:
-            return None
-        return lesson, step, work
-
     def _progress(self) -> dict[str, LessonProgress]:
         return self.store.progress(self.learner.id) if self.learner is not None else {}
 
@@ -416,20 +383,17 @@ class LessonController:
             return
         missing = self.locked(lesson)
         if missing:  # a locked lesson is not played by link: nothing would count
-            self.memory["link_error"] = t("learn.locked_link", title=lesson.title,
-                                          titles=", ".join(missing))
+            page.link_error(self.memory, "learn.locked_link", title=lesson.title,
+                            titles=", ".join(missing))
             self.open_lesson(None)
 
     def _follow_link(self) -> None:
-        link = (self.params.get(links.LESSON, ""), self.params.get(links.STEP, ""))
-        if self.memory.get("link") == link:
-            return
-        self.memory["link"] = link
-        if not link[0]:
+        link = page.new_link(self.memory, self.params, links.LESSON, links.STEP)
+        if link is None or not link[0]:
             return
         lesson = self._find(links.clean_id(link[0]))
         if lesson is None:
-            self.memory["link_error"] = t("learn.no_such_lesson", id=link[0][:80])
+            page.link_error(self.memory, "learn.no_such_lesson", id=link[0][:80])
             return
         step_id = links.clean_id(link[1])
         lesson = self._stage_with(lesson, step_id or "")
@@ -476,17 +440,12 @@ class LessonController:
 
     def take_link_error(self) -> str | None:
         """What was wrong with the link just followed (said once)."""
-        error = self.memory.pop("link_error")
-        return str(error) if error else None
+        return page.take_link_error(self.memory)
 
     def _write_link(self, lesson: Lesson | None, index: int) -> None:
-        wanted = (lesson.id, lesson.steps[index].id) if lesson else ("", "")
-        if self.memory.get("link") == wanted:
-            return
-        self.memory["link"] = wanted
-        self.params.clear()
-        if lesson:
-            self.params.update({links.LESSON: wanted[0], links.STEP: wanted[1]})
+        page.write_link(self.memory, self.params, {
+            links.LESSON: lesson.id if lesson else "",
+            links.STEP: lesson.steps[index].id if lesson else ""})
 
     # ----- clicks --------------------------------------------------------------------------
 
@@ -517,96 +476,51 @@ class LessonController:
             lesson, at, work = here
             step = lesson.steps[at]
             mine = self._progress().get(lesson.id)
-            if step.kind is not StepKind.READ and not work.solved and \
+            if scored(step.kind) and not work.solved and \
                     step.id not in (mine.steps if mine else {}):
                 self.memory["skipped"] = at + 1
         self.memory["step"] = index + delta
         self.memory.clear("try")
         self._fresh_board()
 
-    def answer_move(self, attempt: Attempt) -> None:
-        """A move made on a play step's board."""
-        opened = self._open(PlayStep)
-        if opened is None:
+    def answer(self, attempt: Attempt | None = None) -> None:
+        """Check the answer to the step on screen: the move made on its board
+        (`attempt`), or what its widgets hold. A click that arrives for another step,
+        or after the solve, does nothing; Check with nothing picked says so once."""
+        here = self._here()
+        if here is None:
             return
-        lesson, step, work = opened
-        feedback = check_answer(step, attempt, wrong_attempts=work.wrong, hints_used=work.hints)
-        log_attempt(self.store, self.learner.id if self.learner else None, "step",
-                    f"{lesson.id}/{step.id}", attempt, feedback)
-        if feedback.correct:
-            after = apply_move(step.position, feedback.move).position if feedback.move else None
-            self._solved(lesson, replace(work, feedback=feedback, after=after))
-        else:
-            self.memory["try"] = replace(work, feedback=feedback, wrong=work.wrong + 1)
-            self._add_work(work, wrong=1)
-
-    def answer_choice(self) -> None:
-        """Check the ticked options of a choose step."""
-        opened = self._open(ChooseStep)
-        if opened is None:
+        lesson, index, work = here
+        step = lesson.steps[index]
+        unit = unit_of(step)
+        board = unit.board(step)
+        if work.solved or not unit.scored or (attempt is None) != (board is None):
             return
-        lesson, step, work = opened
-        if step.single:  # one correct option: a radio, which holds the index picked
-            picked = self.memory.get(f"one.{step.id}")
-            if picked is None:
-                self.memory["choose_first"] = True
-                return
-            chosen = frozenset({int(picked)})
-        else:
-            chosen = frozenset(i for i in range(len(step.options))
-                               if self.memory.get(f"opt.{step.id}.{i}"))
-        feedback = check_choice(step, chosen, wrong_attempts=work.wrong, hints_used=work.hints)
-        self._judged(lesson, work, feedback, chosen)
-
-    def answer_mistake(self) -> None:
-        """Check the reason named for a mistake step."""
-        opened = self._open(MistakeStep)
-        if opened is None:
-            return
-        lesson, step, work = opened
-        code = self.memory.get(f"why.{step.id}")
-        if code is None:
+        given = attempt if attempt is not None else unit.picked(step, self._picked(step))
+        if given is None:
             self.memory["choose_first"] = True
             return
-        feedback = check_mistake(step, str(code), wrong_attempts=work.wrong,
-                                 hints_used=work.hints)
-        self._judged(lesson, work, feedback, frozenset())
-
-    def answer_quiz(self) -> None:
-        """Check the value picked for a quiz step."""
-        opened = self._open(QuizStep)
-        if opened is None:
-            return
-        lesson, step, work = opened
-        value = self.memory.get(f"quiz.{step.id}")
-        if value is None:
-            self.memory["choose_first"] = True
-            return
-        feedback = check_quiz(step, str(value), wrong_attempts=work.wrong,
-                              hints_used=work.hints)
-        self._judged(lesson, work, feedback, frozenset())
-
-    def answer_picked(self, step: Step) -> bool:
-        """Has an answer been picked on this choose, mistake or quiz step? (Its Check
-        button looks like the thing to press only then.)"""
-        if isinstance(step, ChooseStep):
-            if step.single:
-                return self.memory.get(f"one.{step.id}") is not None
-            return any(self.memory.get(f"opt.{step.id}.{i}") for i in range(len(step.options)))
-        if isinstance(step, MistakeStep):
-            return self.memory.get(f"why.{step.id}") is not None
-        if isinstance(step, QuizStep):
-            return self.memory.get(f"quiz.{step.id}") is not None
-        return False
-
-    def _judged(self, lesson: Lesson, work: StepTry, feedback: Feedback,
-                chosen: frozenset[int]) -> None:
+        feedback = unit.check(step, given, wrong_attempts=work.wrong, hints_used=work.hints)
+        chosen = given if isinstance(given, frozenset) else frozenset()
+        who = self.learner.id if self.learner else None
+        if attempt is not None:
+            log_attempt(self.store, who, "step", f"{lesson.id}/{step.id}", attempt, feedback)
+        else:  # what was picked stands for the move, so practice counts these steps too
+            picked = (" ".join(str(i + 1) for i in sorted(chosen)) if chosen
+                      else str(given))
+            log_answer(self.store, who, "step", f"{lesson.id}/{step.id}", picked, feedback)
         if feedback.correct:
-            self._solved(lesson, replace(work, feedback=feedback, chosen=chosen))
+            after = apply_move(board, feedback.move).position if board and feedback.move else None
+            self._solved(lesson, replace(work, feedback=feedback, chosen=chosen, after=after))
         else:
             self.memory["try"] = replace(work, feedback=feedback, wrong=work.wrong + 1,
                                          chosen=chosen)
             self._add_work(work, wrong=1)
+
+    def answer_picked(self, step: Step) -> bool:
+        """Has an answer been picked in the step's widgets? (Its Check button looks like
+        the thing to press only then.)"""
+        return any(value is not None and value is not False for value in self._picked(step))
 
     def _solved(self, lesson: Lesson, work: StepTry) -> None:
         """Keep the solved try, and record its stars (the ones the Feedback carries)."""
@@ -668,21 +582,13 @@ class LessonController:
             self.memory["reset_done"] = target
 
     def _save(self, write: Callable[[], None]) -> bool:
-        """Write to the store; if that fails, log why and tell the learner in a word
-        (what is on screen stays as it is, so nothing the learner did is lost)."""
-        try:
-            write()
-        except STORE_FAULTS:
-            log.exception("could not save progress for learner %s",
-                          self.learner.id if self.learner else None)
-            self.memory["notice"] = t("learn.not_saved")
-            return False
-        return True
+        who = self.learner.id if self.learner else None
+        return page.save(self.memory, write, "learn.not_saved", f"progress for learner {who}",
+                         log)
 
     def take_notice(self) -> str | None:
         """A problem to tell the learner about (said once)."""
-        notice = self.memory.pop("notice")
-        return str(notice) if notice else None
+        return page.take_notice(self.memory)
 
     # ----- screens -------------------------------------------------------------------------
 
@@ -737,18 +643,18 @@ class LessonController:
 
     def _player(self, lesson: Lesson, index: int, work: StepTry) -> PlayerScreen:
         step = lesson.steps[index]
-        board = pile = None
-        hints: tuple[str, ...] = ()
-        next_hint = None
-        if isinstance(step, PlayStep):
-            board = work.after if work.solved and work.after is not None else step.position
-            move = work.feedback.move if work.solved and work.feedback else None
+        pile = next_hint = None
+        unit = unit_of(step)
+        board = unit.board(step)
+        if board is not None and work.solved:
+            board = work.after or board
+            move = work.feedback.move if work.feedback else None
             if move is not None and move.kind == CAPTURE:
                 pile = len(move.taken_cards) + 1
-        if isinstance(step, (PlayStep, ChooseStep, MistakeStep)):
-            hints = step.hints[:work.hints]
-            if work.hints < len(step.hints) and not work.solved:
-                next_hint = work.hints + 1
+        step_hints = unit.hints(step)
+        hints = step_hints[:work.hints]
+        if work.hints < len(step_hints) and not work.solved:
+            next_hint = work.hints + 1
         left = 0
         if index == len(lesson.steps) - 1:
             mine = self._progress().get(lesson.id)

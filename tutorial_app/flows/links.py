@@ -46,7 +46,7 @@ POSITION: Final = "position"
 THEME: Final = "theme"  # ?theme=sum,sweep opens the puzzles filtered to those themes
 MOVES: Final = "moves"
 PAGE: Final = "page"
-LANG: Final = "lang"  # ?lang=pt-BR: the language, kept in every link (issue 12)
+LANG: Final = "lang"  # ?lang=pt-BR: the language, kept in every link
 
 
 def clean_id(value: object) -> str | None:

@@ -1,4 +1,4 @@
-"""A live question in class (plain Python, no Streamlit; issue 15).
+"""A live question in class (plain Python, no Streamlit).
 
 The teacher puts up a lesson step, a puzzle or a typed position (`Question`); each
 learner answers with one move from their phone, judged here exactly as the lesson

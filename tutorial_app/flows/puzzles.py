@@ -30,7 +30,7 @@ from tutorial_app.course import rating as elo
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
-from tutorial_app.flows import links
+from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
@@ -99,14 +99,22 @@ def next_puzzle(puzzles: Sequence[P], current: str | None,
     return order[0]
 
 
-def nearest(puzzles: Sequence[P], rating: float, solved: Mapping[str, bool]) -> P | None:
+def nearest(puzzles: Sequence[P], rating: float, solved: Mapping[str, bool],
+            rated: Mapping[str, tuple[float, float, int]] | None = None) -> P | None:
     """The unsolved puzzle whose rating is nearest the learner's (lichess-style: a fair
-    fight), the easier one on a tie; any puzzle when all are solved."""
+    fight), the easier one on a tie; any puzzle when all are solved. A puzzle's rating
+    is its own Glicko-2 rating once learners' first tries have given it one (`rated`),
+    else the one its difficulty label starts from."""
     unsolved = [p for p in puzzles if not solved.get(p.id)] or list(puzzles)
     if not unsolved:
         return None
-    return min(unsolved, key=lambda p: (abs(elo.puzzle_rating(p.difficulty) - rating),
-                                        p.difficulty))
+    known = rated or {}
+
+    def strength(puzzle: P) -> float:
+        found = known.get(puzzle.id)
+        return found[0] if found else elo.puzzle_rating(puzzle.difficulty)
+
+    return min(unsolved, key=lambda p: (abs(strength(p) - rating), p.difficulty))
 
 
 @dataclass(frozen=True)
@@ -297,40 +305,25 @@ class PuzzleController:
                 self.memory["themes"] = themes
                 self.memory.clear("taught_only")
                 self.show(None)  # the first puzzle of the new choice
-        link = self.params.get(links.PUZZLE, "")
-        if self.memory.get("link") == link:
+        link = page.new_link(self.memory, self.params, links.PUZZLE)
+        if link is None or not link[0]:
             return
-        self.memory["link"] = link
-        if not link:
-            return
-        puzzle = self._find(links.clean_id(link))
+        puzzle = self._find(links.clean_id(link[0]))
         if puzzle is None:
-            self.memory["link_error"] = t("puzzles.no_such", id=link[:80])
+            page.link_error(self.memory, "puzzles.no_such", id=link[0][:80])
             return
         self.show(puzzle.id)
 
     def take_link_error(self) -> str | None:
-        error = self.memory.pop("link_error")
-        return str(error) if error else None
+        return page.take_link_error(self.memory)
 
     def _write_link(self, puzzle_id: str | None) -> None:
-        wanted = puzzle_id or ""
-        if self.memory.get("link") == wanted:
-            return
-        self.memory["link"] = wanted
-        self.params.clear()
-        if wanted:
-            self.params[links.PUZZLE] = wanted
+        page.write_link(self.memory, self.params, {links.PUZZLE: puzzle_id or ""})
 
     # ----- where the learner is --------------------------------------------------------------
 
     def _find(self, puzzle_id: str | None) -> Puzzle | None:
-        if not puzzle_id:
-            return None
-        try:
-            return self.course.puzzle(puzzle_id)
-        except KeyError:
-            return None
+        return page.find(self.course.puzzle, puzzle_id)
 
     def puzzle(self) -> Puzzle | None:
         current = self.memory.get("current")
@@ -381,6 +374,14 @@ class PuzzleController:
             found = False
         self.memory["homework"] = (puzzle.id, found)
         return found
+
+    def _rated(self) -> dict[str, tuple[float, float, int]]:
+        """The puzzles' own ratings (empty when the store cannot say just now)."""
+        try:
+            return self.store.puzzle_ratings()
+        except STORE_FAULTS as error:
+            faults.report(error, "reading the puzzles' ratings")
+            return {}
 
     def _solved(self) -> dict[str, bool]:
         return self.store.solved_puzzles(self.learner.id) if self.learner is not None else {}
@@ -441,20 +442,18 @@ class PuzzleController:
         """Record a finished attempt (a miss only once); the store rates the first try."""
         if self.learner is None or (work.recorded and not solved):
             return work
-        try:
-            result = self.store.record_puzzle(self.learner.id, puzzle.id, puzzle.difficulty,
-                                              solved, hinted=work.hints > 0)
-        except STORE_FAULTS:
-            log.exception("could not record puzzle %s for learner %s", puzzle.id,
-                          self.learner.id)
-            self.memory["notice"] = t("puzzles.not_saved")
+        learner = self.learner
+        results: list[PuzzleResult] = []
+        if not page.save(self.memory, lambda: results.append(self.store.record_puzzle(
+                learner.id, puzzle.id, puzzle.difficulty, solved, hinted=work.hints > 0)),
+                "puzzles.not_saved", f"puzzle {puzzle.id} for learner {learner.id}", log):
             return work
+        result = results[0]
         self._keep_hint(puzzle, clear=True)  # decided: its hints have done their work
         return replace(work, recorded=True, result=work.result or result)
 
     def take_notice(self) -> str | None:
-        notice = self.memory.pop("notice")
-        return str(notice) if notice else None
+        return page.take_notice(self.memory)
 
     # ----- screens -------------------------------------------------------------------------
 
@@ -483,7 +482,7 @@ class PuzzleController:
             puzzle = None  # the review list moves on from a puzzle solved since
         if puzzle is None and pool:
             line = self.rating()
-            puzzle = nearest(pool, line.rating if line else elo.START, solved)
+            puzzle = nearest(pool, line.rating if line else elo.START, solved, self._rated())
             self.memory["current"] = puzzle.id if puzzle else None
         missed = tuple(p for p in self.course.puzzles if solved.get(p.id) is False)
         taught = self._taught()

@@ -23,10 +23,11 @@ from engine import PRESETS, Attempt, Card, CassinoError, Position, check
 from engine.rules import SETTING_CHOICES
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import links
+from tutorial_app.flows import links, page
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.line import Line, MoveEffect, describe_moves
 from tutorial_app.flows.moveinput import Selection
+from tutorial_app.flows.page import Message, Notice, Tone
 from tutorial_app.flows.position_edit import (
     START_POSITION,
     Place,
@@ -47,14 +48,8 @@ PLAYERS: Final = (2, 3, 4)
 _LINE: Final = "line"
 _PENDING: Final = "pending"
 _NOTICE: Final = "notice"
-_LINK: Final = "link"
 _SYNCED: Final = "synced"
 _SELECTION: Final = "sel"  # the cards clicked on the board (ui/board.py keeps "<scope>.sel")
-
-
-class Tone(StrEnum):
-    PLAYED = "played"
-    ERROR = "error"
 
 
 class Step(StrEnum):
@@ -64,15 +59,6 @@ class Step(StrEnum):
     BACK = "back"
     FORWARD = "forward"
     END = "end"
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """The answer to the last click: a move played (green) or a problem (red)."""
-
-    tone: Tone
-    text: str
-    rule: str | None = None  # the rule behind an illegal move, when the judge names one
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,24 +175,19 @@ class SandboxController:
 
     def _open_link(self) -> None:
         """Restore the position (and moves) from the link, once per new link."""
-        link = (self.params.get(links.POSITION, ""), self.params.get(links.MOVES, ""))
-        if self.memory.get(_LINK) == link:
-            return
-        self.memory[_LINK] = link
-        if not link[0]:
+        link = page.new_link(self.memory, self.params, links.POSITION, links.MOVES)
+        if link is None or not link[0]:
             return
         found = links.read_position(*link)
         if found.position is not None:
             self._set_line(Line.from_moves(found.position, found.moves))
         if found.error:
-            self._tell(Notice(Tone.ERROR, found.error))
+            self._tell(Notice(Tone.REFUSED, found.error))
 
     def _write_link(self) -> None:
         line = self.line
-        link = (line.start.text, line.moves_text)
-        if self.memory.get(_LINK) != link:
-            self.memory[_LINK] = link
-            links.replace_params(self.params, {links.POSITION: link[0], links.MOVES: link[1]})
+        page.write_link(self.memory, self.params,
+                        {links.POSITION: line.start.text, links.MOVES: line.moves_text})
 
     def _sync_widgets(self, position: Position) -> None:
         """Show the position's own settings in the set-up widgets, whenever it changes."""
@@ -238,13 +219,13 @@ class SandboxController:
         try:
             verdict = check(line.position, attempt)
         except CassinoError as error:  # over a limit of engine/limits.py
-            self._tell(Notice(Tone.ERROR, str(error)))
+            self._tell(Notice(Tone.REFUSED, str(error)))
             return
         if verdict.legal and verdict.move is not None:
-            self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, words.verdict(verdict)))
+            self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, verdict))
             self.memory[_SELECTION] = Selection()
         else:
-            self._tell(Notice(Tone.ERROR, words.verdict(verdict), verdict.rule))
+            self._tell(Notice(Tone.REFUSED, verdict, verdict.rule))
 
     def play_listed(self) -> None:
         """Play the move chosen in the list of legal moves."""
@@ -253,12 +234,13 @@ class SandboxController:
         try:
             effects = describe_moves(line.position)
         except CassinoError as error:
-            self._tell(Notice(Tone.ERROR, str(error)))
+            self._tell(Notice(Tone.REFUSED, str(error)))
             return
         for effect in effects:
             if effect.text == chosen:
-                self._set_line(line.play(effect.move), Notice(Tone.PLAYED, t(
-                    "sandbox.listed_played", move=effect.pretty, effect=effect.effect)))
+                self._set_line(line.play(effect.move), Notice.of(
+                    Tone.PLAYED, "sandbox.listed_played", move=effect.pretty,
+                    effect=effect.effect))
                 return
 
     def step(self, where: Step) -> None:
@@ -294,7 +276,7 @@ class SandboxController:
         seat = int(self.memory.get("build_seat", 0))
         result = add_build(self.line.position, self.pending, value, seat)
         if result.problems:
-            self._tell(Notice(Tone.ERROR, "; ".join(result.problems)))
+            self._tell(Notice(Tone.REFUSED, "; ".join(result.problems)))
             return
         self.memory[_PENDING] = []
         self._edit(result.position)
@@ -304,7 +286,7 @@ class SandboxController:
         found = links.read_position(str(self.memory.get("text", "")),
                                     source=t("links.source.typed"))
         if found.position is None:
-            self._tell(Notice(Tone.ERROR, found.error or t("sandbox.no_position")))
+            self._tell(Notice(Tone.REFUSED, found.error or Message.of("sandbox.no_position")))
             return
         self._edit(found.position)
 
@@ -321,7 +303,7 @@ class SandboxController:
         try:
             rules = position.rules.with_settings({name: str(self.memory.get(f"rule.{name}"))})
         except CassinoError as error:  # a value the select does not offer: say why
-            self._tell(Notice(Tone.ERROR, str(error)))
+            self._tell(Notice(Tone.REFUSED, str(error)))
             return
         self._edit(with_rules(position, rules))
 

@@ -37,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tutorial_app import config
 from tutorial_app.course.i18n import t
-from tutorial_app.services import faults, names, passwords, pictures
+from tutorial_app.services import faults, names, passwords, pictures, practice_store
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.pictures import Secret
 from tutorial_app.services.store import (
@@ -124,6 +124,10 @@ class Homework:
     tasks: tuple[str, ...]   # "lesson:ID" or "puzzle:ID"
     due: float | None
     created: float
+    learners: tuple[int, ...] = ()  # set for these learners of the class only; () all
+
+    def for_learner(self, learner_id: int) -> bool:
+        return not self.learners or learner_id in self.learners
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,6 +489,9 @@ class ClassStore:
                 live.c.class_id == class_id, live.c.active == 1, live.c.open == 1)).first()
             if current is None or int(current[0]) != question:
                 return False
+            before = con.execute(select(live_answers.c.at).where(
+                live_answers.c.class_id == class_id, live_answers.c.question == question,
+                live_answers.c.learner_id == learner_id)).first()
             values = {"class_id": class_id, "question": question, "learner_id": learner_id,
                       "move": move, "verdict": verdict, "code": code, "reason": reason,
                       "at": now}
@@ -492,9 +499,13 @@ class ClassStore:
                 live_answers, values, ["class_id", "question", "learner_id"],
                 lambda new: {"move": new.move, "verdict": new.verdict, "code": new.code,
                              "reason": new.reason, "at": new.at}))
+            ref = f"{class_id}/{question}"
+            task = practice_store.task_of(con, "live", ref)
             con.execute(attempts.insert().values(
-                learner_id=learner_id, kind="live", ref=f"{class_id}/{question}", move=move,
-                verdict=verdict, code=code, at=now))
+                learner_id=learner_id, kind="live", ref=ref, move=move, verdict=verdict,
+                code=code, at=now, task=task))
+            if before is None:  # a changed answer is logged, but reviewed once
+                practice_store.feed(self.store, con, learner_id, "live", task, verdict, now)
         return True
 
     def answers(self, class_id: int, question: int) -> list[LiveAnswer]:
@@ -517,35 +528,39 @@ class ClassStore:
     # ----- homework ---------------------------------------------------------------------
 
     def assign(self, class_id: int, title: str, tasks: Sequence[str],
-               due: float | None = None) -> Homework:
+               due: float | None = None, learners: Sequence[int] = ()) -> Homework:
+        """Homework for the class, or for some of its learners only (`learners`)."""
         chosen = tuple(dict.fromkeys(t for t in tasks if t))
         if not chosen:
             raise ClassroomError(t("classes.homework_empty"))
         if any("\n" in t for t in chosen):
             raise ClassroomError("a task is one line")
+        only = tuple(dict.fromkeys(int(x) for x in learners))
+        if only and not set(only) <= {x.id for x in self.members(class_id)}:
+            raise ClassroomError("homework goes to learners of the class only")
         now = time.time()
         title = " ".join(str(title).split())[:80] or "Homework"
         with self.store._write() as con:
             new_id = con.execute(homework.insert().values(
                 class_id=class_id, title=title, tasks="\n".join(chosen), due=due,
-                created=now)).inserted_primary_key
+                created=now, learners=" ".join(map(str, only)) or None)).inserted_primary_key
         assert new_id is not None
-        return Homework(int(new_id[0]), class_id, title, chosen, due, now)
+        return Homework(int(new_id[0]), class_id, title, chosen, due, now, only)
 
-    def homework_of(self, class_id: int) -> list[Homework]:
+    def homework_of(self, class_id: int, learner_id: int | None = None) -> list[Homework]:
+        """The class's homework, newest first; with `learner_id`, only what that learner
+        was set (the whole class's and their own)."""
         with self.store._read() as con:
             rows = con.execute(select(*_HOMEWORK).where(homework.c.class_id == class_id)
                                .order_by(homework.c.id.desc())).all()
-        return [_homework(r) for r in rows]
+        found = [_homework(r) for r in rows]
+        return found if learner_id is None else [h for h in found if h.for_learner(learner_id)]
 
     # ----- the attempt log --------------------------------------------------------------
 
     def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
                        code: str) -> None:
-        with self.store._write() as con:
-            con.execute(attempts.insert().values(learner_id=learner_id, kind=kind, ref=ref,
-                                                 move=move, verdict=verdict, code=code,
-                                                 at=time.time()))
+        self.store.record_attempt(learner_id, kind, ref, move, verdict, code)
 
     def attempts_of(self, learner_ids: Iterable[int], since: float = 0.0) -> list[AttemptRow]:
         """The attempts of these learners since a time, oldest first."""
@@ -589,7 +604,8 @@ class ClassStore:
             raise ClassroomError(f"no class {class_id}")
         return {"class": {"id": found.id, "name": found.name, "code": found.code},
                 "homework": [{"id": h.id, "title": h.title, "tasks": list(h.tasks),
-                              "due": h.due} for h in self.homework_of(class_id)],
+                              "due": h.due, "learners": list(h.learners)}
+                             for h in self.homework_of(class_id)],
                 "learners": [self.export_learner(x.id) for x in self.members(class_id)]}
 
     def delete_class(self, class_id: int, with_learners: bool = True) -> None:
@@ -641,7 +657,7 @@ _CLASS: Final = (classes.c.id, classes.c.teacher_id, classes.c.name, classes.c.c
 _LIVE: Final = (live.c.class_id, live.c.active, live.c.question, live.c.kind, live.c.ref,
                 live.c.open, live.c.shown, live.c.names)
 _HOMEWORK: Final = (homework.c.id, homework.c.class_id, homework.c.title, homework.c.tasks,
-                    homework.c.due, homework.c.created)
+                    homework.c.due, homework.c.created, homework.c.learners)
 _ATTEMPT: Final = (attempts.c.learner_id, attempts.c.kind, attempts.c.ref, attempts.c.move,
                    attempts.c.verdict, attempts.c.code, attempts.c.at)
 
@@ -661,7 +677,8 @@ def _live(row: Any) -> LiveState:
 
 def _homework(row: Any) -> Homework:
     return Homework(int(row[0]), int(row[1]), str(row[2]), tuple(str(row[3]).split("\n")),
-                    float(row[4]) if row[4] is not None else None, float(row[5]))
+                    float(row[4]) if row[4] is not None else None, float(row[5]),
+                    tuple(int(x) for x in str(row[6] or "").split()))
 
 
 def _attempt(row: Any) -> AttemptRow:

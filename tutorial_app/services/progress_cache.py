@@ -54,6 +54,9 @@ class LearnerStore(Protocol):
                       hinted: bool) -> PuzzleResult: ...
     def solved_puzzles(self, learner_id: int) -> dict[str, bool]: ...
     def rating_history(self, learner_id: int) -> list[float]: ...
+    def puzzle_ratings(self) -> dict[str, tuple[float, float, int]]: ...
+    def best_streak(self, learner_id: int) -> int: ...
+    def record_streak(self, learner_id: int, length: int) -> int: ...
 
 
 class _Kept:
@@ -159,11 +162,21 @@ class ProgressCache:
         return self._write(learner_id, lambda: self.store.record_puzzle(
             learner_id, puzzle_id, difficulty, solved, hinted))
 
+    def best_streak(self, learner_id: int) -> int:
+        return self._read(learner_id, "best_streak", lambda: self.store.best_streak(learner_id))
+
+    def record_streak(self, learner_id: int, length: int) -> int:
+        return self._write(learner_id, lambda: self.store.record_streak(learner_id, length))
+
+    def puzzle_ratings(self) -> dict[str, tuple[float, float, int]]:
+        """Every learner's first tries move these: read through, not kept per learner."""
+        return self.store.puzzle_ratings()
+
     # ----- signing in: straight to the store (rare, and about the whole class) -----------
 
     def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
                        code: str) -> None:
-        """The attempt log (issue 15): written through, nothing cached reads it."""
+        """The attempt log: written through, nothing cached reads it."""
         record = getattr(self.store, "record_attempt", None)
         if record is not None:
             record(learner_id, kind, ref, move, verdict, code)

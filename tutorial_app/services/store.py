@@ -62,7 +62,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from tutorial_app import config
 from tutorial_app.course import rating as elo
 from tutorial_app.course.i18n import t
-from tutorial_app.services import db, names
+from tutorial_app.services import db, names, practice_store, ratings
+from tutorial_app.services.rating_tables import learner_glicko, puzzle_streaks
 from tutorial_app.services.tables import (
     attempts,
     games,
@@ -311,7 +312,7 @@ class ProgressStore:
                                                 "value": "1" if shown else "0"}, ["key"],
                                      lambda new: {"value": new.value}))
 
-    # ----- the learner's language (issue 12) ---------------------------------------
+    # ----- the learner's language ---------------------------------------
 
     def learner_language(self, learner_id: int) -> str | None:
         """The language tag the learner chose last, or None if they never chose one."""
@@ -379,7 +380,7 @@ class ProgressStore:
         """Forget every lesson, puzzle and the rating of one learner (the name stays)."""
         with self._write() as con:
             self._lock_learner(con, learner_id)
-            for table in (steps, lessons, puzzles, puzzle_log):
+            for table in (steps, lessons, puzzles, puzzle_log, learner_glicko, puzzle_streaks):
                 con.execute(delete(table).where(table.c.learner_id == learner_id))
             con.execute(update(learners).where(learners.c.id == learner_id)
                         .values(rating=elo.START, rated_games=0))
@@ -398,19 +399,25 @@ class ProgressStore:
     def record_puzzle(self, learner_id: int, puzzle_id: str, difficulty: int, solved: bool,
                       hinted: bool) -> PuzzleResult:
         """Record one finished attempt. Only the first attempt at a puzzle, made without a
-        hint, is rated; the rating is read and written with the learner's row locked."""
+        hint, is rated, by Glicko-2 for the learner and the puzzle alike
+        (services/ratings.py); the rating is read and written with the learner's row
+        locked."""
         now = time.time()
         with self._write() as con:
             found = self._lock_learner(con, learner_id)
             if found is None:
                 raise KeyError(f"no learner {learner_id}")
-            before, played = found
+            before, _ = found
             seen = con.execute(select(puzzles.c.attempts)
                                .where(puzzles.c.learner_id == learner_id,
                                       puzzles.c.puzzle_id == puzzle_id)).first()
             first_try = seen is None
             rated = first_try and not hinted
-            change = elo.update(before, played, difficulty, solved) if rated else None
+            change = None
+            if rated:
+                rated_to = ratings.rate_attempt(con, self._upsert, learner_id, before,
+                                                puzzle_id, difficulty, solved, now)
+                change = elo.RatingChange(before, rated_to)
             after = change.after if change else before
             if change:
                 con.execute(update(learners).where(learners.c.id == learner_id)
@@ -425,6 +432,30 @@ class ProgressStore:
                 learner_id=learner_id, puzzle_id=puzzle_id, solved=int(solved),
                 rated=int(rated), rating_before=before, rating_after=after, at=now))
         return PuzzleResult(solved, rated, change, first_try)
+
+    def puzzle_ratings(self) -> dict[str, tuple[float, float, int]]:
+        """Puzzle id -> (rating, deviation, rated games) for every puzzle rated so far."""
+        with self._read() as con:
+            return ratings.puzzle_ratings_all(con)
+
+    def best_streak(self, learner_id: int) -> int:
+        """The learner's longest run in the Puzzle streak mode (0 before any)."""
+        with self._read() as con:
+            row = con.execute(select(puzzle_streaks.c.best)
+                              .where(puzzle_streaks.c.learner_id == learner_id)).first()
+        return int(row[0]) if row else 0
+
+    def record_streak(self, learner_id: int, length: int) -> int:
+        """A finished run: kept if it is the learner's longest. Returns the best."""
+        with self._write() as con:
+            con.execute(self._upsert(
+                puzzle_streaks, {"learner_id": learner_id, "best": max(0, int(length)),
+                                 "updated": time.time()},
+                ["learner_id"], lambda new: {"best": _greatest(puzzle_streaks.c.best, new.best),
+                                             "updated": new.updated}))
+            row = con.execute(select(puzzle_streaks.c.best)
+                              .where(puzzle_streaks.c.learner_id == learner_id)).first()
+        return int(row[0]) if row else 0
 
     def solved_puzzles(self, learner_id: int) -> dict[str, bool]:
         """Puzzle id -> solved at least once, for every puzzle tried."""
@@ -443,11 +474,15 @@ class ProgressStore:
 
     def record_attempt(self, learner_id: int, kind: str, ref: str, move: str, verdict: str,
                        code: str) -> None:
-        """One try in the attempt log (issue 15; read by services/classes.py)."""
+        """One try in the attempt log (read by services/classes.py), and its
+        part in the task's spaced review (services/practice_store.py)."""
+        now = time.time()
         with self._write() as con:
+            task = practice_store.task_of(con, kind, ref)
             con.execute(attempts.insert().values(learner_id=learner_id, kind=kind, ref=ref,
                                                  move=move, verdict=verdict, code=code,
-                                                 at=time.time()))
+                                                 at=now, task=task))
+            practice_store.feed(self, con, learner_id, kind, task, verdict, now)
 
     # ----- the game in progress ---------------------------------------------------
 

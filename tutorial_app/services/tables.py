@@ -53,7 +53,7 @@ learners: Final = Table(
     Column("created", _TIME, nullable=False),
     Column("rating", _TIME, nullable=False, server_default="1200"),
     Column("rated_games", Integer, nullable=False, server_default="0"),
-    Column("language", Text, nullable=True),  # the chosen language tag (issue 12), or NULL
+    Column("language", Text, nullable=True),  # the chosen language tag, or NULL
     # What the name looks like (names.skeleton): one learner per look, so the index is
     # unique with `clash`, 0 for every learner but the look-alikes that were already
     # there when this was added (their own id: kept, reported to the teacher, not merged).
@@ -141,7 +141,7 @@ settings: Final = Table(
     Column("value", Text, nullable=False),
 )
 
-# ----- issue 15: teachers, classes, live questions, homework and the attempt log ------
+# ----- teachers, classes, live questions, homework and the attempt log ------
 # (revision 0003). A teacher's password is kept only as a salted scrypt hash
 # (services/passwords.py). Deleting a teacher deletes their classes; deleting a class
 # deletes its members' membership, live questions, answers and homework (not the
@@ -217,6 +217,9 @@ homework: Final = Table(
     Column("tasks", Text, nullable=False),      # task refs, one a line: lesson:ID, puzzle:ID
     Column("due", _TIME, nullable=True),
     Column("created", _TIME, nullable=False),
+    # Set for some learners of the class only (revision 0007): their ids, spaces
+    # between; NULL for the whole class.
+    Column("learners", Text, nullable=True),
     Index("ix_homework_class", "class_id"),
 )
 
@@ -230,6 +233,9 @@ attempts: Final = Table(
     Column("verdict", Text, nullable=False),    # correct / missed / not-allowed / ...
     Column("code", Text, nullable=False),       # the judge's reason code
     Column("at", _TIME, nullable=False),
+    # The task tried (revision 0007): step:lesson/step or puzzle:id, a live question's
+    # too (its ref names the question, not the task); NULL for a typed position.
+    Column("task", Text, nullable=True),
     Index("ix_attempts_learner", "learner_id", "id"),
 )
 
@@ -290,4 +296,8 @@ sign_in_limits: Final = Table(
 )
 # Tables declared by the module that uses them, on this MetaData: imported here so that
 # whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.
-from tutorial_app.services import resume_tables  # noqa: E402, F401
+from tutorial_app.services import (  # noqa: E402, F401
+    practice_tables,
+    rating_tables,
+    resume_tables,
+)

@@ -1,4 +1,4 @@
-"""Homework on the page (issue 15), drawn from flows/homework.py: the teacher's form
+"""Homework on the page, drawn from flows/homework.py: the teacher's form
 to assign a lesson or puzzles with an optional due date, and the report (learners x
 tasks, the moves of any cell in order, the most common wrong moves, two CSVs); the
 learner's list of homework at the top of Learn."""
@@ -30,7 +30,7 @@ def learner_box(rooms: ClassStore, course: Course, learner: Learner) -> None:
     room = rooms.class_of(learner.id)
     if room is None:
         return
-    work = rooms.homework_of(room.id)
+    work = rooms.homework_of(room.id, learner.id)
     if not work:
         return
     with st.container(border=True, key="homework-box"):

@@ -1,4 +1,4 @@
-"""The live question's two screens (issue 15), drawn from services/classes.py and
+"""The live question's two screens, drawn from services/classes.py and
 flows/live.py:
 
 - the teacher's, on the Classroom page: the class, its join code large with a QR

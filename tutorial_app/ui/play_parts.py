@@ -8,7 +8,7 @@ from html import escape
 import streamlit as st
 
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play_screens as ps
+from tutorial_app.flows.play import screens as ps
 from tutorial_app.ui import board
 from tutorial_app.ui import card_svg as svg
 

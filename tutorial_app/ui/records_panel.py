@@ -1,4 +1,4 @@
-"""A class's records for its teacher (issue 15): export a learner's whole record, or
+"""A class's records for its teacher: export a learner's whole record, or
 the class's, as JSON; delete a learner's record, or the class with its learners'
 records (each after a tick that says what will go)."""
 

@@ -11,6 +11,7 @@ import streamlit as st
 
 from engine import Card
 from tutorial_app.course.i18n import t
+from tutorial_app.flows.page import Tone
 from tutorial_app.flows.position_edit import Place
 from tutorial_app.flows.sandbox import (
     SCOPE,
@@ -18,7 +19,6 @@ from tutorial_app.flows.sandbox import (
     SandboxController,
     SandboxScreen,
     Step,
-    Tone,
 )
 from tutorial_app.ui import address, board, rules_picker, safe_text, teacher
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle

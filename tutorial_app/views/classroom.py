@@ -27,6 +27,7 @@ from tutorial_app.ui import classroom_panels as panels
 from tutorial_app.ui import (
     homework_panels,
     live_panels,
+    practice_panels,
     records_panel,
     session,
     signin_panels,
@@ -54,6 +55,7 @@ def render() -> None:
             live_panels.live_controls(ctl, rooms, room)
             signin_panels.class_learners(rooms, room)
             homework_panels.teacher_panel(rooms, course, room)
+            practice_panels.teacher_panel(rooms, course, who.id, room)
             records_panel.records(rooms, room)
         signin_panels.limits(tsignin, rooms, mine)
         signin_panels.devices(tsignin)

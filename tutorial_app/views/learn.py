@@ -17,6 +17,7 @@ This page only draws: what to draw and what a click does is decided by
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -28,6 +29,7 @@ from tutorial_app.course import (
     PlayStep,
     QuizStep,
     ReadStep,
+    StepKind,
 )
 from tutorial_app.course.i18n import count as count_of
 from tutorial_app.course.i18n import t
@@ -126,6 +128,10 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
                       key="next-lesson", type="primary", on_click=control.resume,
                       args=(following.id,), icon=":material/arrow_forward:")
         practice_link(screen.finished.practice)  # straight on to the puzzles, while fresh
+    if screen.cards and all(card.entry.state is LessonState.DONE for card in screen.cards):
+        # a finished course is not the end: Practice keeps it fresh
+        st.page_link("views/practice.py", label=t("practice.after_course"),
+                     icon=":material/fitness_center:")
     if screen.reset_done:
         st.info(t("learn.reset_done"), icon=":material/restart_alt:")
     if not screen.cards:
@@ -173,7 +179,7 @@ def hints_box(control: LessonController, screen: PlayerScreen) -> None:
                   on_click=control.hint, icon=":material/lightbulb:", help=t("learn.hint_help"))
 
 
-def read_step(step: ReadStep) -> None:
+def read_step(control: LessonController, step: ReadStep, screen: PlayerScreen) -> None:
     st.markdown(board.linked_lesson(step.text))
     if step.position is not None:
         board.picture(step.position, BOARD)
@@ -187,7 +193,7 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
     board.table(screen.board, BOARD, look)
     board.hand(screen.board, BOARD, look)
     if not work.solved:
-        board.action_bar(screen.board, BOARD, control.answer_move)
+        board.action_bar(screen.board, BOARD, control.answer)
     feedback_box(work.feedback, None if work.solved else BOARD,
                  try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved:
@@ -199,13 +205,12 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
 
 
 def check_button(key: str, control: LessonController,
-                 step: ChooseStep | MistakeStep | QuizStep, screen: PlayerScreen,
-                 on_click: Callable[[], None]) -> None:
+                 step: ChooseStep | MistakeStep | QuizStep, screen: PlayerScreen) -> None:
     """Check: the thing to press (primary) only once an answer is picked; pressed before,
     it says what to pick first."""
     picked = control.answer_picked(step)
     st.button(t("learn.check"), key=key, type="primary" if picked else "secondary",
-              disabled=screen.work.solved, on_click=on_click)
+              disabled=screen.work.solved, on_click=control.answer)
     if screen.choose_first and not picked:
         st.warning(t("learn.choose_first"), icon=":material/touch_app:")
 
@@ -217,14 +222,14 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
         board.picture(step.position, BOARD)
     if step.single:  # one answer is asked for: pick one
         st.radio(t("learn.pick_one"), list(range(len(step.options))),
-                 key=control.single_key(step), index=None, disabled=work.solved,
+                 key=control.answer_key(step), index=None, disabled=work.solved,
                  format_func=lambda i: safe_text.label(step.options[i]))
     else:
         st.caption(t("learn.tick_all"))
         for i, option in enumerate(step.options):
-            st.checkbox(safe_text.label(option), key=control.option_key(step, i),
+            st.checkbox(safe_text.label(option), key=control.answer_key(step, i),
                         disabled=work.solved)
-    check_button("check-choice", control, step, screen, control.answer_choice)
+    check_button("check-choice", control, step, screen)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanations:
         for option, why in zip(step.options, step.explanations, strict=False):
@@ -239,10 +244,10 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
     st.markdown(t("learn.the_move", move=safe_text.plain(step.move_words or step.move)))
     labels = dict(step.choices)
     st.radio(t("learn.whats_wrong"), [code for code, _ in step.choices],
-             key=control.reason_key(step), index=None,
+             key=control.answer_key(step), index=None,
              format_func=lambda code: safe_text.label(labels[code]),
              disabled=work.solved)
-    check_button("check-mistake", control, step, screen, control.answer_mistake)
+    check_button("check-mistake", control, step, screen)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved and step.explanation:
         st.info(board.linked_lesson(step.explanation), icon=":material/gavel:")
@@ -254,10 +259,21 @@ def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -
     st.markdown(f"### {safe_text.lesson(step.prompt)}")
     labels = dict(step.choices)
     st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
-             key=control.quiz_key(step), index=None,
+             key=control.answer_key(step), index=None,
              format_func=lambda value: safe_text.label(labels[value]), disabled=work.solved)
-    check_button("check-quiz", control, step, screen, control.answer_quiz)
+    check_button("check-quiz", control, step, screen)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
+
+
+# A step kind's drawer: what the Learn page shows of a step of that kind (the rest of
+# the kind is in course/steps/<kind>.py).
+DRAWERS: dict[StepKind, Callable[[LessonController, Any, PlayerScreen], None]] = {
+    StepKind.READ: read_step,
+    StepKind.PLAY: play_step,
+    StepKind.CHOOSE: choose_step,
+    StepKind.MISTAKE: mistake_step,
+    StepKind.QUIZ: quiz_step,
+}
 
 
 def player_screen(control: LessonController, screen: PlayerScreen) -> None:
@@ -272,16 +288,7 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
     st.progress((screen.index + 1) / screen.total,
                 text=t("learn.step_of", n=screen.index + 1, total=screen.total))
 
-    if isinstance(step, ReadStep):
-        read_step(step)
-    elif isinstance(step, PlayStep):
-        play_step(control, step, screen)
-    elif isinstance(step, ChooseStep):
-        choose_step(control, step, screen)
-    elif isinstance(step, QuizStep):
-        quiz_step(control, step, screen)
-    else:
-        mistake_step(control, step, screen)
+    DRAWERS[StepKind(step.kind)](control, step, screen)
 
     st.divider()
     with st.container(horizontal=True, gap="small", key="learn-nav"):
@@ -338,7 +345,7 @@ def render() -> None:
     if control.lesson() is not None:
         player()
         return
-    homework_panels.learner_box(session.rooms(), course, who)  # issue 15: homework first
+    homework_panels.learner_box(session.rooms(), course, who)  # homework first
     notice = control.take_notice()
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")

@@ -1,4 +1,4 @@
-"""Class question: a learner's phone during a live question (issue 15). Joining a
+"""Class question: a learner's phone during a live question. Joining a
 class (its code, from the projector or its QR code's link) signs the learner in;
 then the question on the teacher's screen appears here to answer with one move.
 The drawing is ui/live_panels.py."""

@@ -28,8 +28,9 @@ from typing import Final
 import streamlit as st
 
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play_screens as ps
+from tutorial_app.flows.page import Notice, Tone
 from tutorial_app.flows.play import PACE_SECONDS, SCOPE, PlayController
+from tutorial_app.flows.play import screens as ps
 from tutorial_app.ui import board, play_parts, rules_picker, safe_text, session
 from tutorial_app.ui.css import PLAY_CSS
 
@@ -100,10 +101,10 @@ def stacks(found: ps.Stacks) -> None:
     st.caption(safe_text.plain(found.caption))
 
 
-def notice_box(notice: ps.Notice | None) -> None:
+def notice_box(notice: Notice | None) -> None:
     if notice is None:
         return
-    if notice.tone == ps.Tone.PLAYED:
+    if notice.tone == Tone.PLAYED:
         st.success(safe_text.plain(notice.text), icon=":material/check_circle:")
     else:
         st.error(safe_text.plain(notice.text + board.rule_note(notice.text, notice.rule)),

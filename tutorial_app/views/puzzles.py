@@ -30,6 +30,7 @@ from tutorial_app.services.resume import Resume
 from tutorial_app.ui import address, board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_svg
+from tutorial_app.views import lines, streak
 
 
 def rating_line(line: RatingLine) -> None:
@@ -138,6 +139,7 @@ def taught_line(control: PuzzleController, taught: Taught | None) -> None:
               icon=":material/extension:")
 
 
+MODES = ("rated", "streak", "lines")
 DRAWN_RATING = "view.puzzles_rating"  # the rating line the whole page drew last
 
 
@@ -182,6 +184,14 @@ def render() -> None:
     if link_error:
         st.error(safe_text.plain(link_error), icon=":material/link_off:")
     if session.require_learner() is None:
+        return
+    mode = st.segmented_control(t("puzzles.mode"), MODES, default=MODES[0], key="puzzles-mode",
+                                format_func=lambda m: t(f"puzzles.mode.{m}"))
+    if mode == "streak":
+        streak.streak_area()
+        return
+    if mode == "lines":
+        lines.lines_area()
         return
     line = control.rating()
     st.session_state[DRAWN_RATING] = line

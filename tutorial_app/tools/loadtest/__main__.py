@@ -75,7 +75,7 @@ def parser() -> argparse.ArgumentParser:
                    help="extra streamlit option for the started server, e.g. "
                         "server.fileWatcherType=none (repeatable)")
     p.add_argument("--live", action="store_true",
-                   help="the live-classroom scenario (issue 15): a projector and the class "
+                   help="the live-classroom scenario: a projector and the class "
                         "answering live questions; reports submission-to-projector time")
     p.add_argument("--question-seconds", type=float, default=30.0,
                    help="with --live: seconds between questions (default 30)")

@@ -1,4 +1,4 @@
-"""The live-classroom load scenario (issue 15): one teacher's projector and a class of
+"""The live-classroom load scenario: one teacher's projector and a class of
 simulated learners answering live questions over the websocket protocol.
 
     python -m tutorial_app.tools.loadtest --live --learners 30 --seconds 120

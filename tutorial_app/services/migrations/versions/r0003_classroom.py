@@ -1,5 +1,5 @@
 """Teachers, classes and their join codes, live questions and answers, homework, and
-the attempt log (issue 15).
+the attempt log.
 
 Revision ID: 0003
 Revises: 0002

@@ -1,4 +1,4 @@
-"""Each learner's language, kept with them (issue 12).
+"""Each learner's language, kept with them.
 
 Revision ID: 0004
 Revises: 0003

@@ -17,7 +17,7 @@ from engine.game import GameState, HandResult, LogKind
 from engine.scoring import ITEMS
 from tutorial_app.course import words
 from tutorial_app.course.i18n import count, t
-from tutorial_app.flows.play_game import YOU, Game
+from tutorial_app.flows.play.game import YOU, Game
 
 
 def seat_name(seat: int, players: int, level: int | None = None) -> str:

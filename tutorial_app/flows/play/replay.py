@@ -18,8 +18,8 @@ from engine.advice import Review, review
 from engine.game import GameState, new_game
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows.play_game import YOU, Game, Setup
-from tutorial_app.flows.play_words import seat_name
+from tutorial_app.flows.play.game import YOU, Game, Setup
+from tutorial_app.flows.play.words import seat_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,9 @@ exactly the same game. Computer moves draw their randomness from a
 `random.Random` seeded by the game's seed and the move number, so a replayed
 game makes the same computer moves.
 
-The words for all of this are in `play_words`, the replay of a finished hand
-and the coach's review of it in `play_replay`, and the page's controller in
-`play`.
+The words for all of this are in `words`, the replay of a finished hand
+and the coach's review of it in `replay`, and the page's controller in
+`controller`.
 """
 
 from __future__ import annotations

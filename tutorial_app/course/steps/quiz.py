@@ -1,5 +1,5 @@
-"""Reading a quiz step: a fact of the game (course/facts.py), its arguments, and the
-choices, exactly one of which must be the value the engine computes.
+"""The quiz step: pick the value of a fact of the game (course/facts.py), its
+arguments, and the choices, exactly one of which must be the value the engine computes.
 
 A quiz is held to the same chance rule as a play step: at least three choices,
 so a guess passes less than half the time.
@@ -7,16 +7,39 @@ so a guess passes less than half the time.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
 
 import yaml
 
 from engine import NotationError, Rules
 from tutorial_app.course import truth, yamlsrc
-from tutorial_app.course.facts import FACTS, FactError
-from tutorial_app.course.i18n import lesson_text
-from tutorial_app.course.model import QuizStep
+from tutorial_app.course.concepts import rules_concepts
+from tutorial_app.course.facts import FACT_CONCEPTS, FACT_RULES, FACTS, FactError
+from tutorial_app.course.i18n import lesson_text, t
+from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit
 from tutorial_app.course.yamlsrc import Fields, Source, child, suggest
+
+
+@dataclass(frozen=True)
+class QuizStep:
+    """Pick the value of a fact of the game (the deal, the stock, who wins): the engine
+    computes it (course/facts.py), the author only lists the choices."""
+
+    id: str
+    prompt: str
+    fact: str  # a name of course/facts.py
+    rules: Rules
+    choices: tuple[tuple[str, str], ...]  # (value as text, what the learner reads)
+    answer: str  # the value, as text, the engine computed
+    success: str = ""
+    key: str = ""
+    position: None = None
+    kind: Literal["quiz"] = "quiz"
+    wrong: tuple[tuple[str, str], ...] = ()  # (value, why that choice is wrong), each wrong one
+
 
 MIN_CHOICES: Final = 3
 
@@ -144,3 +167,62 @@ def _wrong(src: Source, fields: Fields, key: str, values: list[str],
                   "choice needs its own reason")
         return None
     return tuple(out) if ok else None
+
+
+def check_quiz(step: QuizStep, value: str, *, wrong_attempts: int = 0,
+               hints_used: int = 0) -> Feedback:
+    """Right when the learner picks the value the engine computed for the fact; a wrong
+    pick hears the author's reason why that value is wrong."""
+    if value == step.answer:
+        return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
+                        stars=stars(wrong_attempts, hints_used))
+    return Feedback(FeedbackStatus.MISSED, dict(step.wrong).get(value) or t("quiz.wrong"))
+
+
+class QuizUnit(StepUnit[QuizStep]):
+    kind = "quiz"
+    required = ("prompt", "fact", "choices")
+    optional = ("wrong", "rules", "success")
+    by_doing = False  # it asks about the rules; no card is played
+
+    def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep | None:
+        return read_quiz(src, fields, rules, key)
+
+    def check(self, step: QuizStep, answer: object, *, wrong_attempts: int = 0,
+              hints_used: int = 0) -> Feedback:
+        return check_quiz(step, str(answer), wrong_attempts=wrong_attempts,
+                          hints_used=hints_used)
+
+    def answer_keys(self, step: QuizStep) -> tuple[str, ...]:
+        return (f"quiz.{step.id}",)
+
+    def picked(self, step: QuizStep, values: Sequence[object]) -> str | None:
+        return None if values[0] is None else str(values[0])
+
+    def needs(self, step: QuizStep) -> dict[str, str]:
+        quiz = dict(rules_concepts(step.rules))
+        quiz.setdefault(FACT_CONCEPTS[step.fact], f"its fact {step.fact}")
+        return quiz
+
+    def revealed(self, step: QuizStep) -> tuple[AnswerLine, ...]:
+        return (AnswerLine(dict(step.choices)[step.answer]),)
+
+    def options(self, step: QuizStep) -> tuple[str, ...]:
+        return tuple(label for _, label in step.choices)
+
+    def rules_of(self, step: QuizStep) -> Rules:
+        return step.rules
+
+    def practised(self, step: QuizStep) -> set[str]:
+        return set(FACT_RULES[step.fact])
+
+    def show(self, step: QuizStep) -> list[str]:
+        wrong = dict(step.wrong)
+        return [f"{INDENT}prompt: {step.prompt}",
+                f"{INDENT}fact: {step.fact} under {step.rules.text}",
+                *(f"{INDENT}  {'+' if v == step.answer else '-'} {v}: {label}"
+                  + (f"   (picked: {wrong[v]})" if v in wrong else "")
+                  for v, label in step.choices)]
+
+
+UNIT = QuizUnit()

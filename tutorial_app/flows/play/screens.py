@@ -2,7 +2,7 @@
 
 `PlayController` (in `play`) returns these frozen dataclasses; the page draws
 them and forwards clicks. Every text here is plain (the page escapes it), in
-the learner's words through `t()`; seat and side names come from `play_words`.
+the learner's words through `t()`; seat and side names come from `words`.
 The builders are pure functions of a `Game`; whatever depends on the page's
 memory (a hint asked for, a "why" opened, the explanations worked out) is
 passed in by the controller.
@@ -11,7 +11,6 @@ passed in by the controller.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Generic, TypeVar
 
 from engine import Card, Position, Rules
@@ -19,10 +18,11 @@ from engine.advice import Review
 from engine.game import GameState, LogKind
 from tutorial_app.course import i18n, words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play_words as pw
-from tutorial_app.flows.play_game import Game
-from tutorial_app.flows.play_replay import Frame
-from tutorial_app.flows.play_words import Breakdown
+from tutorial_app.flows.page import Notice
+from tutorial_app.flows.play import words as pw
+from tutorial_app.flows.play.game import Game
+from tutorial_app.flows.play.replay import Frame
+from tutorial_app.flows.play.words import Breakdown
 
 V = TypeVar("V", int, str)
 
@@ -61,22 +61,6 @@ class SetupScreen:
 
 
 # ----- the game --------------------------------------------------------------------------
-
-
-class Tone(StrEnum):
-    """How a notice is shown: a move played (green) or refused (red)."""
-
-    PLAYED = "played"
-    REFUSED = "refused"
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """A sentence under the learner's hand; `rule` is the rule the judge cited."""
-
-    tone: Tone
-    text: str
-    rule: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 `PlayController(memory, store, learner_id)` is built on every run of the page
 from the session state (a dict in tests), the progress store and the learner.
 Its methods are the page's clicks; `setup_screen()` and `screen()` say what to
-draw (`play_screens`). Built for a learner for the first time in a session, it
+draw (`screens`). Built for a learner for the first time in a session, it
 takes up the game kept for them in the store, so a reloaded page carries on.
 
 Saving is guarded against a second tab: the memory holds the revision of the
@@ -13,7 +13,7 @@ shown it with a word of why (`play.stale`) instead of overwriting its moves.
 
 Memory keys (all under "play."): the game and what is said about it (`game`,
 `owner`, `revision`, `message`, `hint`, `why`, `notes`, `review`, ...), the
-set-up form's widgets (see `play_setup`), the toggles (`auto`, `coach_toggle`),
+set-up form's widgets (see `setup`), the toggles (`auto`, `coach_toggle`),
 the replay (`replay.hand`, `replay.at`), and the board's selection for the
 learner's hand (`sel`, `value`, `value_for`, `verdict`: `ui.board` draws the
 scope "play" from those).
@@ -32,11 +32,12 @@ from engine.advice_words import Phrase
 from engine.game import GameState, LogKind
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import play_screens as ps
-from tutorial_app.flows import play_words as pw
 from tutorial_app.flows.moveinput import Selection
-from tutorial_app.flows.play_game import YOU, Game, SavedGameError
-from tutorial_app.flows.play_replay import (
+from tutorial_app.flows.page import Message, Notice, Tone
+from tutorial_app.flows.play import screens as ps
+from tutorial_app.flows.play import words as pw
+from tutorial_app.flows.play.game import YOU, Game, SavedGameError
+from tutorial_app.flows.play.replay import (
     coach_notes,
     finished_hands,
     frame_before,
@@ -44,7 +45,7 @@ from tutorial_app.flows.play_replay import (
     state_before,
     table_position,
 )
-from tutorial_app.flows.play_setup import SetupForm
+from tutorial_app.flows.play.setup import SetupForm
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
@@ -154,10 +155,9 @@ class PlayController:
         except StaleGameError as error:
             log.info("not kept, the game moved on in another tab: %s", error)
             self._take_up_kept_game()
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, t("play.stale"))
+            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.stale")
         except STORE_FAULTS as error:  # the game goes on in this tab, unkept
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED,
-                                             faults.report(error, "keeping the game"))
+            self.memory[MESSAGE] = Notice(Tone.REFUSED, faults.report(error, "keeping the game"))
 
     def _take_up_kept_game(self) -> None:
         """Show the game kept in the store (or none), forgetting what this tab showed.
@@ -176,8 +176,7 @@ class PlayController:
         except SavedGameError as error:
             log.warning("the kept game of learner %d (revision %d, %d characters) cannot be "
                         "restored: %s", self.learner_id, saved.revision, len(saved.game), error)
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED,
-                                             t("play.restore_failed", why=str(error)))
+            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.restore_failed", why=str(error))
             return
         self.memory[REVISION] = saved.revision
 
@@ -235,16 +234,16 @@ class PlayController:
             return
         if not current.your_turn:  # a click drawn before the turn passed on
             log.info("a move by learner %d when it is not their turn", self.learner_id)
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, t("play.not_your_turn"))
+            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.not_your_turn")
             return
         after, verdict = current.attempt(attempt)
         if not verdict.legal or verdict.move is None:
-            self.memory[MESSAGE] = ps.Notice(ps.Tone.REFUSED, words.verdict(verdict), verdict.rule)
+            self.memory[MESSAGE] = Notice(Tone.REFUSED, verdict, verdict.rule)
             return
         sweep = after.state.log[len(current.state.log)].sweep
-        played = t("play.you_played", move=words.move(verdict.move))
-        self.memory[MESSAGE] = ps.Notice(ps.Tone.PLAYED,
-                                         played + (t("play.log.sweep") if sweep else ""))
+        played = Message.of("play.you_played", move=verdict.move)
+        self.memory[MESSAGE] = Notice(Tone.PLAYED, (played, Message("play.log.sweep")) if sweep
+                                      else played)
         found = self._coach(current.state, verdict.move, current.ply)
         self.memory[REVIEW] = CoachAt(current.ply, found) if found is not None else None
         self.memory.clear(HINT, SELECTION, VERDICT)
@@ -420,9 +419,9 @@ class PlayController:
 
     # ----- the game screen -----------------------------------------------------------------
 
-    def notice(self) -> ps.Notice | None:
+    def notice(self) -> Notice | None:
         """What is said about the last click (also on the set-up screen)."""
-        return self.memory.typed(MESSAGE, ps.Notice)
+        return self.memory.typed(MESSAGE, Notice)
 
     def _side(self, current: Game) -> ps.LearnerSide:
         """Under the table: the coach's note only while the table is the one the

@@ -16,9 +16,9 @@ from typing import Final
 from engine import PRESETS
 from engine.players import LEVELS
 from engine.rules import SETTING_CHOICES
-from tutorial_app.flows import play_screens as ps
-from tutorial_app.flows import play_words as pw
-from tutorial_app.flows.play_game import (
+from tutorial_app.flows.play import screens as ps
+from tutorial_app.flows.play import words as pw
+from tutorial_app.flows.play.game import (
     DEFAULT_LEVEL,
     TARGETS,
     Setup,

@@ -1,0 +1,124 @@
+"""The Practice page's controller and the teacher's class map (flows/practice.py), on the
+shipped course and a real store (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tutorial_app.course import Course
+from tutorial_app.course.i18n import using
+from tutorial_app.course.plan import SET_SIZE
+from tutorial_app.flows import homework, practice
+from tutorial_app.services.classes import ClassroomError, ClassStore
+from tutorial_app.services.practice_store import PracticeAccessError
+from tutorial_app.services.store import ProgressStore
+
+
+def _sum_tasks(course: Course) -> list[practice.Task]:
+    return [x for x in practice.tasks_of(course) if x.skills == ("sums",)]
+
+
+def _miss_sums(store: ProgressStore, learner_id: int, course: Course, times: int = 3) -> None:
+    for task in _sum_tasks(course)[:times]:
+        store.record_attempt(learner_id, task.kind, task.ref, "5h", "not-allowed", "wrong-sum")
+
+
+def test_a_learner_who_misses_sums_is_given_a_sum_task_and_told_why(
+        store: ProgressStore, shipped: Course) -> None:
+    ana = store.learner("Ana")
+    pairing = [x for x in practice.tasks_of(shipped) if x.skills == ("pairing",)]
+    for task in pairing[:4]:
+        store.record_attempt(ana.id, task.kind, task.ref, "5h", "correct", "legal")
+    _miss_sums(store, ana.id, shipped)
+    view = practice.learner_view(shipped, store, ana.id)
+    assert 0 < len(view.picks) <= SET_SIZE
+    reasons = [(p.task, p.reason) for p in view.picks]
+    sums = [(task, r) for task, r in reasons if r.kind == "missed"]
+    assert sums and all("sums" in task.skills and r.skill == "sums" for task, r in sums)
+    assert practice.why(sums[0][1]) == "This week you have made 3 wrong tries on “Sums”."
+    assert any(r.kind == "new" for _, r in reasons)  # and one step further
+    states = {row.skill: row.state for row in view.skills}
+    assert states["sums"] == "learning" and states["scoring"] == "unseen"
+    assert states["pairing"] in ("learning", "mastered")
+    with using("pt-BR"):
+        said = practice.why(sums[0][1])
+    assert "3" in said and "Sums" not in said
+
+
+def test_a_task_solved_comes_back_for_review_when_due(store: ProgressStore,
+                                                      shipped: Course) -> None:
+    ana = store.learner("Ana")
+    task = _sum_tasks(shipped)[0]
+    store.record_attempt(ana.id, task.kind, task.ref, "5h", "correct", "legal")
+    now = practice.learner_view(shipped, store, ana.id)
+    assert all(p.reason.kind != "review" for p in now.picks)
+    later = practice.learner_view(shipped, store, ana.id, time.time() + 30 * 86400)
+    review = [p for p in later.picks if p.reason.kind == "review"]
+    assert review and review[0].task == task
+    assert practice.why(review[0].reason).startswith("Due for review: you last did this 30 days")
+    assert any(row.due for row in later.skills if row.skill == "sums")
+
+
+def test_the_teacher_sees_the_class_gap_and_assigns_practice_on_it(
+        store: ProgressStore, shipped: Course) -> None:
+    rooms = ClassStore(store)
+    ada = rooms.add_teacher("Ada", "s3cret-pass")
+    room = rooms.create_class(ada.id, "5B")
+    ana, bo = rooms.add_learner(room.id, "Ana"), rooms.add_learner(room.id, "Bo")
+    _miss_sums(store, ana.id, shipped)
+    _miss_sums(store, bo.id, shipped, 2)
+    found = practice.class_map(shipped, rooms, ada.id, room.id)
+    assert found.states[(ana.id, "sums")] == "learning"
+    assert found.states[(ana.id, "scoring")] == "unseen"
+    assert found.weak[0] == "sums"
+    assert found.common[0].code == "wrong-sum" and found.common[0].times == 5
+    assert found.common[0].learner == "Bo"
+    table = practice.map_table(found)
+    assert table["Sums"] == ["Learning", "Learning"]
+    made = practice.assign_skill(shipped, rooms, ada.id, room.id, "sums")
+    assert made.title == "Practice: Sums" and made.tasks
+    assert all(t.startswith("puzzle:") for t in made.tasks)
+    keys = {x.key: x for x in practice.tasks_of(shipped)}
+    assert all("sums" in keys[t].skills for t in made.tasks)
+    bea = rooms.add_teacher("Bea", "s3cret-pass")
+    with pytest.raises(PracticeAccessError):
+        practice.class_map(shipped, rooms, bea.id, room.id)
+    with pytest.raises(PracticeAccessError):
+        practice.assign_skill(shipped, rooms, bea.id, room.id, "sums")
+    assert len(rooms.homework_of(room.id)) == 1
+
+
+def test_practice_on_a_skill_goes_to_the_learners_who_need_it(
+        store: ProgressStore, shipped: Course) -> None:
+    rooms = ClassStore(store)
+    ada = rooms.add_teacher("Ada", "s3cret-pass")
+    room = rooms.create_class(ada.id, "5B")
+    ana, bo = rooms.add_learner(room.id, "Ana"), rooms.add_learner(room.id, "Bo")
+    _miss_sums(store, ana.id, shipped)
+    task = next(x for x in practice.tasks_of(shipped) if x.skills == ("pairing",))
+    store.record_attempt(bo.id, task.kind, task.ref, "5h", "missed", "legal")
+    found = practice.class_map(shipped, rooms, ada.id, room.id)
+    assert found.needing["sums"] == (ana.id,)
+    made = practice.assign_skill(shipped, rooms, ada.id, room.id, "sums",
+                                 found.needing["sums"])
+    assert made.learners == (ana.id,)
+    assert rooms.homework_of(room.id, ana.id) == [made]
+    assert rooms.homework_of(room.id, bo.id) == []
+    assert homework.assigned_tasks(rooms, ana.id) == frozenset(made.tasks)
+    assert homework.assigned_tasks(rooms, bo.id) == frozenset()
+    assert [x.name for x in homework.report(shipped, rooms, made).learners] == ["Ana"]
+    other = rooms.create_class(rooms.add_teacher("Bea", "s3cret-pass").id, "6C")
+    cyd = rooms.add_learner(other.id, "Cyd")
+    with pytest.raises(PracticeAccessError):  # a learner of another class
+        practice.assign_skill(shipped, rooms, ada.id, room.id, "sums", [cyd.id])
+    with pytest.raises(ClassroomError):
+        rooms.assign(room.id, "H", ["puzzle:p1"], learners=[cyd.id])
+    assert len(rooms.homework_of(room.id)) == 1
+
+
+def test_each_reason_has_words_for_the_teacher() -> None:
+    assert practice.reason_words("wrong-sum") == "The cards do not add up"
+    assert practice.reason_words("legal") == "A legal move that misses the goal"
+    assert practice.reason_words("") == "A wrong answer to a question"

@@ -1,0 +1,217 @@
+"""The play step: make a move on the position that meets the goal.
+
+A puzzle is checked, shown and judged the same way (`check_answer` takes either).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from engine import (
+    Attempt,
+    Move,
+    NotationError,
+    Position,
+    Rules,
+    Verdict,
+    check,
+    legal_moves,
+    parse_attempt,
+)
+from tutorial_app.course import feedback, truth, words
+from tutorial_app.course import goals as g
+from tutorial_app.course.concepts import REASON_CONCEPTS, goal_concepts, move_concepts
+from tutorial_app.course.goals import Goal
+from tutorial_app.course.i18n import t
+from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.playable import read_playable
+from tutorial_app.course.scene import Scene
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs
+from tutorial_app.course.steps.base import text as _text
+from tutorial_app.course.yamlsrc import Fields, Source
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from tutorial_app.course.model import Puzzle
+
+    Playable: TypeAlias = "PlayStep | Puzzle"
+
+ANSWERS_SHOWN = 8  # moves listed when the answer is revealed
+
+
+@dataclass(frozen=True)
+class PlayStep:
+    """Make a move on the position that meets the goal."""
+
+    id: str
+    prompt: str
+    position: Position
+    goal: Goal
+    hints: tuple[str, str, str]
+    feedback: dict[str, str] = field(default_factory=dict, compare=False)
+    success: str = ""
+    solution_moves: tuple[Move, ...] = field(default=(), repr=False)
+    key: str = ""
+    kind: Literal["play"] = "play"
+
+
+def solutions(step: Playable) -> list[Move]:
+    """Every legal move that meets the goal (computed when the lesson was loaded)."""
+    return list(step.solution_moves)
+
+
+def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempts: int = 0,
+                 hints_used: int = 0) -> Feedback:
+    """Judge a try at a play step or puzzle: the engine's judge is asked once, and
+    its verdict travels in the Feedback (`feedback.verdict`), so nothing on the page
+    needs to ask again. The verdict is None only when the text is not move notation
+    at all (UNREADABLE). `stars` (from the keyword arguments: the learner's slips
+    before this try) is set only for a correct answer.
+    """
+    if isinstance(attempt, str):
+        try:
+            attempt = parse_attempt(attempt)
+        except NotationError as error:
+            return Feedback(FeedbackStatus.UNREADABLE,
+                            t("feedback.bad-notation", error=str(error)))
+    verdict = check(step.position, attempt)
+    as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
+    move = verdict.move
+    solved = bool(verdict.legal and move is not None and move in step.solution_moves)
+    if solved and move is not None:
+        message = step.success or t("feedback.correct", move=words.move(move))
+        return Feedback(FeedbackStatus.CORRECT, message, verdict,
+                        stars(wrong_attempts, hints_used))
+    if not verdict.legal or move is None:
+        base = words.verdict(verdict)
+        status = FeedbackStatus.NOT_ALLOWED
+    else:
+        trial = Scene(step.position).trial(move)
+        base = t("feedback.missed", move=words.move(move), why=step.goal.miss(trial),
+                 goal=step.goal.describe())
+        status = FeedbackStatus.MISSED
+    message = shown_message(step, as_attempt, verdict, base)
+    return Feedback(status, message, verdict)
+
+
+def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str) -> str:
+    """The one explanation a wrong try gets: the author's entry chosen by what was
+    tried (fields filled in) replaces the judge's words (or the account of the miss)
+    when it names a card of the attempt or the position; an entry that names none
+    is advice read after the judge's sentence, as one message."""
+    chosen = feedback.choose(step.feedback, attempt, verdict, solved=False)
+    if chosen is None:
+        return base
+    text = feedback.render(chosen[1], feedback.facts(step.position, attempt))
+    if feedback.names_a_card(text, step.position, attempt):
+        return text
+    return t("feedback.joined", judge=base, advice=text)
+
+
+def needs(step: Playable) -> dict[str, str]:
+    """A play step's or puzzle's concepts: its settings and position, what every
+    solution uses, its goal, and the reasons its feedback answers."""
+    position = step.position
+    out = position_needs(position)
+    needed: set[str] | None = None
+    for move in step.solution_moves:
+        used = move_concepts(move, position)
+        needed = used if needed is None else needed & used
+    for concept in sorted(needed or ()):
+        out.setdefault(concept, f"its solution {step.solution_moves[0].text}")
+    out.update({k: v for k, v in goal_concepts(step.goal).items() if k not in out})
+    for key in step.feedback:
+        named = REASON_CONCEPTS.get(key.split()[0]) if key.split() else None
+        if named is not None:
+            out.setdefault(named, f"its feedback for {key}")
+    return out
+
+
+def counts_cards(task: Playable) -> bool:
+    """Does a goal of leaving no sweep rest on the pack's four cards of each rank: every
+    solution is safe only because the cards of the rank that could sweep are all in
+    sight (rule 1.1)?"""
+    if not any(isinstance(p, g.NoSweepLeft) for p in truth.goal_parts(task.goal)):
+        return False
+    scene = Scene(task.position)
+    blind = [scene.trial(m).blind_sweep_threat for m in task.solution_moves]
+    return bool(blind) and all(rank is not None for rank in blind)
+
+
+def show_lines(step: Playable) -> list[str]:
+    """A play step or puzzle for its author: the solutions, the other legal moves, the
+    hints, feedback and success text."""
+    moves = legal_moves(step.position)
+    lines = [f"{INDENT}prompt: {step.prompt}", f"{INDENT}position: {step.position.text}",
+             f"{INDENT}goal: {step.goal.describe()}   {step.goal.data()}",
+             f"{INDENT}solutions ({len(step.solution_moves)} of {len(moves)} legal moves):"]
+    lines.extend(f"{INDENT}  + {m.text}   ({words.move(m)})" for m in step.solution_moves)
+    wrong = [m for m in moves if m not in step.solution_moves]
+    lines.append(f"{INDENT}other legal moves: {', '.join(m.text for m in wrong) or '-'}")
+    for level, hint in zip(("nudge", "card", "move"), step.hints, strict=True):
+        lines.append(f"{INDENT}hint {level}: {hint}")
+    for key, message in step.feedback.items():
+        if " | " in key or key.endswith(" |"):
+            continue  # the same entry under its grouping-free match key
+        lines.append(f"{INDENT}feedback [{key}]: {message}")
+    if step.success:
+        lines.append(f"{INDENT}success: {step.success}")
+    return lines
+
+
+def revealed(step: Playable) -> tuple[AnswerLine, ...]:
+    return tuple(AnswerLine(words.move(m), m.text) for m in solutions(step)[:ANSWERS_SHOWN])
+
+
+def texts(step: Playable) -> Iterable[str]:
+    yield step.prompt
+    yield step.success
+    yield from step.hints
+    yield from step.feedback.values()
+
+
+class PlayUnit(StepUnit[PlayStep]):
+    kind = "play"
+    required = ("position", "goal", "prompt")
+    optional = ("hints", "feedback", "success")
+
+    def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> PlayStep | None:
+        prompt = _text(src, fields, "prompt", key)
+        parts = read_playable(src, fields, rules, key)
+        if parts is None:
+            return None
+        return PlayStep(id="", prompt=prompt, position=parts.position, goal=parts.goal,
+                        hints=parts.hints, feedback=parts.feedback, success=parts.success,
+                        solution_moves=parts.solutions)
+
+    def check(self, step: PlayStep, answer: object, *, wrong_attempts: int = 0,
+              hints_used: int = 0) -> Feedback:
+        assert isinstance(answer, (Attempt, Move, str))
+        return check_answer(step, answer, wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+    def needs(self, step: PlayStep) -> dict[str, str]:
+        return needs(step)
+
+    def revealed(self, step: PlayStep) -> tuple[AnswerLine, ...]:
+        return revealed(step)
+
+    def hints(self, step: PlayStep) -> tuple[str, ...]:
+        return step.hints
+
+    def board(self, step: PlayStep) -> Position:
+        return step.position
+
+    def texts(self, step: PlayStep) -> Iterable[str]:
+        return texts(step)
+
+    def practised(self, step: PlayStep) -> set[str]:
+        return {"1.1"} if counts_cards(step) else set()  # all four cards of a rank in sight
+
+    def show(self, step: PlayStep) -> list[str]:
+        return show_lines(step)
+
+
+UNIT = PlayUnit()

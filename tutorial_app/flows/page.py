@@ -1,0 +1,148 @@
+"""What the page controllers do alike: a notice said once, an error about the link
+just followed, following and writing the link, finding a lesson or puzzle by id,
+and saving to the store with the learner told when that fails.
+
+Sentences are kept in the session's memory as a catalogue key and its facts
+(`Message`), or as the judge's verdict, and worded only when the page takes them to
+draw them: a learner who switches language between a click and the next drawing
+reads them in the new one, and the memory holds no English.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, MutableMapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, TypeVar
+
+from engine import Move, Verdict
+from tutorial_app.course import words
+from tutorial_app.course.i18n import t
+from tutorial_app.flows import links
+from tutorial_app.flows.state import Memory
+from tutorial_app.services.faults import STORE_FAULTS
+
+log = logging.getLogger(__name__)
+
+NOTICE: Final = "notice"  # the memory key of a problem to tell the learner, said once
+LINK: Final = "link"  # the link as last followed or written
+LINK_ERROR: Final = "link_error"  # what was wrong with the link just followed
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A sentence as a catalogue key and its facts, worded when drawn (a fact that is
+    a move is worded then too)."""
+
+    key: str
+    facts: tuple[tuple[str, object], ...] = ()
+
+    @staticmethod
+    def of(key: str, **facts: object) -> Message:
+        return Message(key, tuple(facts.items()))
+
+    @property
+    def text(self) -> str:
+        return t(self.key, **{name: words.move(value) if isinstance(value, Move) else value
+                              for name, value in self.facts})
+
+
+class Tone(StrEnum):
+    """How a notice is shown: a move played (green) or refused, or a problem (red)."""
+
+    PLAYED = "played"
+    REFUSED = "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """The answer to the last click, under the board: what is said (a catalogue key
+    and its facts, the judge's verdict, or words already made, such as a problem
+    reported by the engine) and the rule behind a refused move."""
+
+    tone: Tone
+    said: Message | Verdict | str | tuple[Message, ...]  # a tuple: read one after the other
+    rule: str | None = None
+
+    @staticmethod
+    def of(tone: Tone, key: str, **facts: object) -> Notice:
+        return Notice(tone, Message.of(key, **facts))
+
+    @property
+    def text(self) -> str:
+        if isinstance(self.said, Message):
+            return self.said.text
+        if isinstance(self.said, Verdict):
+            return words.verdict(self.said)
+        if isinstance(self.said, tuple):
+            return "".join(part.text for part in self.said)
+        return self.said
+
+
+def tell(memory: Memory, key: str, **facts: object) -> None:
+    """Keep a problem to tell the learner on the next drawing."""
+    memory[NOTICE] = Message.of(key, **facts)
+
+
+def take_notice(memory: Memory) -> str | None:
+    """The problem to tell the learner, worded (said once)."""
+    found = memory.pop(NOTICE)
+    return found.text if isinstance(found, Message) else None
+
+
+def link_error(memory: Memory, key: str, **facts: object) -> None:
+    memory[LINK_ERROR] = Message.of(key, **facts)
+
+
+def take_link_error(memory: Memory) -> str | None:
+    """What was wrong with the link just followed, worded (said once)."""
+    found = memory.pop(LINK_ERROR)
+    return found.text if isinstance(found, Message) else None
+
+
+def new_link(memory: Memory, params: Mapping[str, str], *names: str) -> tuple[str, ...] | None:
+    """The link's parameters `names` when they changed since last followed or written
+    (and now remembered), else None: a link is followed once."""
+    link = tuple(params.get(name, "") for name in names)
+    if memory.get(LINK) == link:
+        return None
+    memory[LINK] = link
+    return link
+
+
+def write_link(memory: Memory, params: MutableMapping[str, str],
+               values: Mapping[str, str]) -> None:
+    """Make the address bar name what is on screen (empty values left out, the
+    language kept), remembered so it is not followed as a new link."""
+    link = tuple(values.values())
+    if memory.get(LINK) == link:
+        return
+    memory[LINK] = link
+    links.replace_params(params, values)
+
+
+def find(lookup: Callable[[str], T], item_id: str | None) -> T | None:
+    """A lesson or puzzle by id (`lookup` raises KeyError), None when there is none."""
+    if not item_id:
+        return None
+    try:
+        return lookup(item_id)
+    except KeyError:
+        return None
+
+
+def save(memory: Memory, write: Callable[[], object], key: str, what: str,
+         logger: logging.Logger = log) -> bool:
+    """Write to the store; if that fails, log why (`what` was being saved, in the
+    page's own log) and tell the learner in a word (the catalogue's `key`): what is on
+    screen stays as it is, so nothing the learner did is lost."""
+    try:
+        write()
+    except STORE_FAULTS:
+        logger.exception("could not save %s", what)
+        tell(memory, key)
+        return False
+    return True

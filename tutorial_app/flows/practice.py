@@ -1,0 +1,272 @@
+"""The Practice page and the teacher's class skill map (plain Python, no Streamlit).
+
+A learner's page: today's set (course/plan.py) with one sentence each saying why it
+was chosen, and their skill map (mastered, learning, due for review, not seen). The
+teacher's panel: the class's map (learners x skills), the reason codes of the class's
+wrong tries this week, most common first, each with an example, and the weakest
+skills, each assignable as homework in one click.
+
+Everything is read through services/practice_store.py as the signed-in person (a
+`Viewer`), which refuses anything that is not theirs to see.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine import Position
+from tutorial_app.course.course import Course
+from tutorial_app.course.i18n import count, t
+from tutorial_app.course.mastery import Mastery, trace, tries_from_log
+from tutorial_app.course.plan import Pick, Reason, Situation, daily_set
+from tutorial_app.course.skills import (
+    SETTING_PREFIX,
+    Task,
+    course_tasks,
+    missed_skills,
+    skill_order,
+)
+from tutorial_app.flows import links
+from tutorial_app.services import practice_store as ps
+from tutorial_app.services.classes import ClassStore, Homework
+from tutorial_app.services.practice_store import LoggedTry, Viewer
+from tutorial_app.services.store import ProgressStore
+
+WEEK: Final = 7 * 86400.0
+HOMEWORK_TASKS: Final = 5    # puzzles in one click's homework on a skill
+COMMON_SHOWN: Final = 5      # reason codes listed for the class
+WEAK_SHOWN: Final = 3        # weak skills offered as homework
+
+_tasks: dict[int, tuple[Course, list[Task]]] = {}
+
+
+def tasks_of(course: Course) -> list[Task]:
+    """The course's tasks with their skills, worked out once per loaded course."""
+    kept = _tasks.get(id(course))
+    if kept is not None and kept[0] is course:
+        return kept[1]
+    found = course_tasks(course.lessons, course.puzzles)
+    if len(_tasks) > 8:
+        _tasks.clear()
+    _tasks[id(course)] = (course, found)
+    return found
+
+
+def skill_name(skill: str) -> str:
+    """A skill as the learner reads it ("Sums", "Setting: court cards' values")."""
+    if skill.startswith(SETTING_PREFIX):
+        return t(f"practice.skill.setting.{skill[len(SETTING_PREFIX):]}")
+    return t(f"practice.skill.{skill}")
+
+
+def why(reason: Reason) -> str:
+    """One sentence saying why a task is in the set."""
+    name = skill_name(reason.skill)
+    if reason.kind == "review":
+        return count(max(1, reason.n), "practice-review", skill=name)
+    if reason.kind == "missed":
+        return count(reason.n, "practice-missed", skill=name)
+    return t(f"practice.why.{reason.kind}", skill=name)
+
+
+def task_link(task: Task) -> dict[str, str]:
+    """The link parameters that open a task on the Learn or the Puzzles page."""
+    if task.kind == "puzzle":
+        return {links.PUZZLE: task.ref}
+    lesson, _, step = task.ref.partition("/")
+    return {links.LESSON: lesson, links.STEP: step}
+
+
+def task_title(course: Course, task: Task) -> str:
+    """The task as the set lists it: the puzzle's title, or the lesson's and which step."""
+    if task.kind == "puzzle":
+        puzzle = links.find_puzzle(course, task.ref)
+        title = (puzzle.title or puzzle.prompt) if puzzle else task.ref
+        return t("practice.task_puzzle", title=title)
+    lesson = links.find_lesson(course, task.lesson)
+    if lesson is None:
+        return task.ref
+    step = next((i for i, s in enumerate(lesson.steps, 1) if f"{lesson.id}/{s.id}" == task.ref),
+                0)
+    return t("practice.task_step", title=lesson.title, n=step)
+
+
+def task_position(course: Course, task: Task) -> Position | None:
+    """The position a task is asked on (None for a quiz step, which has none)."""
+    if task.kind == "puzzle":
+        puzzle = links.find_puzzle(course, task.ref)
+        return puzzle.position if puzzle else None
+    lesson = links.find_lesson(course, task.lesson)
+    if lesson is None:
+        return None
+    step_id = task.ref.partition("/")[2]
+    step = next((s for s in lesson.steps if s.id == step_id), None)
+    return step.position if step is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRow:
+    skill: str
+    name: str
+    state: str        # mastered / learning / unseen
+    due: bool         # a task on it is due for review
+    known: float      # the model's chance the learner knows it
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeView:
+    picks: tuple[Pick, ...]
+    skills: tuple[SkillRow, ...]
+
+
+def _model(tasks: Sequence[Task], log: Sequence[LoggedTry]) -> Mastery:
+    by_key = {task.key: task for task in tasks}
+    return trace(tries_from_log(((x.task, x.verdict, x.code, x.at) for x in log), by_key))
+
+
+def missed_by_skill(tasks: Sequence[Task], log: Sequence[LoggedTry], since: float
+                    ) -> Counter[str]:
+    """Wrong tries since a time, counted against the skill each shows missing."""
+    by_key = {task.key: task for task in tasks}
+    found: Counter[str] = Counter()
+    for x in log:
+        task = by_key.get(x.task)
+        if task is None or x.at < since or x.verdict in ("correct", "unreadable"):
+            continue
+        found.update(missed_skills(task, x.code))
+    return found
+
+
+def learner_view(course: Course, store: ProgressStore, learner_id: int,
+                 now: float | None = None) -> PracticeView:
+    """The signed-in learner's set and map (their own: the store checks)."""
+    at = time.time() if now is None else now
+    me = Viewer("learner", learner_id)
+    tasks = tasks_of(course)
+    log = ps.tries(store, me, [learner_id])
+    reviews = ps.reviews(store, me, learner_id)
+    model = _model(tasks, log).at(at)
+    due = {k: r.due for k, r in reviews.items() if r.due is not None and r.due <= at}
+    reviewed = {k: r.updated for k, r in reviews.items()}
+    solved = {x.task for x in log if x.verdict == "correct"}
+    situation = Situation(model, due, reviewed, solved,
+                          missed_by_skill(tasks, log, at - WEEK), at)
+    picks = tuple(daily_set(tasks, situation))
+    due_skills = {s for task in tasks if task.key in due for s in task.skills}
+    skills = sorted({s for task in tasks for s in task.skills}, key=skill_order)
+    rows = tuple(SkillRow(s, skill_name(s), model.state(s), s in due_skills, model.p_known(s))
+                 for s in skills)
+    return PracticeView(picks, rows)
+
+
+# ----- the teacher's class ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CommonReason:
+    code: str
+    times: int
+    learner: str      # an example: whose try
+    move: str         # the move tried
+    task: Task
+
+
+@dataclass(frozen=True, slots=True)
+class ClassMap:
+    learners: tuple[tuple[int, str], ...]
+    skills: tuple[str, ...]                    # the columns: skills any task exercises
+    states: dict[tuple[int, str], str]         # (learner, skill) -> mastered/learning/unseen
+    common: tuple[CommonReason, ...]
+    weak: tuple[str, ...]                      # weakest skills of the class, weakest first
+    needing: dict[str, tuple[int, ...]]        # weak skill -> the learners still learning it
+
+
+def class_map(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
+              now: float | None = None) -> ClassMap:
+    """The class's skill map, for its own teacher only (PracticeAccessError)."""
+    at = time.time() if now is None else now
+    teacher = Viewer("teacher", teacher_id)
+    ids = ps.class_learners(rooms.store, teacher_id, class_id)
+    names = {x.id: x.name for x in rooms.members(class_id)}
+    tasks = tasks_of(course)
+    by_key = {task.key: task for task in tasks}
+    log = ps.tries(rooms.store, teacher, ids)
+    game = sorted({s for x in tasks for s in x.skills}, key=skill_order)
+    states: dict[tuple[int, str], str] = {}
+    known: dict[str, list[float]] = {}
+    needing: dict[str, list[int]] = {}
+    for who in ids:
+        model = _model(tasks, [x for x in log if x.learner_id == who]).at(at)
+        for skill in game:
+            states[(who, skill)] = model.state(skill)
+            if model.state(skill) == "learning":
+                known.setdefault(skill, []).append(model.p_known(skill))
+                needing.setdefault(skill, []).append(who)
+    shown = tuple(s for s in game if not s.startswith(SETTING_PREFIX)
+                  or any(states[(w, s)] != "unseen" for w in ids))
+    weak = sorted(known, key=lambda s: (-len(known[s]), sum(known[s]) / len(known[s])))
+    return ClassMap(tuple((w, names.get(w, str(w))) for w in ids), shown, states,
+                    common_reasons(log, by_key, names, at - WEEK), tuple(weak[:WEAK_SHOWN]),
+                    {s: tuple(needing[s]) for s in weak[:WEAK_SHOWN]})
+
+
+def common_reasons(log: Sequence[LoggedTry], tasks: dict[str, Task], names: dict[int, str],
+                   since: float) -> tuple[CommonReason, ...]:
+    """The reason codes of wrong tries since a time, most common first, each with its
+    latest try as the example."""
+    wrong = [x for x in log if x.at >= since and x.task in tasks
+             and x.verdict not in ("correct", "unreadable")]
+    times = Counter(x.code for x in wrong)
+    out = []
+    for code, n in times.most_common(COMMON_SHOWN):
+        example = [x for x in wrong if x.code == code][-1]
+        out.append(CommonReason(code, n, names.get(example.learner_id, ""), example.move,
+                                tasks[example.task]))
+    return tuple(out)
+
+
+def reason_words(code: str) -> str:
+    """A reason code as the teacher reads it; a legal move that missed the goal, and a
+    wrong pick on a question (choose, mistake, quiz: no move, no code), have their own."""
+    if not code:
+        return t("practice.reason_wrong_pick")
+    return t("practice.reason_missed") if code == "legal" else t(f"reason.{code}")
+
+
+def state_mark(state: str) -> str:
+    return t(f"practice.state.{state}")
+
+
+def map_table(found: ClassMap) -> dict[str, list[str]]:
+    """The class map as columns: learners' names, then one column per skill."""
+    out: dict[str, list[str]] = {t("practice.col.learner"): [n for _, n in found.learners]}
+    for skill in found.skills:
+        out[skill_name(skill)] = [state_mark(found.states[(w, skill)])
+                                  for w, _ in found.learners]
+    return out
+
+
+def homework_tasks(course: Course, skill: str) -> list[str]:
+    """Homework on one skill: the puzzles most focused on it, easiest first; a lesson
+    that exercises it when no puzzle does."""
+    tasks = [x for x in tasks_of(course) if skill in x.skills]
+    puzzles = sorted((x for x in tasks if x.kind == "puzzle"),
+                     key=lambda x: (len(x.skills), x.difficulty, x.order))
+    if puzzles:
+        return [x.key for x in puzzles[:HOMEWORK_TASKS]]
+    return [f"lesson:{x.lesson}" for x in tasks[:1]]
+
+
+def assign_skill(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
+                 skill: str, learners: Sequence[int] = ()) -> Homework:
+    """One click: homework on a weak skill for the class, or for the learners who need
+    it (`learners`), by the class's own teacher only."""
+    members = ps.class_learners(rooms.store, teacher_id, class_id)
+    if not set(learners) <= set(members):
+        raise ps.PracticeAccessError("homework goes to learners of the teacher's class")
+    return rooms.assign(class_id, t("practice.homework_title", skill=skill_name(skill)),
+                        homework_tasks(course, skill), learners=learners)

@@ -1,0 +1,159 @@
+"""The Puzzle streak mode as plain Python (no Streamlit): solve puzzles in a row, each
+harder than the last; one miss ends the run; the learner's best run is kept.
+
+"Harder" is measured by each puzzle's rating: its Glicko-2 rating from learners'
+first tries once it has one, else the rating its difficulty label starts from. The
+next puzzle is drawn, with the run's own seed, from the few puzzles just above the
+last one solved, so a run climbs steadily rather than jumping to the hardest, and two
+runs do not repeat each other. A streak is practice: its tries are logged for the
+teacher like any other but move no rating (the Puzzles page's first tries do).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Final
+
+from engine import Attempt
+from tutorial_app.course import rating as elo
+from tutorial_app.course.checking import check_answer
+from tutorial_app.course.model import Feedback, Puzzle
+from tutorial_app.flows.attempt_log import log_attempt
+from tutorial_app.flows.state import Memory
+from tutorial_app.services import faults
+from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.services.progress_cache import LearnerStore
+from tutorial_app.services.store import Learner
+
+if TYPE_CHECKING:
+    from tutorial_app.course import Course
+
+STEP_CHOICES: Final = 5  # the next puzzle is one of this many just above the last
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One streak in progress (kept in session state)."""
+
+    seed: int
+    current: str | None
+    solved: tuple[str, ...] = ()
+    over: bool = False
+    feedback: Feedback | None = None
+    best: int = 0  # the learner's best run, as the store last said
+    previous: int = 0  # the best before this run
+
+    @property
+    def length(self) -> int:
+        return len(self.solved)
+
+
+@dataclass(frozen=True, slots=True)
+class StreakScreen:
+    run: Run | None
+    puzzle: Puzzle | None
+    best: int
+    new_best: bool = False
+
+
+def hardness(puzzle: Puzzle, rated: dict[str, tuple[float, float, int]]) -> tuple[float, str]:
+    """The order a streak climbs in: the puzzle's rating, then its id (a total order)."""
+    found = rated.get(puzzle.id)
+    return (found[0] if found else elo.puzzle_rating(puzzle.difficulty), puzzle.id)
+
+
+def next_up(puzzles: Sequence[Puzzle], last: Puzzle | None,
+            rated: dict[str, tuple[float, float, int]], rng: random.Random,
+            used: Sequence[str] = ()) -> Puzzle | None:
+    """A puzzle harder than `last` (the easiest few when the run starts), never one
+    already played in this run; None when none is harder."""
+    floor = hardness(last, rated) if last is not None else None
+    ladder = sorted((p for p in puzzles if p.id not in used
+                     and (floor is None or hardness(p, rated) > floor)),
+                    key=lambda p: hardness(p, rated))
+    if not ladder:
+        return None
+    return ladder[rng.randrange(min(STEP_CHOICES, len(ladder)))]
+
+
+class StreakController:
+    """The streak's clicks and screen; memory keys are `streak.<name>`."""
+
+    def __init__(self, memory: MutableMapping[str, Any], course: Course, store: LearnerStore,
+                 learner: Learner | None) -> None:
+        self.memory = Memory(memory, "streak")
+        self.course = course
+        self.store = store
+        self.learner = learner
+
+    def _rated(self) -> dict[str, tuple[float, float, int]]:
+        try:
+            return self.store.puzzle_ratings()
+        except STORE_FAULTS as error:
+            faults.report(error, "reading the puzzles' ratings")
+            return {}
+
+    def _best(self) -> int:
+        if self.learner is None:
+            return 0
+        try:
+            return self.store.best_streak(self.learner.id)
+        except STORE_FAULTS as error:
+            faults.report(error, "reading the best streak")
+            return 0
+
+    def run(self) -> Run | None:
+        return self.memory.typed("run", Run)
+
+    def start(self, seed: int | None = None) -> None:
+        """A new run from the easiest puzzles (`seed` fixes the draw, for tests)."""
+        seed = random.SystemRandom().randrange(1 << 30) if seed is None else seed
+        first = next_up(list(self.course.puzzles), None, self._rated(), random.Random(seed))
+        best = self._best()
+        self.memory["run"] = Run(seed, first.id if first else None, best=best, previous=best)
+
+    def puzzle(self) -> Puzzle | None:
+        run = self.run()
+        if run is None or run.current is None:
+            return None
+        try:
+            return self.course.puzzle(run.current)
+        except KeyError:
+            return None
+
+    def answer(self, attempt: Attempt) -> None:
+        """A move on the board: a right one moves the run up, any other ends it."""
+        run, puzzle = self.run(), self.puzzle()
+        if run is None or puzzle is None or run.over:
+            return
+        feedback = check_answer(puzzle, attempt)
+        log_attempt(self.store, self.learner.id if self.learner else None, "puzzle", puzzle.id,
+                    attempt, feedback)
+        if not feedback.correct:
+            self.memory["run"] = self._end(replace(run, feedback=feedback))
+            return
+        solved = (*run.solved, puzzle.id)
+        rng = random.Random(run.seed * 1009 + len(solved))
+        following = next_up(list(self.course.puzzles), puzzle, self._rated(), rng, solved)
+        run = replace(run, solved=solved, current=following.id if following else None,
+                      feedback=feedback)
+        self.memory["run"] = self._end(run) if following is None else run
+
+    def _end(self, run: Run) -> Run:
+        """The run is over: keep it if it is the learner's best."""
+        best = max(run.best, run.length)
+        if self.learner is not None:
+            try:
+                best = self.store.record_streak(self.learner.id, run.length)
+            except STORE_FAULTS as error:
+                faults.report(error, "keeping the best streak")
+        return replace(run, over=True, best=best)
+
+    def screen(self) -> StreakScreen:
+        run = self.run()
+        if run is None:
+            return StreakScreen(None, None, self._best())
+        new_best = run.over and run.length > run.previous
+        return StreakScreen(run, None if run.over else self.puzzle(), run.best, new_best)

@@ -1,0 +1,45 @@
+"""The tables of Glicko-2 ratings and puzzle streaks, on the store's one MetaData
+(services/tables.py imports this module at its end, so the migrations test,
+`copy_store` and the queries all see them).
+
+- `learner_glicko`: a learner's rating deviation and volatility. The rating itself
+  stays in `learners.rating`, where every page already reads it; a learner with no
+  row here has not played a rated puzzle since ratings became Glicko-2 and starts
+  with the widest deviation.
+- `puzzle_ratings`: each puzzle's own rating, moved only by rated first tries (a
+  learner's solve is the puzzle's loss). A puzzle with no row yet starts from its
+  difficulty label (course/rating.py `puzzle_rating`).
+- `puzzle_streaks`: each learner's best run in the Puzzle streak mode.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sqlalchemy import Column, Integer, Table, Text
+
+from tutorial_app.services.tables import _TIME, _learner, metadata
+
+learner_glicko: Final = Table(
+    "learner_glicko", metadata,
+    _learner(primary_key=True),
+    Column("rd", _TIME, nullable=False),
+    Column("volatility", _TIME, nullable=False),
+)
+
+puzzle_ratings: Final = Table(
+    "puzzle_ratings", metadata,
+    Column("puzzle_id", Text, primary_key=True),
+    Column("rating", _TIME, nullable=False),
+    Column("rd", _TIME, nullable=False),
+    Column("volatility", _TIME, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", _TIME, nullable=False),
+)
+
+puzzle_streaks: Final = Table(
+    "puzzle_streaks", metadata,
+    _learner(primary_key=True),
+    Column("best", Integer, nullable=False),
+    Column("updated", _TIME, nullable=False),
+)
