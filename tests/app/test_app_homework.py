@@ -44,7 +44,7 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     table = teacher.dataframe[0].value
     name, cell = list(table.iloc[0])
     assert name == "Ana" and cell == "✓ ★★ (2)"  # solved at the second try: 2 stars
-    said = texts(teacher).replace("\\", "")  # Markdown escapes off
+    said = texts(teacher)  # a move is a code span: its text as typed, no escapes shown
     assert "Moves tried by Ana, in order:" in said
     # the moves in words, with no stray Markdown escape (notation stays in the CSV)
     first, second = said.index("1. 4♦ trails"), said.index("2. 8♠ takes 6♠+2♣, 5♥+3♦")

@@ -266,6 +266,36 @@ def test_a_join_link_on_a_device_signed_in_elsewhere_offers_to_join(app: AppTest
     assert "Learning as **Bo**" in texts(ana)
 
 
+def test_a_join_link_guessed_by_a_signed_in_learner_is_counted_and_locked(
+        app: AppTest, db: Path) -> None:
+    """Which class a link's code opens shows on the page (its join form, or the
+    learner's own question), so a code tried by link counts against the address as a
+    typed one does; once the address is locked, even a right code is refused, saying
+    so. The learner's own class's link is no guess and always opens."""
+    teacher = open_page(app, "classroom")
+    teacher.session_state["_db"] = str(db)
+    mine, other = make_class(teacher, "5A"), make_class(teacher, "5B")
+    ana = join(mine, "Ana")
+    for _ in range(2):  # the page reruns on every click: the code is counted once
+        ana.query_params["join"] = "ZZZZZZ"
+        ana.switch_page("views/live.py").run()
+        assert "No class has this code" in texts(ana)
+        assert "join_name" not in [box.key for box in ana.text_input]  # no join form
+    with ProgressStore(db) as store:
+        counted = guard.Guard(store).limit(guard.JOIN, guard.ADDRESS, guard.LOCAL)
+        assert counted is not None and counted.failures == 1
+        for _ in range(guard.POLICIES[(guard.JOIN, guard.ADDRESS)].lock_at):
+            attempt = guard.Attempt(guard.JOIN, None, guard.LOCAL)
+            guard.Guard(store, clock=lambda: counted.last_failure).failed(attempt, "test")
+    ana.query_params["join"] = other  # a right code, from a locked address
+    ana.switch_page("views/live.py").run()
+    assert "locked" in texts(ana)
+    assert "join_name" not in [box.key for box in ana.text_input]  # no sign of it
+    ana.query_params["join"] = mine  # her own class's link is no guess
+    ana.switch_page("views/live.py").run()
+    assert "locked" not in texts(ana) and "Waiting for the teacher of 5A" in texts(ana)
+
+
 def test_a_learner_joining_while_a_question_is_up_lands_on_it(app: AppTest, db: Path) -> None:
     """Typing the class's code on the welcome screen (no link) while a question is up
     lands on the question; on the other pages a banner one tap from it, in the page

@@ -28,6 +28,25 @@ def test_plain_text_escapes_html_and_markdown() -> None:
         assert raw not in out
 
 
+def test_a_widget_label_is_safe_with_no_escape_a_screen_reader_would_read() -> None:
+    """A checkbox's or radio's accessible name is its label as given, escapes and all."""
+    assert safe_text.label("9♥ takes 6♠+3♥ (rule 4.1) - twice!") == \
+        "9♥ takes 6♠+3♥ (rule 4.1) - twice!"
+    out = safe_text.label("<b>x</b> **b** [l](javascript:1) $m$ :red[x] https://e.x")
+    for raw in ("<b>", "**", "[l](", "$m$", ":red[", "https://"):
+        assert raw not in out
+    assert safe_text.label("- a list") == "\\- a list"  # what starts a block, escaped
+    assert safe_text.label("1. first") == "1\\. first"
+    assert safe_text.label("# heading\nnext line") == "\\# heading next line"
+
+
+def test_a_code_span_shows_a_move_as_typed_and_cannot_be_broken_out_of() -> None:
+    assert safe_text.code("8s x 5c+3d") == "`8s x 5c+3d`"  # no backslash to show
+    out = safe_text.code("4d t` <b>x</b>\n:smile: https://e.x")
+    assert out.count("`") == 2 and out.startswith("`") and out.endswith("`")
+    assert "\n" not in out and ":smile:" not in out and "https:/" not in out
+
+
 def test_lesson_text_keeps_emphasis_but_no_links_images_html_or_math() -> None:
     out = safe_text.lesson("A **sum** is *easy*: `8s x 5c` <img src=x onerror=y> "
                            "[a](javascript:alert(1)) ![i](http://x/y.png) $x$ www.x.org")

@@ -10,7 +10,8 @@ import pytest
 from apphelpers import FIXTURES
 
 from engine import Card, parse_attempt
-from tutorial_app.course import Course, load_course
+from tutorial_app.course import Course, load_course, words
+from tutorial_app.course.i18n import using
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import ClassroomController, Mode
 from tutorial_app.services.store import ProgressStore
@@ -76,3 +77,14 @@ def test_a_clicked_bar_marks_the_cards_its_answer_chose(course: Course) -> None:
     (build,) = built.position.builds
     assert live.marked(built, "8s x [5h 3s]").builds == frozenset({build})
     assert live.marked(built, "8s x [8] 5c+3d").builds == frozenset({build})
+
+
+def test_an_answer_is_shown_in_words_not_notation() -> None:
+    """Phones and the projector show answers as learners read moves; the store keeps
+    the notation."""
+    assert words.written("8s x 6s+2c 5h+3d") == "8♠ takes 6♠+2♣, 5♥+3♦"
+    assert words.written("2s x 4h") == "2♠ takes 4♥"  # not allowed, still worded
+    assert words.written("4d t") == "4♦ trails"
+    with using("es"):
+        assert "4♦" in words.written("4d t") and "trails" not in words.written("4d t")
+    assert words.written("not a move") == "not a move"

@@ -264,6 +264,24 @@ def test_join_codes_cannot_be_guessed_from_fresh_sessions(store: ProgressStore,
     assert elsewhere.join_class(room.code, "Cy") is not None
 
 
+def test_a_join_links_code_is_limited_like_a_typed_one(store: ProgressStore,
+                                                       clock: Clock) -> None:
+    """A `?join=CODE` link shows which class a code opens, so a code tried by link is
+    counted and locked out as a typed one is: the same address, the same count."""
+    _, room = a_class(store)
+    said = patient(lambda: tab(store, clock), clock, 100,
+                   lambda fresh: fresh.linked_class("ZZZZZZ"))
+    lock_at = POLICIES[(guard.JOIN, guard.ADDRESS)].lock_at
+    assert sum("No class has this code" in x for x in said) == lock_at
+    assert "locked" in said[-1]
+    late = tab(store, clock)
+    assert late.linked_class(room.code) is None and "locked" in (late.error or "")
+    assert late.join_class(room.code, "Cy") is None  # typing it is locked out too
+    elsewhere = tab(store, clock, "198.51.100.20")
+    found = elsewhere.linked_class(room.code.lower())
+    assert found is not None and found.id == room.id and elsewhere.error is None
+
+
 def test_learner_secrets_cannot_be_guessed(store: ProgressStore, clock: Clock) -> None:
     rooms, room = a_class(store)
     bea = tab(store, clock).join_class(room.code, "Bea")

@@ -233,6 +233,18 @@ class SignIn:
         self.guard.succeeded(attempt)
         return room
 
+    def linked_class(self, code: object) -> SchoolClass | None:
+        """The class a join link (`?join=CODE`) names, looked up as a typed code is: an
+        unknown code counts against this address and a locked address is refused, with
+        `error` saying why; otherwise a link would let anyone try codes without limit
+        (which class a code opens shows on the page)."""
+        self.memory.pop(_ERROR, None)
+        try:
+            return self._class(code)
+        except STORE_FAULTS as error:
+            self._fail(faults.report(error, "reading a join link"))
+            return None
+
     def _begin(self, kind: str, account: str | None) -> Attempt | None:
         found = self.guard.begin(kind, account, self.address)
         if isinstance(found, Refused):

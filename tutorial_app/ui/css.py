@@ -79,6 +79,10 @@ div[class*="st-key-classroom"] p, div[class*="st-key-classroom"] li {
 div[class*="st-key-classroom"] h1 { font-size: 3rem; }
 div[class*="st-key-classroom"] h2 { font-size: 2.3rem; }
 div[class*="st-key-classroom"] button p { font-size: 1.3rem; }
+/* A projector's answer bar: its move and verdict read from the back of the room, no
+   smaller than the reason under it. */
+div[class*="st-key-classroom"] div[class*="st-key-live-bar-btn"] button p {
+  font-size: 1.6rem; font-weight: 700; text-align: left; }
 div[class*="st-key-tray-"] button { min-height: 0; padding: 2px 6px; font-weight: 700; }
 div[class*="st-key-tray-h-"] button p, div[class*="st-key-tray-d-"] button p { color: #c8102e; }
 div[class*="st-key-four-tray"] div[class*="st-key-tray-d-"] button p { color: #1d5fc4; }

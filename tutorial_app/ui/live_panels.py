@@ -26,7 +26,13 @@ from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import CLASS, ClassroomController
-from tutorial_app.services.classes import ClassroomError, ClassStore, LiveState, SchoolClass
+from tutorial_app.services.classes import (
+    ClassroomError,
+    ClassStore,
+    LiveState,
+    SchoolClass,
+    normalise_code,
+)
 from tutorial_app.services.store import Learner
 from tutorial_app.ui import address, board, safe_text, session
 
@@ -34,6 +40,7 @@ PROJECTOR_EVERY: Final = 1.0   # seconds between the projector's counts
 LEARNER_EVERY: Final = 2.0     # seconds between a phone's checks for a new question
 SCOPE: Final = "live"
 _PICKED: Final = "live.picked"
+_LINKED: Final = "live.linked"  # join links already looked up: code -> (class id, refusal)
 # Plain marks any font has (a projector's browser may lack colour emoji).
 MARKS: Final = {live.CORRECT: "✓", live.MISSED: "~", live.ILLEGAL: "✗", live.LEGAL: "•"}
 
@@ -183,7 +190,7 @@ def _show_move(asked: live.Question, bar: live.Bar) -> None:
 
 def learner_screen(rooms: ClassStore, learner: Learner) -> None:
     room = rooms.class_of(learner.id)
-    linked = rooms.class_by_code(st.query_params.get("join"))
+    linked = _linked_class(rooms, room)
     if room is None or (linked is not None and linked.id != room.id):
         # not in a class, or this device's learner is not in the class of the link
         # (a shared device): join it, by name
@@ -221,6 +228,26 @@ def learner_screen(rooms: ClassStore, learner: Learner) -> None:
                 st.caption(safe_text.plain(mine.reason))
         else:
             st.caption(t("live.can_change") if state.open else t("live.closed"))
+
+
+def _linked_class(rooms: ClassStore, room: SchoolClass | None) -> SchoolClass | None:
+    """The class the page's join link names, if any. The learner's own class's code is
+    no guess; any other code is looked up as a typed one is (services/signin.py: an
+    unknown code counts against this address, a locked address is refused), once per
+    code in a browser session, since every click reruns the page. A refusal is said."""
+    code = normalise_code(st.query_params.get(session.JOIN))
+    if not code or (room is not None and code == room.code):
+        return room if code else None
+    seen: dict[str, tuple[int | None, str | None]] = st.session_state.setdefault(_LINKED, {})
+    if code not in seen:
+        signing = session.signin()
+        found = signing.linked_class(code) if signing is not None else None
+        seen[code] = (found.id if found is not None else None,
+                      signing.error if signing is not None and found is None else None)
+    class_id, error = seen[code]
+    if error:
+        st.error(safe_text.plain(error))
+    return rooms.get_class(class_id) if class_id is not None else None
 
 
 def _submit(rooms: ClassStore, class_id: int, question: int, learner_id: int,

@@ -58,6 +58,29 @@ def plain(text: object, limit: int = 2000) -> str:
     return _html_escape(_MD_SPECIAL.sub(r"\\\1", value)).replace("\n", "  \n")
 
 
+# In one line of a widget's label only these make Markdown mid-text (emphasis, code,
+# links, math, directives, strike-through, tables, HTML); the rest only at its start.
+_LABEL_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]<>$~|^&])")
+_LABEL_START: Final = re.compile(r"^(\s*|\s*\d+)((?<=\d)[.)]|(?<!\d)[#+\-=>!])")
+
+
+def label(text: object, limit: int = 500) -> str:
+    """A checkbox's or a radio option's label: shown as typed, like `plain`, but with
+    as few escapes as one line needs, since the control's name for a screen reader is
+    the label as given (escape and all): "6♠+3♥" is read as written, not "6♠\\+3♥"."""
+    value = _defuse(_BIDI.sub("", _CONTROL.sub("", str(text)))[:limit])
+    value = " ".join(value.split())
+    return _LABEL_START.sub(r"\1\\\2", _LABEL_SPECIAL.sub(r"\\\1", value), count=1)
+
+
+def code(text: object, limit: int = 200) -> str:
+    """A code span showing these characters as typed (a move in notation): Markdown does
+    not read inside one, so escaping there would show the backslashes ("5c\\+3d");
+    instead a backtick or a line break, which would end the span, is dropped."""
+    value = _defuse(_BIDI.sub("", _CONTROL.sub("", str(text)))[:limit])
+    return "`" + (" ".join(value.replace("`", "").split()) or " ") + "`"
+
+
 def lesson(text: object, limit: int = 20000) -> str:
     """Lesson prose: emphasis, code, lists and paragraphs; nothing that links or runs."""
     value = _CONTROL.sub("", str(text))[:limit]

@@ -229,11 +229,11 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
     if step.single:  # one answer is asked for: pick one
         st.radio(t("learn.pick_one"), list(range(len(step.options))),
                  key=control.answer_key(step), index=None, disabled=work.solved,
-                 format_func=lambda i: safe_text.plain(step.options[i]))
+                 format_func=lambda i: safe_text.label(step.options[i]))
     else:
         st.caption(t("learn.tick_all"))
         for i, option in enumerate(step.options):
-            st.checkbox(safe_text.plain(option), key=control.answer_key(step, i),
+            st.checkbox(safe_text.label(option), key=control.answer_key(step, i),
                         disabled=work.solved)
     check_button("check-choice", control, step, screen)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
@@ -250,7 +250,8 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
     st.markdown(t("learn.the_move", move=safe_text.plain(step.move_words or step.move)))
     labels = dict(step.choices)
     st.radio(t("learn.whats_wrong"), [code for code, _ in step.choices],
-             key=control.answer_key(step), index=None, format_func=lambda code: labels[code],
+             key=control.answer_key(step), index=None,
+             format_func=lambda code: safe_text.label(labels[code]),
              disabled=work.solved)
     check_button("check-mistake", control, step, screen)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
@@ -265,7 +266,7 @@ def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -
     labels = dict(step.choices)
     st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
              key=control.answer_key(step), index=None,
-             format_func=lambda value: safe_text.plain(labels[value]), disabled=work.solved)
+             format_func=lambda value: safe_text.label(labels[value]), disabled=work.solved)
     check_button("check-quiz", control, step, screen)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
 
