@@ -101,7 +101,7 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     seed, rounds = 187, 5
     page.goto(f"{real_server.url}/play")
     sign_in(page, "Ana")
-    press(page, page.get_by_label("The computer"))
+    press(page, page.get_by_role("combobox", name="The computer"))
     press(page, page.get_by_role("option", name="Level 3: counting"))
     press(page, page.get_by_text("Advanced"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
