@@ -159,7 +159,9 @@ class PlayController:
             self._take_up_kept_game()
             self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.stale")
         except STORE_FAULTS as error:  # the game goes on in this tab, unkept
-            self.memory[MESSAGE] = Notice(Tone.REFUSED, faults.report(error, "keeping the game"))
+            faults.log_fault(error, "keeping the game")  # worded when drawn, like any notice
+            self.memory[MESSAGE] = Notice(Tone.REFUSED,
+                                          Message(faults.STORE_KEY, faults.STORE_FACTS))
 
     def _take_up_kept_game(self) -> None:
         """Show the game kept in the store (or none), forgetting what this tab showed.
