@@ -86,6 +86,7 @@ def test_a_notice_words_a_move_and_a_verdict_when_drawn() -> None:
     assert refused.text == words.verdict(verdict) != spanish
     move = check(position, parse_attempt("8s x 5c+3d")).move
     assert move is not None
-    played = Notice(Tone.PLAYED, (Message.of("play.you_played", move=move),
-                                  Message("play.log.sweep")))
-    assert played.text == t("play.you_played", move=words.move(move)) + t("play.log.sweep")
+    played = Notice.of(Tone.PLAYED, "play.you_played_sweep", move=move)
+    assert played.text == t("play.you_played_sweep", move=words.move(move))
+    with using("es"):
+        assert played.text == t("play.you_played_sweep", move=words.move(move)) != spanish

@@ -64,7 +64,7 @@ class Notice:
     reported by the engine) and the rule behind a refused move."""
 
     tone: Tone
-    said: Message | Verdict | str | tuple[Message, ...]  # a tuple: read one after the other
+    said: Message | Verdict | str
     rule: str | None = None
 
     @staticmethod
@@ -77,8 +77,6 @@ class Notice:
             return self.said.text
         if isinstance(self.said, Verdict):
             return words.verdict(self.said)
-        if isinstance(self.said, tuple):
-            return "".join(part.text for part in self.said)
         return self.said
 
 

@@ -245,9 +245,9 @@ class PlayController:
             self.memory[MESSAGE] = Notice(Tone.REFUSED, verdict, verdict.rule)
             return
         sweep = after.state.log[len(current.state.log)].sweep
-        played = Message.of("play.you_played", move=verdict.move)
-        self.memory[MESSAGE] = Notice(Tone.PLAYED, (played, Message("play.log.sweep")) if sweep
-                                      else played)
+        self.memory[MESSAGE] = Notice.of(
+            Tone.PLAYED, "play.you_played_sweep" if sweep else "play.you_played",
+            move=verdict.move)
         found = self._coach(current.state, verdict.move, current.ply)
         self.memory[REVIEW] = CoachAt(current.ply, found) if found is not None else None
         self.memory.clear(HINT, SELECTION, VERDICT)
