@@ -90,3 +90,15 @@ def test_a_notice_words_a_move_and_a_verdict_when_drawn() -> None:
     assert played.text == t("play.you_played_sweep", move=words.move(move))
     with using("es"):
         assert played.text == t("play.you_played_sweep", move=words.move(move)) != spanish
+
+
+def test_an_engine_refusal_kept_in_a_notice_is_worded_when_drawn() -> None:
+    """The engine's error is kept, not its English: the notice follows the language."""
+    from engine.errors import TooMuchWorkError
+    from tutorial_app.flows.page import worded
+
+    error = TooMuchWorkError("too much work: 200001 steps > 200000")
+    notice = Notice(Tone.REFUSED, error)
+    assert notice.text == str(error) == worded(error)
+    with using("es"):
+        assert notice.text == t("error.too-much-work") != str(error)
