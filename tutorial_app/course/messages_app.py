@@ -13,7 +13,6 @@ from typing import Final
 from engine.players import LEVEL_NAMES
 from engine.rules import PRESET_HELP, SETTING_HELP
 from engine.scoring import ITEM_LABELS, ITEMS
-from tutorial_app.course import messages_count, messages_practice
 
 MESSAGES: Final[dict[str, str]] = {
     "app.title": "Cassino Tutor",
@@ -774,5 +773,3 @@ MESSAGES.update({
     "count.streak-new-best.one": "A new best: {n} puzzle in a row!",
     "count.streak-new-best.other": "A new best: {n} puzzles in a row!",
 })
-MESSAGES.update(messages_practice.MESSAGES)  # the Practice page and the class skill map
-MESSAGES.update(messages_count.MESSAGES)  # the Play page's count-the-cards-left task
