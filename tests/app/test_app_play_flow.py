@@ -13,7 +13,7 @@ from apphelpers import play_until
 from engine import CassinoError, Rules, full_deck
 from engine.advice import review
 from engine.game import GameState
-from tutorial_app.course.messages_app import MESSAGES
+from tutorial_app.course.i18n import english
 from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play import replay as pr
 from tutorial_app.flows.play import words as pw
@@ -241,4 +241,4 @@ def test_every_play_text_key_is_in_the_catalogue() -> None:
              *(f"play.level_short.{n}" for n in range(1, 5)),
              *(f"play.item.{i}" for i in ("cards", "spades", "big_casino", "little_casino",
                                           "aces", "sweeps"))}
-    assert used and not used - MESSAGES.keys()
+    assert used and not used - english().keys()

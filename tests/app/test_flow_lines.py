@@ -77,6 +77,7 @@ def test_an_illegal_move_is_explained_and_may_be_tried_again(store: ProgressStor
     control.answer(parse_attempt(f"{mine} x Kh Kd Kc Ks"))
     view = control.screen()
     assert view is not None and view.work.outcome == "" and view.work.illegal
+    assert not view.work.illegal.legal  # the judge's verdict kept, worded when drawn
     control.answer(parse_attempt(puzzle.turns[0].play))
     assert control.screen() is not None
     assert control.screen().work.played[0] == puzzle.turns[0].play  # type: ignore[union-attr]

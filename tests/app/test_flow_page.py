@@ -86,6 +86,19 @@ def test_a_notice_words_a_move_and_a_verdict_when_drawn() -> None:
     assert refused.text == words.verdict(verdict) != spanish
     move = check(position, parse_attempt("8s x 5c+3d")).move
     assert move is not None
-    played = Notice(Tone.PLAYED, (Message.of("play.you_played", move=move),
-                                  Message("play.log.sweep")))
-    assert played.text == t("play.you_played", move=words.move(move)) + t("play.log.sweep")
+    played = Notice.of(Tone.PLAYED, "play.you_played_sweep", move=move)
+    assert played.text == t("play.you_played_sweep", move=words.move(move))
+    with using("es"):
+        assert played.text == t("play.you_played_sweep", move=words.move(move)) != spanish
+
+
+def test_an_engine_refusal_kept_in_a_notice_is_worded_when_drawn() -> None:
+    """The engine's error is kept, not its English: the notice follows the language."""
+    from engine.errors import TooMuchWorkError
+    from tutorial_app.flows.page import worded
+
+    error = TooMuchWorkError("too much work: 200001 steps > 200000")
+    notice = Notice(Tone.REFUSED, error)
+    assert notice.text == str(error) == worded(error)
+    with using("es"):
+        assert notice.text == t("error.too-much-work") != str(error)

@@ -523,3 +523,29 @@ def test_every_card_move_is_kept_in_the_record(store: ProgressStore, ana: int) -
     game = the_game(play)
     assert game.over and kept(store, ana) == game
     assert sum(len(p) for p in game.state.piles) == len(full_deck())
+
+
+def test_a_store_that_fails_to_keep_the_game_is_said_in_the_language_drawn(
+        store: ProgressStore, ana: int, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The notice keeps the catalogue key, not the sentence: a learner who switches
+    language after the failure reads it in the new language."""
+    import sqlite3
+
+    from tutorial_app.course import i18n
+    play, _ = started(store, ana, seed=7, target="21")
+
+    def broken(*_: object, **__: object) -> int:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "save_game", broken)
+    with caplog.at_level(logging.ERROR):
+        play.move(a_capture_or_a_trail(the_game(play)).as_attempt())
+    assert "keeping the game" in caplog.text
+    notice = the_side(play).notice
+    assert notice is not None and notice.tone == Tone.REFUSED
+    english = notice.text
+    assert english == t("store.unavailable", setting=flow.faults.DB_VARIABLE)
+    with i18n.using("es"):
+        assert notice.text != english and notice.text == t(
+            "store.unavailable", setting=flow.faults.DB_VARIABLE)

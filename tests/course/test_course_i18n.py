@@ -3,6 +3,7 @@ language is data only, and lesson texts fall back to what the file says."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import string
 from collections.abc import Iterator
@@ -10,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.course import i18n, load_course, messages_app, messages_en, messages_steps
+from tutorial_app.course import i18n, load_course
 
-MESSAGES = {**messages_en.MESSAGES, **messages_app.MESSAGES, **messages_steps.MESSAGES}
+FILES = tuple(importlib.import_module(name).MESSAGES for name in i18n.english_modules())
+MESSAGES = {key: text for messages in FILES for key, text in messages.items()}
 APP = Path(i18n.__file__).parents[1]
 GOOD = Path(__file__).parent / "good"
 
@@ -44,8 +46,14 @@ def test_generated_keys_exist() -> None:
 
 
 def test_the_english_files_share_no_key() -> None:
-    files = (messages_en.MESSAGES, messages_app.MESSAGES, messages_steps.MESSAGES)
-    assert sum(map(len, files)) == len(MESSAGES)
+    assert len(FILES) >= 5 and sum(map(len, FILES)) == len(MESSAGES)
+
+
+def test_a_messages_module_is_found_by_its_name() -> None:
+    """A new subject's sentences are one new file: the lookup finds it unasked."""
+    assert {"tutorial_app.course.messages_en", "tutorial_app.course.messages_steps",
+            "tutorial_app.course.messages_count"} <= set(i18n.english_modules())
+    assert i18n.t("play.you_played_sweep", move="x") == "You played: x — a sweep!"
 
 
 def test_fields_are_plain_names() -> None:

@@ -1,8 +1,8 @@
 """The one lookup for every learner-facing string, in the language of the current run.
 
 Code never writes English sentences directly: it asks `t(key, **values)`.
-English lives in the Python catalogues (`messages_en.py`, `messages_app.py`,
-the engine's own templates); every other language is a folder of gettext
+English lives in the Python catalogues (every `course/messages_*.py` module,
+found by name; the engine's own templates); every other language is a folder of gettext
 catalogues, `locales/<lang>/LC_MESSAGES/messages.po` (the app, the judge, the
 advice) and `lessons.po` (lesson and puzzle texts, keyed by their stable ids).
 `make i18n` writes and updates them (`tutorial_app.course.catalogues`).
@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import contextvars
 import gettext
+import importlib
 import logging
+import pkgutil
 import string
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from tutorial_app.course import messages_app, messages_en, messages_steps
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +41,35 @@ LOCALES = Path(__file__).with_name("locales")
 APP_DOMAIN = "messages"
 LESSON_DOMAIN = "lessons"
 
-_english: dict[str, str] = {**messages_en.MESSAGES, **messages_app.MESSAGES,
-                            **messages_steps.MESSAGES}
+
+
+def english_modules() -> tuple[str, ...]:
+    """The English catalogue's modules: every `course/messages_<subject>.py`, found by
+    its name, so a new subject (a step kind's sentences, a page's) is one new file and
+    no edit here. The order is the one the translators' files list the entries in:
+    these three as they always came, then any other by name."""
+    first = {"messages_en": 0, "messages_app": 1, "messages_practice": 2}
+    names = sorted((info.name for info in pkgutil.iter_modules([str(Path(__file__).parent)])
+                    if info.name.startswith("messages_")),
+                   key=lambda name: (first.get(name, len(first)), name))
+    return tuple(f"{__package__}.{name}" for name in names)
+
+
+def _english_catalogue() -> dict[str, str]:
+    """Every module's `MESSAGES` in one lookup; a key two modules define is a mistake
+    (which English would win is an accident of order), so it stops the app loading."""
+    found: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for name in english_modules():
+        messages: Mapping[str, str] = importlib.import_module(name).MESSAGES
+        for key, text in messages.items():
+            if key in where:
+                raise ValueError(f"{key!r} is in both {where[key]} and {name}")
+            found[key], where[key] = text, name
+    return found
+
+
+_english: dict[str, str] = _english_catalogue()
 _current: contextvars.ContextVar[str | None] = contextvars.ContextVar("cassino_language",
                                                                       default=None)
 _resolver: Callable[[], str | None] | None = None

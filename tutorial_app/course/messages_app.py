@@ -13,7 +13,6 @@ from typing import Final
 from engine.players import LEVEL_NAMES
 from engine.rules import PRESET_HELP, SETTING_HELP
 from engine.scoring import ITEM_LABELS, ITEMS
-from tutorial_app.course import messages_count, messages_practice
 
 MESSAGES: Final[dict[str, str]] = {
     "app.title": "Cassino Tutor",
@@ -404,6 +403,7 @@ MESSAGES: Final[dict[str, str]] = {
                        "stronger: about {better_points} points against {played_points}.",
     "play.no_computer_moves": "The computer's moves appear here, each with the reason for it.",
     "play.you_played": "You played: {move}.",
+    "play.you_played_sweep": "You played: {move} — a sweep!",
     "play.hint": "Hint",
     "play.hint_help": "What the strongest computer player would play here, and why.",
     "play.hint_move": "Hint: **{move}**",
@@ -414,7 +414,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.coach_failed": "The coach could not look at this move.",
     "play.coach_review_failed": "The coach could not review this hand.",
     "play.log.move": "{who}: {move}",
-    "play.log.sweep": " — a sweep!",
+    "play.log.move_sweep": "{who}: {move} — a sweep!",
     "play.log.hand": "Hand {n}: the first deal, four cards each and four to the table",
     "play.log.deal": "Deal {n}: four more cards each",
     "play.log.deal_last": "Deal {n}, the last: four more cards each",
@@ -773,5 +773,3 @@ MESSAGES.update({
     "count.streak-new-best.one": "A new best: {n} puzzle in a row!",
     "count.streak-new-best.other": "A new best: {n} puzzles in a row!",
 })
-MESSAGES.update(messages_practice.MESSAGES)  # the Practice page and the class skill map
-MESSAGES.update(messages_count.MESSAGES)  # the Play page's count-the-cards-left task

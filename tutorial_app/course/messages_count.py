@@ -1,5 +1,6 @@
 """The English words of the Play page's "Count the cards left" task
-(flows/play/count.py), part of the app's catalogue (messages_app.py adds them).
+(flows/play/count.py), part of the app's catalogue
+(course/i18n.py finds every messages_*.py module).
 
 Each reply is one sentence naming the cards ("7♥, 2♠ and K♣"), a plural entry on the
 number of cards it is about, so every language agrees its verb with them.

@@ -1,5 +1,6 @@
 """The English words of the Practice page and the teacher's class skill map
-(flows/practice.py), part of the app's catalogue (messages_app.py adds them).
+(flows/practice.py), part of the app's catalogue
+(course/i18n.py finds every messages_*.py module).
 
 A skill is named as a title in quotes inside a sentence ("This week you have made 3
 wrong tries on “Sums”"), so the sentence never has to agree with the skill's word in

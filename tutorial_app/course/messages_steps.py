@@ -1,8 +1,9 @@
 """The English catalogue of the deal and count steps (course/steps/deal.py, count.py).
 
-Kept apart from `messages_en.py` so each file stays one subject; the lookup merges
-them (course/i18n.py). Every entry is a whole sentence or a whole label; a count
-(`count.<noun>.one` / `.other`) is one plural entry in the translations.
+Kept apart from `messages_en.py` so each file stays one subject; the lookup finds
+and merges every messages_*.py module (course/i18n.py). Every entry is a whole
+sentence or a whole label; a count (`count.<noun>.one` / `.other`) is one plural
+entry in the translations.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Puzzle, Step
 from tutorial_app.course.steps import AnswerLine, unit_of
-from tutorial_app.flows import class_report, links
+from tutorial_app.flows import class_report, links, page
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.class_report import ClassRow
 from tutorial_app.flows.line import MOVES_LISTED, next_position
@@ -58,7 +58,7 @@ _KEPT: Final = "kept_view"     # (teacher, view) last written to the store
 _STEP: Final = "step"
 _VERDICT: Final = "verdict"  # ui/board.py forgets "<scope>.verdict" when a card is clicked
 _SELECTION: Final = "sel"    # the cards clicked on the board ("<scope>.sel")
-_LINK: Final = "link"
+_LINK_NAMES: Final = (links.LESSON, links.STEP, links.PUZZLE, links.POSITION)
 _TYPED: Final = "position_text"
 _START: Final = "position_start"  # the position as typed or linked
 _SHOWN: Final = "position_shown"  # where the moves played from it have led
@@ -202,11 +202,9 @@ class ClassroomController:
 
     # ----- the screen kept in the store ------------------------------------------------
 
-    def _link_params(self) -> tuple[str, str, str, str]:
+    def _link_params(self) -> tuple[str, ...]:
         """(lesson, step, puzzle, position) as the address bar has them."""
-        get = self.params.get
-        return (get(links.LESSON, ""), get(links.STEP, ""), get(links.PUZZLE, ""),
-                get(links.POSITION, ""))
+        return tuple(self.params.get(name, "") for name in _LINK_NAMES)
 
     def _view(self) -> ProjectorView:
         """What is on the screen now, as the store keeps it."""
@@ -262,7 +260,7 @@ class ClassroomController:
             if state.kind == Mode.LESSON:
                 item, _, step = state.ref.partition("/")
             self._show_ref(state.kind, item, step)
-        self.memory[_LINK] = link  # followed already: the screen restored stays
+        self.memory[page.LINK] = link  # followed already: the screen restored stays
 
     def _show_ref(self, mode: str, item: str, step: str) -> None:
         """Put a lesson's step, a puzzle or a position on the screen (gone from the
@@ -290,10 +288,9 @@ class ClassroomController:
                 self._show_position(found.position, start=True)
 
     def _open_link(self) -> None:
-        link = self._link_params()
-        if self.memory.get(_LINK) == link:
+        link = page.new_link(self.memory, self.params, *_LINK_NAMES)
+        if link is None:
             return
-        self.memory[_LINK] = link
         lesson_id, step_id, puzzle_id, position_text = link
         lesson = links.find_lesson(self.course, lesson_id)
         puzzle = links.find_puzzle(self.course, puzzle_id)
@@ -328,10 +325,7 @@ class ClassroomController:
         return ("", "", chosen, "")
 
     def _write_link(self, wanted: tuple[str, str, str, str]) -> None:
-        if self.memory.get(_LINK) != wanted:
-            self.memory[_LINK] = wanted
-            links.replace_params(self.params, dict(zip(
-                (links.LESSON, links.STEP, links.PUZZLE, links.POSITION), wanted, strict=True)))
+        page.write_link(self.memory, self.params, dict(zip(_LINK_NAMES, wanted, strict=True)))
 
     # ----- clicks -----------------------------------------------------------------------
 
@@ -362,7 +356,7 @@ class ClassroomController:
         try:
             self.memory[_VERDICT] = check(position, attempt)
         except CassinoError as error:  # over a limit of engine/limits.py
-            self.memory[_PROBLEM] = words.error(error)
+            self.memory[_PROBLEM] = error  # worded when drawn
 
     def position_typed(self) -> None:
         found = links.read_position(self.memory.get(_TYPED, ""),
@@ -471,7 +465,7 @@ class ClassroomController:
     def _position_screen(self) -> PositionScreen:
         shown = self.memory.typed(_SHOWN, Position)
         kept = self.memory.get(_PROBLEM) or None
-        problem = kept.text if isinstance(kept, Message) else kept  # worded when drawn
+        problem = page.worded(kept) if kept is not None else None  # worded when drawn
         if shown is None:
             return PositionScreen(problem, None, (), None, False, False, None, None)
         facts = [t("classroom.position_players", n=shown.players),

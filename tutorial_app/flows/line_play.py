@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from engine import Attempt, Move, Position, check
+from engine import Attempt, Move, Position, Verdict, check
 from engine.players.lines import LEARNER, LineSolver, Track, advance, status
 from engine.players.sim import Sim
 from tutorial_app.course import words
@@ -62,7 +62,7 @@ class LineTry:
     reply: str | None = None     # the other seat's last answer (notation)
     wrong: str | None = None     # the refuted move (notation)
     refutation: str | None = None
-    illegal: str | None = None   # the judge's words on a move the rules do not allow
+    illegal: Verdict | None = None  # the judge on a move the rules do not allow (worded when drawn)
     hints: int = 0
     recorded: bool = False
 
@@ -141,7 +141,7 @@ class LineController:
         sim, track = replay(puzzle, work.played)
         verdict = check(sim.position(), attempt)
         if not verdict.legal or verdict.move is None:
-            self.memory["try"] = replace(work, illegal=words.verdict(verdict), reply=None)
+            self.memory["try"] = replace(work, illegal=verdict, reply=None)
             return
         move = next((m for m in sim.legal_moves() if m == verdict.move), verdict.move)
         solver = LineSolver(puzzle.goal)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from engine import Move, Verdict
+from engine import CassinoError, Move, Verdict
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
@@ -50,6 +50,23 @@ class Message:
                               for name, value in self.facts})
 
 
+Said = Message | Verdict | CassinoError | str
+"""What a notice or a problem says: a catalogue key and its facts, the judge's
+verdict, the engine's refusal (its own facts, worded as `words.error` words them), or
+words already made."""
+
+
+def worded(said: Said) -> str:
+    """`said` in the language of this drawing."""
+    if isinstance(said, Message):
+        return said.text
+    if isinstance(said, Verdict):
+        return words.verdict(said)
+    if isinstance(said, CassinoError):
+        return words.error(said)
+    return said
+
+
 class Tone(StrEnum):
     """How a notice is shown: a move played (green) or refused, or a problem (red)."""
 
@@ -59,12 +76,11 @@ class Tone(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """The answer to the last click, under the board: what is said (a catalogue key
-    and its facts, the judge's verdict, or words already made, such as a problem
-    reported by the engine) and the rule behind a refused move."""
+    """The answer to the last click, under the board: what is said (see `Said`) and
+    the rule behind a refused move."""
 
     tone: Tone
-    said: Message | Verdict | str | tuple[Message, ...]  # a tuple: read one after the other
+    said: Said
     rule: str | None = None
 
     @staticmethod
@@ -73,13 +89,7 @@ class Notice:
 
     @property
     def text(self) -> str:
-        if isinstance(self.said, Message):
-            return self.said.text
-        if isinstance(self.said, Verdict):
-            return words.verdict(self.said)
-        if isinstance(self.said, tuple):
-            return "".join(part.text for part in self.said)
-        return self.said
+        return worded(self.said)
 
 
 def tell(memory: Memory, key: str, **facts: object) -> None:

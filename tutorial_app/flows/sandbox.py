@@ -219,7 +219,7 @@ class SandboxController:
         try:
             verdict = check(line.position, attempt)
         except CassinoError as error:  # over a limit of engine/limits.py
-            self._tell(Notice(Tone.REFUSED, words.error(error)))
+            self._tell(Notice(Tone.REFUSED, error))
             return
         if verdict.legal and verdict.move is not None:
             self._set_line(line.play(verdict.move), Notice(Tone.PLAYED, verdict))
@@ -234,7 +234,7 @@ class SandboxController:
         try:
             effects = describe_moves(line.position)
         except CassinoError as error:
-            self._tell(Notice(Tone.REFUSED, words.error(error)))
+            self._tell(Notice(Tone.REFUSED, error))
             return
         for effect in effects:
             if effect.text == chosen:
@@ -303,7 +303,7 @@ class SandboxController:
         try:
             rules = position.rules.with_settings({name: str(self.memory.get(f"rule.{name}"))})
         except CassinoError as error:  # a value the select does not offer: say why
-            self._tell(Notice(Tone.REFUSED, words.error(error)))
+            self._tell(Notice(Tone.REFUSED, error))
             return
         self._edit(with_rules(position, rules))
 

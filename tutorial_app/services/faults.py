@@ -40,13 +40,22 @@ STORE_FAULTS: Final[tuple[type[Exception], ...]] = _faults()
 """What a store that cannot be opened, read or written raises."""
 
 
+STORE_KEY: Final = "store.unavailable"  # the catalogue's sentence, with `STORE_FACTS`
+STORE_FACTS: Final = (("setting", DB_VARIABLE),)
+
+
 def store_message() -> str:
     """What a learner reads when the store fails: the setting to check, no path."""
-    return t("store.unavailable", setting=DB_VARIABLE)
+    return t(STORE_KEY, **dict(STORE_FACTS))
+
+
+def log_fault(error: BaseException, doing: str) -> None:
+    """Log a store fault with its cause and traceback (for the server's log)."""
+    log.error("the progress store failed while %s: %s", doing, error, exc_info=error)
 
 
 def report(error: BaseException, doing: str) -> str:
     """Log a store fault with its cause and traceback (for the server's log), and
     return the learner's sentence."""
-    log.error("the progress store failed while %s: %s", doing, error, exc_info=error)
+    log_fault(error, doing)
     return store_message()

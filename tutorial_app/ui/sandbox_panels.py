@@ -11,7 +11,6 @@ import streamlit as st
 
 from engine import Card
 from tutorial_app.course.i18n import count, t
-from tutorial_app.flows.page import Tone
 from tutorial_app.flows.position_edit import Place
 from tutorial_app.flows.sandbox import (
     SCOPE,
@@ -23,6 +22,7 @@ from tutorial_app.flows.sandbox import (
 from tutorial_app.ui import address, board, rules_picker, safe_text, teacher
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
+from tutorial_app.ui.notices import notice_box
 
 _NAMED_COLOURS = {"#c8102e": "red", "#1d5fc4": "blue", "#1e7b34": "green"}
 
@@ -49,15 +49,7 @@ def board_panel(ctl: SandboxController, screen: BoardScreen) -> None:
     if screen.problems:
         st.warning(safe_text.plain(" ".join(screen.problems)), icon=":material/warning:")
     board.action_bar(position, SCOPE, ctl.try_move, enabled=not screen.problems)
-    notice = screen.notice
-    if notice is None:
-        return
-    if notice.tone == Tone.PLAYED:
-        st.success(safe_text.plain(notice.text) + t("sandbox.played"),
-                   icon=":material/check_circle:")
-    else:
-        st.error(safe_text.plain(notice.text) + board.rule_note(notice.text, notice.rule),
-                 icon=":material/block:")
+    notice_box(screen.notice, played_note=t("sandbox.played"))
 
 
 def setup_panel(ctl: SandboxController, screen: SandboxScreen) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app import config
+from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.line_play import LineController, LineView, shipped_lines
 from tutorial_app.ui import board, safe_text, session
@@ -38,7 +39,7 @@ def _line(control: LineController, view: LineView) -> None:
     if view.reply is not None:
         st.info(safe_text.plain(view.reply), icon=":material/swap_horiz:")
     if work.illegal is not None:
-        st.error(safe_text.plain(work.illegal), icon=":material/block:")
+        st.error(safe_text.plain(words.verdict(work.illegal)), icon=":material/block:")
     if view.verdict is not None:
         if work.outcome == "solved":
             st.success(safe_text.plain(view.verdict), icon=":material/check_circle:")

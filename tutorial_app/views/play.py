@@ -29,13 +29,13 @@ import streamlit as st
 
 from tutorial_app.course import words
 from tutorial_app.course.i18n import count, t
-from tutorial_app.flows.page import Notice, Tone
 from tutorial_app.flows.play import PACE_SECONDS, SCOPE, PlayController
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.count import CountScreen
 from tutorial_app.ui import board, play_parts, rules_picker, safe_text, session
 from tutorial_app.ui.css import PLAY_CSS
+from tutorial_app.ui.notices import notice_box
 
 PILE_HEIGHT: Final = 122  # four stacks (3 players and the stock) in the side column
 
@@ -103,16 +103,6 @@ def scores(found: tuple[ps.Score, ...]) -> None:
 def stacks(found: ps.Stacks) -> None:
     board.piles(dict(found.counts), height=PILE_HEIGHT if len(found.counts) > 3 else None)
     st.caption(safe_text.plain(found.caption))
-
-
-def notice_box(notice: Notice | None) -> None:
-    if notice is None:
-        return
-    if notice.tone == Tone.PLAYED:
-        st.success(safe_text.plain(notice.text), icon=":material/check_circle:")
-    else:
-        st.error(safe_text.plain(notice.text + board.rule_note(notice.text, notice.rule)),
-                 icon=":material/block:")
 
 
 def coach_words(note: ps.CoachNote) -> dict[str, str]:

@@ -159,7 +159,9 @@ class PlayController:
             self._take_up_kept_game()
             self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.stale")
         except STORE_FAULTS as error:  # the game goes on in this tab, unkept
-            self.memory[MESSAGE] = Notice(Tone.REFUSED, faults.report(error, "keeping the game"))
+            faults.log_fault(error, "keeping the game")  # worded when drawn, like any notice
+            self.memory[MESSAGE] = Notice(Tone.REFUSED,
+                                          Message(faults.STORE_KEY, faults.STORE_FACTS))
 
     def _take_up_kept_game(self) -> None:
         """Show the game kept in the store (or none), forgetting what this tab showed.
@@ -243,9 +245,9 @@ class PlayController:
             self.memory[MESSAGE] = Notice(Tone.REFUSED, verdict, verdict.rule)
             return
         sweep = after.state.log[len(current.state.log)].sweep
-        played = Message.of("play.you_played", move=verdict.move)
-        self.memory[MESSAGE] = Notice(Tone.PLAYED, (played, Message("play.log.sweep")) if sweep
-                                      else played)
+        self.memory[MESSAGE] = Notice.of(
+            Tone.PLAYED, "play.you_played_sweep" if sweep else "play.you_played",
+            move=verdict.move)
         found = self._coach(current.state, verdict.move, current.ply)
         self.memory[REVIEW] = CoachAt(current.ply, found) if found is not None else None
         self.memory.clear(HINT, SELECTION, VERDICT)

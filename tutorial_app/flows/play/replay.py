@@ -125,9 +125,8 @@ def hand_frames(game: Game, hand: int) -> tuple[Frame, ...]:
     players = game.setup.players
     frames = [Frame(plies[0].before, None, t("play.replay.start", n=hand))]
     for ply in plies:
-        note = t("play.log.move", who=seat_name(ply.seat, players), move=words.move(ply.move))
-        if ply.sweep:
-            note += t("play.log.sweep")
+        note = t("play.log.move_sweep" if ply.sweep else "play.log.move",
+                 who=seat_name(ply.seat, players), move=words.move(ply.move))
         if ply.after.deal_number != ply.before.deal_number:
             note += t("play.replay.new_deal", n=ply.after.deal_number)
         if ply.after.hand_over:

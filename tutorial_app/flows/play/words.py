@@ -142,9 +142,8 @@ def log_lines(game: Game, hand: int | None = None) -> list[LogLine]:
             continue
         who = seat_name(entry.seat, players) if entry.seat is not None else ""
         if entry.kind == LogKind.MOVE and entry.move is not None:
-            text = t("play.log.move", who=who, move=words.move(entry.move))
-            if entry.sweep:
-                text += t("play.log.sweep")
+            text = t("play.log.move_sweep" if entry.sweep else "play.log.move",
+                     who=who, move=words.move(entry.move))
         elif entry.kind == LogKind.DEAL:
             last = entry.deal == state.deals_per_hand
             text = (t("play.log.hand", n=entry.hand) if entry.deal == 1 else
