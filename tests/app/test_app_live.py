@@ -347,3 +347,47 @@ def test_the_projector_comes_back_after_a_reload(app: AppTest, db: Path) -> None
     assert "Capture the 7♥" in texts(again)
     assert again.query_params["step"] in ("pair", ["pair"])  # and the address bar too
     assert "0 of 0 answered" in texts(again)  # the live question, still up
+
+
+TEACHER_ONLY = ("Learners and secrets", "Records (export, delete)", "Homework",
+                "Skill map of the class", "Wrong tries and lockouts",
+                "Your signed-in devices", "Class progress")
+
+
+def everything_drawn(at: AppTest) -> str:
+    """All the page draws, folded or not: texts, the parts' titles, the tables' cells
+    and the choices of every drop-down list."""
+    parts = [texts(at), *(str(e.label) for e in at.expander)]
+    for table in at.dataframe:
+        parts.append(table.value.to_csv())
+    for box in at.selectbox:
+        parts.extend(str(option) for option in box.options)
+    return "\n".join(parts)
+
+
+def test_projector_mode_draws_nothing_only_the_teacher_may_see(app: AppTest, db: Path
+                                                               ) -> None:
+    """The projected page is on the wall: no learner's name or secret picture, no
+    records, wrong tries, devices or reports, not even folded; turning projector mode
+    off brings them back."""
+    teacher = open_page(app, "classroom", puzzle="tp1")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    join(code, "Ananias")
+    teacher.run()
+    teacher.toggle(key="signin-show-secrets").set_value(True).run()
+    drawn = everything_drawn(teacher)
+    assert "Ananias" in drawn  # the teacher's own view names the learner
+    assert all(title in drawn for title in TEACHER_ONLY), drawn
+
+    teacher.toggle(key="class.projector").set_value(True).run()
+    assert not teacher.exception, [e.value for e in teacher.exception]
+    drawn = everything_drawn(teacher)
+    assert "Ananias" not in drawn
+    assert not [title for title in TEACHER_ONLY if title in drawn], drawn
+    assert not [x for x in teacher.toggle if x.key == "signin-show-secrets"]
+    assert "Take as many cards" in texts(teacher)  # the puzzle is still on the screen
+    assert "Turn it off to see them" in texts(teacher)
+
+    teacher.toggle(key="class.projector").set_value(False).run()
+    assert "Ananias" in everything_drawn(teacher)

@@ -215,6 +215,15 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         expect(desk.page.get_by_text(code, exact=True)).to_be_visible()
         expect(desk.page).to_have_url(re.compile(r"puzzle=" + re.escape(puzzle.id)))
         desk.snap(shots, "period-4-projector-after-reload")
+        on_the_wall = desk.page.locator("body").inner_text()  # folded parts included
+        for name, pair in secret.items():  # no learner's name, nor secret, projected
+            assert not re.search(rf"\b{name}\b", on_the_wall), name
+            with using(desk.lang):
+                said = [f"{secret_pictures.emoji(i)} {secret_pictures.word(i)}" for i in pair]
+            assert not [w for w in said if w in on_the_wall], (name, said)
+        for title in ("signin_panel.title", "records.title", "limits.title",
+                      "devices.title", "homework.title", "classroom.progress"):
+            assert desk.words(title) not in on_the_wall, title
 
         # ----- the answers, mistakes first, each with its reason ---------------------------
         desk.press_key("live.show_answers")
@@ -256,6 +265,8 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
             assert any(desk.card(which) in alt for alt in alts), (alts, which)
         desk.snap(shots, "period-6-projector-answers")
         desk.press_key("live.end")
+        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector")))
+        expect(projector_switch).not_to_be_checked()  # the teacher's own parts again
 
         # ----- homework: a stage the class has not reached ------------------------------
         lesson = courses["en"].lesson(HOMEWORK)

@@ -263,6 +263,9 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.projector": "Projector mode",
     "classroom.projector_help": "Hide the menu and use the whole width of the screen. "
                                 "Turn it off here to get the menu back.",
+    "classroom.projector_private": "Projector mode: the learners' names, secret pictures, "
+                                   "records and reports are not shown. Turn it off to see "
+                                   "them.",
     "classroom.show": "Show",
     "classroom.mode.lesson": "A lesson",
     "classroom.mode.puzzle": "A puzzle",
