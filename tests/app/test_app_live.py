@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.flows import live
 from tutorial_app.services import guard
-from tutorial_app.services.classes import ClassStore, LiveAnswer, SchoolClass
+from tutorial_app.services.classes import ClassStore, LiveAnswer, LiveState, SchoolClass
 from tutorial_app.services.store import ProgressStore
 
 
@@ -391,3 +391,36 @@ def test_projector_mode_draws_nothing_only_the_teacher_may_see(app: AppTest, db:
 
     teacher.toggle(key="class.projector").set_value(False).run()
     assert "Ananias" in everything_drawn(teacher)
+
+
+def test_the_ask_button_says_what_it_will_do_while_a_question_is_up(app: AppTest, db: Path
+                                                                    ) -> None:
+    """No question up: "Ask the class this", the main button. The same question up:
+    nothing to ask, and a line says so. Another puzzle on the screen: "Ask this
+    instead", no longer the main button, and asking it replaces the question."""
+    teacher = open_page(app, "classroom", puzzle="tp1")
+    teacher.session_state["_db"] = str(db)
+    make_class(teacher)
+    ask = teacher.button(key="live-ask")
+    assert (ask.label, ask.proto.type, ask.disabled) == ("Ask the class this (live)",
+                                                        "primary", False)
+    click(teacher, "live-ask")
+    ask = teacher.button(key="live-ask")
+    assert ask.disabled and ask.proto.type != "primary", ask.label
+    assert "This is the question up now" in texts(teacher)
+
+    teacher.selectbox(key="class.puzzle").set_value("tp2").run()
+    ask = teacher.button(key="live-ask")
+    assert (ask.label, ask.proto.type, ask.disabled) == ("Ask this instead", "secondary",
+                                                        False)
+    assert "in its place" in texts(teacher)
+    click(teacher, "live-ask")
+    assert teacher.button(key="live-ask").disabled  # the new one is up now
+    state = rooms_state(teacher)
+    assert state is not None and state.question == 2 and state.ref == "tp2"
+
+
+def rooms_state(at: AppTest) -> LiveState | None:
+    with ProgressStore(Path(at.session_state["_db"])) as store:
+        rooms = ClassStore(store)
+        return rooms.live_state(rooms.classes_of(1)[0].id)

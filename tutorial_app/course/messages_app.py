@@ -509,6 +509,10 @@ MESSAGES: Final[dict[str, str]] = {
     "live.create_class": "Create class",
     "live.class": "Class",
     "live.ask": "Ask the class this (live)",
+    "live.ask_instead": "Ask this instead",
+    "live.ask_instead_note": "A question is up: asking this one puts it on the phones in "
+                             "its place.",
+    "live.asked_already": "This is the question up now: the class is answering it.",
     "live.renew": "New join code",
     "live.end": "End the live session",
     "live.join_at": "Join on your phone: Class question, code",
