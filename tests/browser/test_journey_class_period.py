@@ -313,8 +313,10 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         expect(report.get_by_test_id("stDataFrame")).to_be_visible()
         choose(desk, report.get_by_role("combobox", name=desk.words("homework.learner")), "Bo")
         desk.says(desk.words("homework.moves_of", name="Bo"))
-        expect(report).to_contain_text(f"{bo_wrong.text} — ")
-        expect(report).to_contain_text(f"{step_right.text} — {desk.words('live.verdict.correct')}")
+        expect(report).to_contain_text(f"{move_words(desk, bo_wrong)} — ")  # words, as
+        expect(report).to_contain_text(  # the teacher reads them; the CSV keeps notation
+            f"{move_words(desk, step_right)} — {desk.words('live.verdict.correct')}")
+        expect(report).not_to_contain_text(f"{bo_wrong.text} — ")
         desk.snap(shots, "period-10-homework-report")
         table = download(desk.page, desk.words("homework.csv_table"))
         rows = {row["learner"]: row for row in table}
