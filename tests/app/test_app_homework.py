@@ -4,6 +4,7 @@ order, the most common wrong move and the CSVs."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from apphelpers import click, open_page, texts
@@ -30,6 +31,7 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     labels = [str(link.label) for link in ana.get("page_link")]
     assert any("Test puzzles #1" in label for label in labels)
     assert not any("tp1" in label for label in labels)
+    assert not any("done" in label for label in labels)  # nothing done yet
     ana.query_params["puzzle"] = "tp1"
     ana.switch_page("views/puzzles.py").run()
     click(ana, "cb-puzzle-h-4d")
@@ -39,6 +41,11 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
         click(ana, card)
     click(ana, "puzzle-capture")
     assert ana.success, texts(ana)
+    ana.query_params.clear()
+    ana.switch_page("views/learn.py").run()  # the homework box: the task ticked, done
+    labels = [str(link.label) for link in ana.get("page_link")]
+    assert "✓ Test puzzles #1 — done" in labels, (labels, [e.value for e in ana.exception],
+                                                  texts(ana))
 
     teacher.run()
     table = teacher.dataframe[0].value
@@ -47,12 +54,13 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     said = texts(teacher)  # a move is a code span: its text as typed, no escapes shown
     assert "Moves tried by Ana, in order:" in said
     # the moves in words, with no stray Markdown escape (notation stays in the CSV)
-    first, second = said.index("1. 4♦ trails"), said.index("2. 8♠ takes 6♠+2♣, 5♥+3♦")
+    shown = re.sub(r"\\([+\-*_#])", r"\1", said)  # Markdown draws "\+" as "+"
+    first, second = shown.index("1. 4♦ trails"), shown.index("2. 8♠ takes 6♠+2♣, 5♥+3♦")
     # (a code span would show Markdown's escapes as they are: "6c\\+3h")
     assert "`" not in texts(teacher).split("Moves tried by Ana")[1].split("Most common")[0]
     assert first < second                                # in the order tried
-    assert "legal, but misses the goal" in said and "correct" in said
-    assert "Most common wrong moves in Test puzzles #1" in said and "4♦ trails ×1" in said
+    assert "legal, but misses the goal" in shown and "correct" in shown
+    assert "Most common wrong moves in Test puzzles #1" in shown and "4♦ trails ×1" in shown
 
 
 def test_puzzles_are_chosen_by_theme_difficulty_or_by_hand(course_dir: Path) -> None:

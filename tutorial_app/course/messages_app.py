@@ -541,6 +541,7 @@ MESSAGES: Final[dict[str, str]] = {
     "live.can_change": "You can change it until the teacher closes the question.",
     "homework.title": "Homework",
     "homework.yours": "Homework from your teacher",
+    "homework.task_done": "✓ {title} — done",
     "homework.due": "(due {date})",
     "homework.kind": "Assign",
     "homework.kind.puzzles": "Puzzles",
