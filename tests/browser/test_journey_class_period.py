@@ -201,7 +201,7 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         cy.snap(shots, "period-3-phone-answered")
 
         # ----- the projector reloads mid-question, and comes back ------------------------
-        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector")))
+        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector"), exact=True))
         projector_switch = desk.page.get_by_role("switch", name=desk.words(
             "classroom.projector"))
         expect(projector_switch).to_be_checked()
@@ -265,7 +265,7 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
             assert any(desk.card(which) in alt for alt in alts), (alts, which)
         desk.snap(shots, "period-6-projector-answers")
         desk.press_key("live.end")
-        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector")))
+        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector"), exact=True))
         expect(projector_switch).not_to_be_checked()  # the teacher's own parts again
 
         # ----- homework: a stage the class has not reached ------------------------------
@@ -304,6 +304,8 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         ana_moves = the_whole_lesson(ana, courses["es"])
         ana.page.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
         ana.snap(shots, "period-9-homework-finished-es")  # the top: the lesson finished
+        ana.menu("nav.learn")  # the homework box on the phone: the task ticked, done
+        ana.says(ana.words("homework.task_done", title=courses["es"].lesson(HOMEWORK).title))
 
         # ----- the teacher reads the homework: the table, a learner's moves, the CSVs ------
         desk.page.reload()
