@@ -31,6 +31,7 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     labels = [str(link.label) for link in ana.get("page_link")]
     assert any("Test puzzles #1" in label for label in labels)
     assert not any("tp1" in label for label in labels)
+    assert not any("done" in label for label in labels)  # nothing done yet
     ana.query_params["puzzle"] = "tp1"
     ana.switch_page("views/puzzles.py").run()
     click(ana, "cb-puzzle-h-4d")
@@ -40,6 +41,11 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
         click(ana, card)
     click(ana, "puzzle-capture")
     assert ana.success, texts(ana)
+    ana.query_params.clear()
+    ana.switch_page("views/learn.py").run()  # the homework box: the task ticked, done
+    labels = [str(link.label) for link in ana.get("page_link")]
+    assert "✓ Test puzzles #1 — done" in labels, (labels, [e.value for e in ana.exception],
+                                                  texts(ana))
 
     teacher.run()
     table = teacher.dataframe[0].value
@@ -48,12 +54,12 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     said = texts(teacher)  # the Markdown as written: moves in words, "+" escaped
     assert "Moves tried by Ana, in order:" in said
     # the moves in words, with no stray Markdown escape (notation stays in the CSV)
-    shown = re.sub(r"\\(.)", r"\1", said)  # Markdown shows an escaped "+" or "#" as itself
+    shown = re.sub(r"\\([+\-*_#])", r"\1", said)  # Markdown draws "\+" as "+"
     first, second = shown.index("1. 4♦ trails"), shown.index("2. 8♠ takes 6♠+2♣, 5♥+3♦")
     # (a code span would show Markdown's escapes as they are: "6c\\+3h")
     assert "`" not in texts(teacher).split("Moves tried by Ana")[1].split("Most common")[0]
     assert first < second                                # in the order tried
-    assert "legal, but misses the goal" in said and "correct" in said
+    assert "legal, but misses the goal" in shown and "correct" in shown
     assert "Most common wrong moves in Test puzzles #1" in shown and "4♦ trails ×1" in shown
 
 

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.flows import live
 from tutorial_app.services import guard
-from tutorial_app.services.classes import ClassStore, LiveAnswer, SchoolClass
+from tutorial_app.services.classes import ClassStore, LiveAnswer, LiveState, SchoolClass
 from tutorial_app.services.store import ProgressStore
 
 
@@ -347,3 +347,80 @@ def test_the_projector_comes_back_after_a_reload(app: AppTest, db: Path) -> None
     assert "Capture the 7♥" in texts(again)
     assert again.query_params["step"] in ("pair", ["pair"])  # and the address bar too
     assert "0 of 0 answered" in texts(again)  # the live question, still up
+
+
+TEACHER_ONLY = ("Learners and secrets", "Records (export, delete)", "Homework",
+                "Skill map of the class", "Wrong tries and lockouts",
+                "Your signed-in devices", "Class progress")
+
+
+def everything_drawn(at: AppTest) -> str:
+    """All the page draws, folded or not: texts, the parts' titles, the tables' cells
+    and the choices of every drop-down list."""
+    parts = [texts(at), *(str(e.label) for e in at.expander)]
+    for table in at.dataframe:
+        parts.append(table.value.to_csv())
+    for box in at.selectbox:
+        parts.extend(str(option) for option in box.options)
+    return "\n".join(parts)
+
+
+def test_projector_mode_draws_nothing_only_the_teacher_may_see(app: AppTest, db: Path
+                                                               ) -> None:
+    """The projected page is on the wall: no learner's name or secret picture, no
+    records, wrong tries, devices or reports, not even folded; turning projector mode
+    off brings them back."""
+    teacher = open_page(app, "classroom", puzzle="tp1")
+    teacher.session_state["_db"] = str(db)
+    code = make_class(teacher)
+    join(code, "Ananias")
+    teacher.run()
+    teacher.toggle(key="signin-show-secrets").set_value(True).run()
+    drawn = everything_drawn(teacher)
+    assert "Ananias" in drawn  # the teacher's own view names the learner
+    assert all(title in drawn for title in TEACHER_ONLY), drawn
+
+    teacher.toggle(key="class.projector").set_value(True).run()
+    assert not teacher.exception, [e.value for e in teacher.exception]
+    drawn = everything_drawn(teacher)
+    assert "Ananias" not in drawn
+    assert not [title for title in TEACHER_ONLY if title in drawn], drawn
+    assert not [x for x in teacher.toggle if x.key == "signin-show-secrets"]
+    assert "Take as many cards" in texts(teacher)  # the puzzle is still on the screen
+    assert "Turn it off to see them" in texts(teacher)
+
+    teacher.toggle(key="class.projector").set_value(False).run()
+    assert "Ananias" in everything_drawn(teacher)
+
+
+def test_the_ask_button_says_what_it_will_do_while_a_question_is_up(app: AppTest, db: Path
+                                                                    ) -> None:
+    """No question up: "Ask the class this", the main button. The same question up:
+    nothing to ask, and a line says so. Another puzzle on the screen: "Ask this
+    instead", no longer the main button, and asking it replaces the question."""
+    teacher = open_page(app, "classroom", puzzle="tp1")
+    teacher.session_state["_db"] = str(db)
+    make_class(teacher)
+    ask = teacher.button(key="live-ask")
+    assert (ask.label, ask.proto.type, ask.disabled) == ("Ask the class this (live)",
+                                                        "primary", False)
+    click(teacher, "live-ask")
+    ask = teacher.button(key="live-ask")
+    assert ask.disabled and ask.proto.type != "primary", ask.label
+    assert "This is the question up now" in texts(teacher)
+
+    teacher.selectbox(key="class.puzzle").set_value("tp2").run()
+    ask = teacher.button(key="live-ask")
+    assert (ask.label, ask.proto.type, ask.disabled) == ("Ask this instead", "secondary",
+                                                        False)
+    assert "in its place" in texts(teacher)
+    click(teacher, "live-ask")
+    assert teacher.button(key="live-ask").disabled  # the new one is up now
+    state = rooms_state(teacher)
+    assert state is not None and state.question == 2 and state.ref == "tp2"
+
+
+def rooms_state(at: AppTest) -> LiveState | None:
+    with ProgressStore(Path(at.session_state["_db"])) as store:
+        rooms = ClassStore(store)
+        return rooms.live_state(rooms.classes_of(1)[0].id)

@@ -50,6 +50,7 @@ def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
     assert any(b.key == "cbbig-class-h-7s" for b in app.button)  # large cards
     app.toggle(key="class.reveal").set_value(True).run()
     assert "7♠ takes 7♥" in texts(app)
+    assert "7s x 7h" not in texts(app)  # the room reads words, not the notation
     app.toggle(key="class.moves").set_value(True).run()
     assert "All legal moves (" in texts(app)
     click(app, "cbbig-class-h-7s")

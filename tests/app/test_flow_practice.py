@@ -122,3 +122,16 @@ def test_each_reason_has_words_for_the_teacher() -> None:
     assert practice.reason_words("wrong-sum") == "The cards do not add up"
     assert practice.reason_words("legal") == "A legal move that misses the goal"
     assert practice.reason_words("") == "A wrong answer to a question"
+
+
+def test_the_example_of_a_common_mistake_is_in_words(store: ProgressStore,
+                                                     shipped: Course) -> None:
+    """The teacher reads the example try as a move in words, not the log's notation."""
+    rooms = ClassStore(store)
+    ada = rooms.add_teacher("Ada", "s3cret-pass")
+    room = rooms.create_class(ada.id, "5B")
+    bo = rooms.add_learner(room.id, "Bo")
+    task = _sum_tasks(shipped)[0]
+    store.record_attempt(bo.id, task.kind, task.ref, "8s x 5h", "not-allowed", "wrong-sum")
+    found = practice.class_map(shipped, rooms, ada.id, room.id)
+    assert found.common[0].move == "8♠ takes 5♥"

@@ -201,7 +201,7 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         cy.snap(shots, "period-3-phone-answered")
 
         # ----- the projector reloads mid-question, and comes back ------------------------
-        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector")))
+        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector"), exact=True))
         projector_switch = desk.page.get_by_role("switch", name=desk.words(
             "classroom.projector"))
         expect(projector_switch).to_be_checked()
@@ -215,6 +215,15 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         expect(desk.page.get_by_text(code, exact=True)).to_be_visible()
         expect(desk.page).to_have_url(re.compile(r"puzzle=" + re.escape(puzzle.id)))
         desk.snap(shots, "period-4-projector-after-reload")
+        on_the_wall = desk.page.locator("body").inner_text()  # folded parts included
+        for name, pair in secret.items():  # no learner's name, nor secret, projected
+            assert not re.search(rf"\b{name}\b", on_the_wall), name
+            with using(desk.lang):
+                said = [f"{secret_pictures.emoji(i)} {secret_pictures.word(i)}" for i in pair]
+            assert not [w for w in said if w in on_the_wall], (name, said)
+        for title in ("signin_panel.title", "records.title", "limits.title",
+                      "devices.title", "homework.title", "classroom.progress"):
+            assert desk.words(title) not in on_the_wall, title
 
         # ----- the answers, mistakes first, each with its reason ---------------------------
         desk.press_key("live.show_answers")
@@ -256,6 +265,8 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
             assert any(desk.card(which) in alt for alt in alts), (alts, which)
         desk.snap(shots, "period-6-projector-answers")
         desk.press_key("live.end")
+        press(desk.page, desk.page.get_by_text(desk.words("classroom.projector"), exact=True))
+        expect(projector_switch).not_to_be_checked()  # the teacher's own parts again
 
         # ----- homework: a stage the class has not reached ------------------------------
         lesson = courses["en"].lesson(HOMEWORK)
@@ -293,6 +304,8 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         ana_moves = the_whole_lesson(ana, courses["es"])
         ana.page.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
         ana.snap(shots, "period-9-homework-finished-es")  # the top: the lesson finished
+        ana.menu("nav.learn")  # the homework box on the phone: the task ticked, done
+        ana.says(ana.words("homework.task_done", title=courses["es"].lesson(HOMEWORK).title))
 
         # ----- the teacher reads the homework: the table, a learner's moves, the CSVs ------
         desk.page.reload()
@@ -302,9 +315,10 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         expect(report.get_by_test_id("stDataFrame")).to_be_visible()
         choose(desk, report.get_by_role("combobox", name=desk.words("homework.learner")), "Bo")
         desk.says(desk.words("homework.moves_of", name="Bo"))
-        expect(report).to_contain_text(f"{move_words(desk, bo_wrong)} — ")  # words, not notation
-        expect(report).to_contain_text(
+        expect(report).to_contain_text(f"{move_words(desk, bo_wrong)} — ")  # words, as
+        expect(report).to_contain_text(  # the teacher reads them; the CSV keeps notation
             f"{move_words(desk, step_right)} — {desk.words('live.verdict.correct')}")
+        expect(report).not_to_contain_text(f"{bo_wrong.text} — ")
         desk.snap(shots, "period-10-homework-report")
         table = download(desk.page, desk.words("homework.csv_table"))
         rows = {row["learner"]: row for row in table}

@@ -262,6 +262,9 @@ MESSAGES: Final[dict[str, str]] = {
     "classroom.projector": "Projector mode",
     "classroom.projector_help": "Hide the menu and use the whole width of the screen. "
                                 "Turn it off here to get the menu back.",
+    "classroom.projector_private": "Projector mode: the learners' names, secret pictures, "
+                                   "records and reports are not shown. Turn it off to see "
+                                   "them.",
     "classroom.show": "Show",
     "classroom.mode.lesson": "A lesson",
     "classroom.mode.puzzle": "A puzzle",
@@ -506,6 +509,10 @@ MESSAGES: Final[dict[str, str]] = {
     "live.create_class": "Create class",
     "live.class": "Class",
     "live.ask": "Ask the class this (live)",
+    "live.ask_instead": "Ask this instead",
+    "live.ask_instead_note": "A question is up: asking this one puts it on the phones in "
+                             "its place.",
+    "live.asked_already": "This is the question up now: the class is answering it.",
     "live.renew": "New join code",
     "live.end": "End the live session",
     "live.join_at": "Join on your phone: Class question, code",
@@ -534,6 +541,7 @@ MESSAGES: Final[dict[str, str]] = {
     "live.can_change": "You can change it until the teacher closes the question.",
     "homework.title": "Homework",
     "homework.yours": "Homework from your teacher",
+    "homework.task_done": "✓ {title} — done",
     "homework.due": "(due {date})",
     "homework.kind": "Assign",
     "homework.kind.puzzles": "Puzzles",

@@ -146,6 +146,19 @@ class ClassroomController:
     def key(self, name: str) -> str:
         return self.memory.key(name)
 
+    @property
+    def projecting(self) -> bool:
+        """Projector mode is on: the page is the class's screen."""
+        return bool(self.memory.get(PROJECTOR))
+
+    def teacher_parts_shown(self) -> bool:
+        """Whether the teacher's own parts are drawn: the learners and their secret
+        pictures, records, wrong tries, signed-in devices, the homework, practice and
+        progress reports. Never in projector mode: everything on the page is on the
+        wall, and a folded part is one stray click from showing names and secrets to
+        the room, so they are not drawn at all until projector mode is turned off."""
+        return not self.projecting
+
     # ----- what is chosen ------------------------------------------------------------
 
     @property

@@ -196,3 +196,14 @@ def _cell_text(text: str) -> str:
     """A learner's name as a cell a spreadsheet in any locale reads as text
     (services/spreadsheet.py)."""
     return spreadsheet.cell(text)
+
+
+def done_by(course: Course, rooms: ClassStore, work: Homework, learner_id: int
+            ) -> frozenset[str]:
+    """The tasks of a homework this learner has done, counted as the teacher's report
+    counts them, so the learner's tick and the teacher's ✓ never disagree."""
+    log = rooms.attempts_of([learner_id], since=work.created)
+    finished = {lesson: p.stars for lesson, p in rooms.store.progress(learner_id).items()
+                if p.completed}
+    return frozenset(task for task in work.tasks if _task_cell(
+        course, task, [r for r in log if _matches(task, r)], finished).solved)

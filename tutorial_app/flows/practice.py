@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine import Position
+from tutorial_app.course import words
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import count, t
 from tutorial_app.course.mastery import Mastery, trace, tries_from_log
@@ -171,7 +172,7 @@ class CommonReason:
     code: str
     times: int
     learner: str      # an example: whose try
-    move: str         # the move tried
+    move: str         # the move tried, in words (the log keeps its notation)
     task: Task
 
 
@@ -224,8 +225,8 @@ def common_reasons(log: Sequence[LoggedTry], tasks: dict[str, Task], names: dict
     out = []
     for code, n in times.most_common(COMMON_SHOWN):
         example = [x for x in wrong if x.code == code][-1]
-        out.append(CommonReason(code, n, names.get(example.learner_id, ""), example.move,
-                                tasks[example.task]))
+        out.append(CommonReason(code, n, names.get(example.learner_id, ""),
+                                words.written(example.move), tasks[example.task]))
     return tuple(out)
 
 

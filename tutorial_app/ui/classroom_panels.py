@@ -108,9 +108,8 @@ def item(ctl: ClassroomController, shown: ItemScreen) -> None:
     if shown.answer is not None:
         with st.container(border=True, key="class-answer"):
             st.markdown(f"## {t('classroom.answer')}")
-            for line in shown.answer:
-                words = f"{line.words}  (`{line.notation}`)" if line.notation else line.words
-                st.markdown(f"- {safe_text.lesson(words)}")
+            for line in shown.answer:  # words only: the room reads it, not the notation
+                st.markdown(f"- {safe_text.lesson(line.words)}")
     _all_moves(shown.legal_moves)
 
 

@@ -38,13 +38,17 @@ def learner_box(rooms: ClassStore, course: Course, learner: Learner) -> None:
         st.markdown(f"#### {t('homework.yours')}")
         for item in work:
             st.markdown(f"**{safe_text.plain(item.title)}** {_due_words(item.due)}")
+            done = homework.done_by(course, rooms, item, learner.id)
             with st.container(horizontal=True, gap="small"):
                 for task in item.tasks:
                     kind = task.partition(":")[0]
+                    title = homework.label(course, task)[:60]
                     st.page_link(PAGES.get(kind, PAGES["puzzle"]),
-                                 label=homework.label(course, task)[:60],
+                                 label=t("homework.task_done", title=title)
+                                 if task in done else title,
                                  query_params=homework.link(task),
-                                 icon=":material/assignment:")
+                                 icon=":material/task_alt:" if task in done
+                                 else ":material/assignment:")
 
 
 def teacher_panel(rooms: ClassStore, course: Course, room: SchoolClass) -> None:

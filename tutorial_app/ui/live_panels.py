@@ -26,6 +26,7 @@ from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import CLASS, ClassroomController
+from tutorial_app.flows.live_ask import ask_button
 from tutorial_app.services.classes import (
     ClassroomError,
     ClassStore,
@@ -79,14 +80,18 @@ def live_controls(ctl: ClassroomController, rooms: ClassStore, room: SchoolClass
     """Go live with what is on the screen; while live, the projector's panel."""
     state = rooms.live_state(room.id)
     wanted = ctl.live_ref()
+    asking = ask_button(wanted, (state.kind, state.ref) if state and state.active else None)
     with st.container(horizontal=True, key="live-buttons"):
-        st.button(t("live.ask"), key="live-ask", type="primary", icon=":material/campaign:",
-                  disabled=wanted is None, on_click=_ask, args=(rooms, room.id, wanted))
+        st.button(asking.label, key="live-ask", icon=":material/campaign:",
+                  type="primary" if asking.primary else "secondary",
+                  disabled=not asking.enabled, on_click=_ask, args=(rooms, room.id, wanted))
         st.button(t("live.renew"), key="live-renew", type="tertiary",
                   on_click=_renew, args=(rooms, room.id))
         if state is not None and state.active:
             st.button(t("live.end"), key="live-end", type="tertiary",
                       on_click=lambda: rooms.set_live(room.id, active=False))
+    if asking.note:
+        st.caption(asking.note)
     if state is None or not state.active:
         _code_box(room)
         return

@@ -10,7 +10,8 @@ The teacher picks one of their classes and can ask what is on the screen as a li
 question that the class answers from their phones (ui/live_panels.py). Below,
 folded away, the class's learners and their secrets, the wrong tries to lift, the
 teacher's signed-in devices (ui/signin_panels.py), and the class's progress and
-homework. The logic is `flows.classroom.ClassroomController`; this only draws it.
+homework; in projector mode none of these is drawn (the controller decides).
+The logic is `flows.classroom.ClassroomController`; this only draws it.
 
 The teacher stays signed in across reloads (services/teacher_signin.py), and the
 page comes back as it was: the class, projector mode and what is on the screen are
@@ -53,19 +54,24 @@ def render() -> None:
         if room is not None:
             ctl.only = frozenset(x.id for x in rooms.members(room.id))
             live_panels.live_controls(ctl, rooms, room)
-            signin_panels.class_learners(rooms, room)
-            homework_panels.teacher_panel(rooms, course, room)
-            practice_panels.teacher_panel(rooms, course, who.id, room)
-            records_panel.records(rooms, room)
-        signin_panels.limits(tsignin, rooms, mine)
-        signin_panels.devices(tsignin)
+        if ctl.teacher_parts_shown():
+            if room is not None:
+                signin_panels.class_learners(rooms, room)
+                homework_panels.teacher_panel(rooms, course, room)
+                practice_panels.teacher_panel(rooms, course, who.id, room)
+                records_panel.records(rooms, room)
+            signin_panels.limits(tsignin, rooms, mine)
+            signin_panels.devices(tsignin)
+        else:
+            st.caption(t("classroom.projector_private"))
         if screen.position is not None:
             panels.position(ctl, screen.position)
         elif screen.item is not None:
             panels.item(ctl, screen.item)
         else:
             st.info(t("classroom.nothing"))
-    panels.class_progress(ctl)
+    if ctl.teacher_parts_shown():
+        panels.class_progress(ctl)
 
 
 render()
