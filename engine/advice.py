@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from engine.advice_words import (
     BuildName,
     Group,
-    Joined,
     Percent,
     Phrase,
     Points,
     RankName,
     english,
     phrase,
+    plural,
+    sentences,
 )
 from engine.cards import BIG_CASINO, JACK_OF_SPADES, LITTLE_CASINO, Card
 from engine.errors import CassinoError, IllegalMoveError, TooMuchWorkError
@@ -177,16 +178,17 @@ def describe(view: PlayerView, move: Move, voice: _Voice | None = None) -> str:
 
 
 def describe_phrase(view: PlayerView, move: Move, voice: _Voice | None = None) -> Phrase:
-    """`describe` as a phrase tree, for wording in another language."""
+    """`describe` as a phrase tree, for wording in another language: the sentences
+    about the move, then the one about what it leaves."""
     voice = voice or _Voice.advice()
     judged = assess(view, move)
     if move.kind == CAPTURE:
-        first = _capture_sentence(view, judged, voice)
+        first = _capture_sentences(view, judged, voice)
     elif move.kind == BUILD:
-        first = _build_sentence(view, judged, voice)
+        first = _build_sentences(view, judged, voice)
     else:
-        first = _trail_sentence(view, judged, voice)
-    return phrase("sentences", first=first, second=_leave_sentence(view, judged, voice))
+        first = _trail_sentences(view, judged, voice)
+    return sentences(*first, _leave_sentence(view, judged, voice))
 
 
 def _item(item: Card | Build) -> object:
@@ -222,20 +224,21 @@ def _notable(cards: Sequence[Card], view: PlayerView) -> tuple[Phrase, ...]:
     return tuple(found)
 
 
-def _capture_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
+def _capture_sentences(view: PlayerView, judged: Assessment, voice: _Voice) -> list[Phrase]:
     move = judged.move
+    said = [plural(f"capture.{voice.name}", len(judged.captured), card=move.card,
+                   taken=_what_taken(move), stake=Points(judged.gain))]
+    if move.card.rank == 1 and move.value == 14:
+        said.append(phrase(f"as14.{voice.name}"))
     notable = _notable(judged.captured, view)
-    including: object = phrase("including", items=notable) if notable else ""
-    sweep: object = ""
+    if notable:
+        said.append(phrase(f"including.{voice.name}", items=notable))
     if judged.sweep and view.rules.sweeps:
-        sweep = phrase(f"sweep.{voice.name}")
-    as14: object = phrase("as14") if move.card.rank == 1 and move.value == 14 else ""
-    return phrase(f"capture.{voice.name}", card=move.card, as14=as14, taken=_what_taken(move),
-                  count=len(judged.captured), including=including, sweep=sweep,
-                  stake=Points(judged.gain))
+        said.append(phrase(f"sweep.{voice.name}"))
+    return said
 
 
-def _build_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
+def _build_sentences(view: PlayerView, judged: Assessment, voice: _Voice) -> list[Phrase]:
     move = judged.move
     value = move.value or 0
     made = next((b for b in judged.left_builds if move.card in b.cards), None)
@@ -244,25 +247,23 @@ def _build_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phra
     if move.target is not None:
         onto.append(_owned_build(view, move.target, voice))
     onto.extend(move.loose)
-    multiple = made is not None and made.is_multiple
-    name: object = phrase("build.multiple", value=value) if multiple else value
-    how = (phrase("how.onto", card=move.card, onto=tuple(onto)) if onto
-           else phrase("how", card=move.card))
+    kind = "multiple" if made is not None and made.is_multiple else "build"
+    key = f"{kind}.{voice.name}" + (".onto" if onto else "")
+    said = [plural(key, len(cards), value=value, card=move.card, onto=tuple(onto),
+                   keep=Value(value), expected=Points(judged.builds_ahead))]
     notable = _notable(cards, view)
-    including: object = phrase("including.comma", items=notable) if notable else ""
+    if notable:
+        said.append(phrase("build-holds", items=notable))
     unseen = view.unseen
     opponent, size = next_opponent(view)
     holders = sum(1 for c in unseen if value in view.rules.capture_values(c))
-    who = _next_player(view, opponent)
+    who, seat = _next_player(view, opponent)
     if holders == 0:
-        safety = phrase("safe", who=who)
+        said.append(phrase(f"safe.{who}", seat=seat))
     else:
         p = chance_holds(holders, size, len(unseen))
-        safety = phrase("unsafe.one" if holders == 1 else "unsafe.other", n=holders, who=who,
-                        p=Percent(p))
-    return phrase(f"build.{voice.name}", name=name, how=how, keep=Value(value),
-                  count=len(cards), including=including,
-                  expected=Points(judged.builds_ahead), safety=safety)
+        said.append(plural(f"unsafe.{who}", holders, seat=seat, p=Percent(p)))
+    return said
 
 
 def _owned_build(view: PlayerView, build: Build, voice: _Voice) -> object:
@@ -271,29 +272,30 @@ def _owned_build(view: PlayerView, build: Build, voice: _Voice) -> object:
     return _item(build)
 
 
-def _trail_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
+def _trail_sentences(view: PlayerView, judged: Assessment, voice: _Voice) -> list[Phrase]:
     card = judged.move.card
-    reasons: list[Phrase] = []
+    said = [phrase(f"trail.{voice.name}", card=card)]
     if not voice.past and all(m.kind == TRAIL for m in view.legal_moves()):
-        reasons.append(phrase("nothing-else"))
+        said.append(phrase("nothing-else"))
     trails = [a for a in assess_all(view) if a.move.kind == TRAIL]
     if len(trails) > 1 and trails[0].move == judged.move:
-        reasons.append(phrase("lowest-risk"))
+        said.append(phrase(f"lowest-risk.{voice.name}"))
     points = _notable((card,), view)
-    reasons.append(phrase("gives-up", items=points) if points else phrase("no-points"))
+    said.append(phrase(f"gives-up.{voice.name}", items=points) if points
+                else phrase(f"no-points.{voice.name}"))
     if view.is_last_play:  # nobody plays again this hand: no one can take it
-        return phrase(f"trail.{voice.name}", card=card, reasons=Joined(tuple(reasons)))
+        return said
     same = sum(1 for c in view.unseen if c.rank == card.rank)
     if same == 0:
-        reasons.append(phrase("all-out", rank=RankName(card.rank)))
+        said.append(phrase(f"all-out.{voice.name}", rank=RankName(card.rank)))
     elif same == 1:
-        reasons.append(phrase("one-unseen", rank=RankName(card.rank)))
+        said.append(phrase(f"one-unseen.{voice.name}", rank=RankName(card.rank)))
     kept = tuple(c for c in view.hand if c != card and _notable((c,), view))
     if kept and not points and not voice.past:
-        reasons.append(phrase("stays" if len(kept) == 1 else "stay", cards=kept))
+        said.append(plural("stays", len(kept), cards=kept))
     worth = appraiser_for(view).card_value(card, view.side)
-    return phrase(f"trail.{voice.name}.gain", card=card, reasons=Joined(tuple(reasons)),
-                  points=Points(worth))
+    said.append(phrase("gain", points=Points(worth)))
+    return said
 
 
 def _leave_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phrase:
@@ -301,20 +303,20 @@ def _leave_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phra
     if view.is_last_play:
         return _last_play_sentence(judged, voice)
     opponent, size = next_opponent(view)
-    who = _next_player(view, opponent)
+    who, seat = _next_player(view, opponent)
     if not loose and not builds:
-        return phrase(f"leave.empty.{voice.name}", who=who)
+        return phrase(f"leave.empty.{voice.name}.{who}", seat=seat)
     table = (*loose, *(_item(b) for b in builds))
     threat = _worst_threat(view, loose, builds, opponent, size)
     if threat is None:
         return phrase(f"leave.safe.{voice.name}", table=table)
     rank, take, p = threat
+    facts: dict[str, object] = {"table": table, "seat": seat, "rank": Rank(rank),
+                                "p": Percent(p), "points": Points(judged.exposure)}
     if take.sweep and view.rules.sweeps:
-        what = phrase("threat.sweep")
-    else:
-        what = phrase("threat.take", items=_name_taken(take.cards, loose, builds))
-    return phrase(f"leave.threat.{voice.name}", table=table, who=who, what=what,
-                  rank=Rank(rank), p=Percent(p), points=Points(judged.exposure))
+        return Phrase(f"leave.sweep.{voice.name}.{who}", facts)
+    facts["items"] = _name_taken(take.cards, loose, builds)
+    return Phrase(f"leave.take.{voice.name}.{who}", facts)
 
 
 def _last_play_sentence(judged: Assessment, voice: _Voice) -> Phrase:
@@ -357,5 +359,7 @@ def _worst_threat(view: PlayerView, loose: tuple[Card, ...], builds: tuple[Build
     return best[1], best[2], best[3]
 
 
-def _next_player(view: PlayerView, seat: int) -> Phrase:
-    return phrase("opponent") if view.players == 2 else phrase("next-player", seat=seat)
+def _next_player(view: PlayerView, seat: int) -> tuple[str, int]:
+    """Who plays next, as the sentences' case ("opponent" in a two-player game, else
+    "seat") and the seat number."""
+    return ("opponent" if view.players == 2 else "seat"), seat

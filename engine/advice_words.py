@@ -2,14 +2,16 @@
 
 Like the judge (engine/judge_words.py), the advice says what it means as data:
 a `Phrase` is a template key and its facts, and a fact may itself be a phrase,
-so a sentence is a small tree ("Take {taken} with {card}: {count} cards
-{including} ({stake})", where `including` is a phrase naming the scoring
-cards). `english(phrase)` makes the English the CLI and `Advice.reason` carry;
+so a sentence can name things that are phrases themselves ("The cards taken
+include {items}", where each item is a phrase such as "big casino (10♦)"). Every
+sentence is whole: where the words depend on the case (advice or report, the
+opponent or a seat, a number), each case has its own template, and a reason is a
+few such sentences in a row (`sentences`), never a sentence with a clause slotted
+in. `english(phrase)` makes the English the CLI and `Advice.reason` carry;
 the app words the same tree in the learner's language.
 
 Facts: a Card (``7♥``), an int, a plain string, a `Phrase`, the wrappers below,
-the judge's `Value` / `Rank`, or a tuple of these (a list: "a, b and c";
-`Joined` for a list joined with semicolons).
+the judge's `Value` / `Rank`, or a tuple of these (a list: "a, b and c").
 """
 
 from __future__ import annotations
@@ -29,10 +31,25 @@ class Phrase:
 
     key: str
     facts: Mapping[str, object] = field(default_factory=dict)
+    n: int | None = None  # the number the sentence agrees with (a `PLURALS` key)
+
+
+SENTENCES: Final = "sentences"
+"""The key of a reason made of whole sentences in a row (fact `items`)."""
 
 
 def phrase(key: str, **facts: object) -> Phrase:
     return Phrase(key, facts)
+
+
+def plural(key: str, n: int, **facts: object) -> Phrase:
+    """A sentence that agrees with the number `n` (a `PLURALS` key)."""
+    return Phrase(key, facts, n)
+
+
+def sentences(*items: Phrase) -> Phrase:
+    """Whole sentences said one after the other."""
+    return Phrase(SENTENCES, {"items": tuple(items)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,23 +87,68 @@ class RankName:
     rank: int
 
 
-@dataclass(frozen=True, slots=True)
-class Joined:
-    """Reasons joined with semicolons: "a; b; c"."""
-
-    items: tuple[object, ...]
-
-
 TEMPLATES: Final[dict[str, str]] = {
-    "sentences": "{first} {second}",
-    "capture.advice": "Take {taken} with {card}{as14}: {count} cards{including}{sweep} "
-                      "({stake}).",
-    "capture.report": "{card}{as14} took {taken}: {count} cards{including}{sweep} ({stake}).",
-    "as14": " (ace as 14)",
-    "including": " including {items}",
-    "including.comma": ", including {items}",
-    "sweep.advice": ", and clears the table: a sweep, 1 point",
-    "sweep.report": ", and cleared the table: a sweep, 1 point",
+    # whole sentences, one per case ("advice" speaks to the player, "report" tells
+    # what the computer did); a reason is a few of these in a row
+    "as14.advice": "The ace counts as 14 for this capture.",
+    "as14.report": "The ace counted as 14 for this capture.",
+    "including.advice": "The cards taken include {items}.",
+    "including.report": "The cards taken included {items}.",
+    "sweep.advice": "It clears the table: a sweep, 1 point.",
+    "sweep.report": "It cleared the table: a sweep, 1 point.",
+    "build-holds": "The build holds {items}.",
+    "safe.opponent": "No unseen card can take it, so it is safe from the opponent.",
+    "safe.seat": "No unseen card can take it, so it is safe from the next player "
+                 "(seat {seat}).",
+    "trail.advice": "Trail {card}.",
+    "trail.report": "Trailed {card}.",
+    "nothing-else": "Nothing can be taken or built.",
+    "lowest-risk.advice": "It is the lowest-risk card to give up.",
+    "lowest-risk.report": "It was the lowest-risk card to give up.",
+    "gives-up.advice": "It gives up {items}.",
+    "gives-up.report": "It gave up {items}.",
+    "no-points.advice": "It carries no points.",
+    "no-points.report": "It carried no points.",
+    "all-out.advice": "Every other {rank} is already out, so no one can pair it.",
+    "all-out.report": "Every other {rank} was already out, so no one could pair it.",
+    "one-unseen.advice": "Only one other {rank} is unseen.",
+    "one-unseen.report": "Only one other {rank} was unseen.",
+    "gain": "Whoever takes it gains {points}.",
+    "leave.empty.advice.opponent": "That leaves the table empty, so the opponent must trail.",
+    "leave.empty.advice.seat": "That leaves the table empty, so the next player (seat {seat}) "
+                               "must trail.",
+    "leave.empty.report.opponent": "That left the table empty, so the opponent had to trail.",
+    "leave.empty.report.seat": "That left the table empty, so the next player (seat {seat}) "
+                               "had to trail.",
+    "leave.safe.advice": "It leaves {table}, which no unseen card can take.",
+    "leave.safe.report": "It left {table}, which no unseen card can take.",
+    "leave.sweep.advice.opponent": "It leaves {table}; the opponent could sweep the table "
+                                   "with {rank} ({p} likely): {points} on average.",
+    "leave.sweep.advice.seat": "It leaves {table}; the next player (seat {seat}) could sweep "
+                               "the table with {rank} ({p} likely): {points} on average.",
+    "leave.sweep.report.opponent": "It left {table}; the opponent could sweep the table "
+                                   "with {rank} ({p} likely): {points} on average.",
+    "leave.sweep.report.seat": "It left {table}; the next player (seat {seat}) could sweep "
+                               "the table with {rank} ({p} likely): {points} on average.",
+    "leave.take.advice.opponent": "It leaves {table}; the opponent could take {items} with "
+                                  "{rank} ({p} likely): {points} on average.",
+    "leave.take.advice.seat": "It leaves {table}; the next player (seat {seat}) could take "
+                              "{items} with {rank} ({p} likely): {points} on average.",
+    "leave.take.report.opponent": "It left {table}; the opponent could take {items} with "
+                                  "{rank} ({p} likely): {points} on average.",
+    "leave.take.report.seat": "It left {table}; the next player (seat {seat}) could take "
+                              "{items} with {rank} ({p} likely): {points} on average.",
+    "last.advice": "It is the last play of the hand.",
+    "last.report": "It was the last play of the hand.",
+    "last.capture.advice": "It is the last play of the hand, so the cards left ({items}) go "
+                           "to you as the last capture's leftovers.",
+    "last.capture.report": "It was the last play of the hand, so the cards left ({items}) "
+                           "went to its side as the last capture's leftovers.",
+    "last.other.advice": "It is the last play of the hand: the cards left ({items}) go to "
+                         "whoever captured last.",
+    "last.other.report": "It was the last play of the hand: the cards left ({items}) went to "
+                         "whoever captured last.",
+    # names of things, listed in the sentences above
     "big-casino": "big casino ({card})",
     "little-casino": "little casino ({card})",
     "an-ace": "an ace ({cards})",
@@ -98,54 +160,68 @@ TEMPLATES: Final[dict[str, str]] = {
     "points.zero": "about 0 points",
     "points.one": "about {value} point",
     "points.other": "about {value} points",
-    "build.advice": "Build {name} {how}, keeping {keep} in hand to take it next turn: "
-                    "{count} cards{including} ({expected} expected); {safety}.",
-    "build.report": "Built {name} {how}, keeping {keep} in hand to take it: {count} "
-                    "cards{including} ({expected} expected); {safety}.",
-    "build.multiple": "{value}s",
-    "how": "with {card}",
-    "how.onto": "with {card} on {onto}",
     "own-build.advice": "your own {value}-build ({cards})",
     "own-build.report": "its own {value}-build ({cards})",
-    "safe": "no unseen card can take it, so it is safe from {who}",
-    "unsafe.one": "1 unseen card could take it ({who} holds one {p} of the time)",
-    "unsafe.other": "{n} unseen cards could take it ({who} holds one {p} of the time)",
-    "opponent": "the opponent",
-    "next-player": "the next player (seat {seat})",
-    "trail.advice": "Trail {card}: {reasons}.",
-    "trail.report": "Trailed {card}: {reasons}.",
-    "trail.advice.gain": "Trail {card}: {reasons}. Whoever takes it gains {points}.",
-    "trail.report.gain": "Trailed {card}: {reasons}. Whoever takes it gains {points}.",
-    "nothing-else": "nothing can be taken or built",
-    "lowest-risk": "it is the lowest-risk card to give up",
-    "gives-up": "it gives up {items}",
-    "no-points": "it carries no points",
-    "all-out": "every other {rank} is already out, so no one can pair it",
-    "one-unseen": "only one other {rank} is unseen",
-    "stays": "{cards} stays in hand",
-    "stay": "{cards} stay in hand",
-    "leave.empty.advice": "That leaves the table empty, so {who} must trail.",
-    "leave.empty.report": "That left the table empty, so {who} must trail.",
-    "leave.safe.advice": "It leaves {table}, which no unseen card can take.",
-    "leave.safe.report": "It left {table}, which no unseen card can take.",
-    "leave.threat.advice": "It leaves {table}; {who} could {what} with {rank} ({p} likely): "
-                           "{points} on average.",
-    "leave.threat.report": "It left {table}; {who} could {what} with {rank} ({p} likely): "
-                           "{points} on average.",
-    "threat.sweep": "sweep the table",
-    "threat.take": "take {items}",
-    "last.advice": "It is the last play of the hand.",
-    "last.report": "It was the last play of the hand.",
-    "last.capture.advice": "It is the last play of the hand, so the cards left ({items}) go "
-                           "to you as the last capture's leftovers.",
-    "last.capture.report": "It was the last play of the hand, so the cards left ({items}) "
-                           "went to its side as the last capture's leftovers.",
-    "last.other.advice": "It is the last play of the hand: the cards left ({items}) go to "
-                         "whoever captured last.",
-    "last.other.report": "It was the last play of the hand: the cards left ({items}) went to "
-                         "whoever captured last.",
 }
-"""Every phrase the advice uses, by key."""
+"""Every phrase the advice uses without a number to agree with, by key."""
+
+PLURALS: Final[dict[str, tuple[str, str]]] = {
+    "capture.advice": ("Take {taken} with {card}: {n} card ({stake}).",
+                       "Take {taken} with {card}: {n} cards ({stake})."),
+    "capture.report": ("{card} took {taken}: {n} card ({stake}).",
+                       "{card} took {taken}: {n} cards ({stake})."),
+    "build.advice": ("Build {value} with {card}, keeping {keep} in hand to take it next "
+                     "turn: {n} card ({expected} expected).",
+                     "Build {value} with {card}, keeping {keep} in hand to take it next "
+                     "turn: {n} cards ({expected} expected)."),
+    "build.advice.onto": ("Build {value} with {card} on {onto}, keeping {keep} in hand to "
+                          "take it next turn: {n} card ({expected} expected).",
+                          "Build {value} with {card} on {onto}, keeping {keep} in hand to "
+                          "take it next turn: {n} cards ({expected} expected)."),
+    "build.report": ("Built {value} with {card}, keeping {keep} in hand to take it: {n} "
+                     "card ({expected} expected).",
+                     "Built {value} with {card}, keeping {keep} in hand to take it: {n} "
+                     "cards ({expected} expected)."),
+    "build.report.onto": ("Built {value} with {card} on {onto}, keeping {keep} in hand to "
+                          "take it: {n} card ({expected} expected).",
+                          "Built {value} with {card} on {onto}, keeping {keep} in hand to "
+                          "take it: {n} cards ({expected} expected)."),
+    "multiple.advice": ("Build several {value}s with {card}, keeping {keep} in hand to take "
+                        "them next turn: {n} card ({expected} expected).",
+                        "Build several {value}s with {card}, keeping {keep} in hand to take "
+                        "them next turn: {n} cards ({expected} expected)."),
+    "multiple.advice.onto": ("Build several {value}s with {card} on {onto}, keeping {keep} "
+                             "in hand to take them next turn: {n} card ({expected} "
+                             "expected).",
+                             "Build several {value}s with {card} on {onto}, keeping {keep} "
+                             "in hand to take them next turn: {n} cards ({expected} "
+                             "expected)."),
+    "multiple.report": ("Built several {value}s with {card}, keeping {keep} in hand to take "
+                        "them: {n} card ({expected} expected).",
+                        "Built several {value}s with {card}, keeping {keep} in hand to take "
+                        "them: {n} cards ({expected} expected)."),
+    "multiple.report.onto": ("Built several {value}s with {card} on {onto}, keeping {keep} "
+                             "in hand to take them: {n} card ({expected} expected).",
+                             "Built several {value}s with {card} on {onto}, keeping {keep} "
+                             "in hand to take them: {n} cards ({expected} expected)."),
+    "unsafe.opponent": ("{n} unseen card could take it: the opponent holds it {p} of the "
+                        "time.",
+                        "{n} unseen cards could take it: the opponent holds one {p} of the "
+                        "time."),
+    "unsafe.seat": ("{n} unseen card could take it: the next player (seat {seat}) holds it "
+                    "{p} of the time.",
+                    "{n} unseen cards could take it: the next player (seat {seat}) holds one "
+                    "{p} of the time."),
+    "stays": ("{cards} stays in hand.", "{cards} stay in hand."),
+}
+"""The sentences that agree with a number `n` (one English form and the other), by
+key: each language has as many forms as its plural rule (ngettext)."""
+
+
+def parts(said: Phrase) -> tuple[Phrase, ...]:
+    """The sentences of a `sentences` phrase, in order."""
+    items = said.facts.get("items", ())
+    return tuple(p for p in items if isinstance(p, Phrase)) if isinstance(items, tuple) else ()
 
 
 def english(said: Phrase) -> str:
@@ -154,14 +230,18 @@ def english(said: Phrase) -> str:
 
 
 def _phrase(said: Phrase) -> str:
-    return TEMPLATES[said.key].format(**{k: _english(v) for k, v in said.facts.items()})
+    if said.key == SENTENCES:
+        return " ".join(_phrase(p) for p in parts(said))
+    facts = {k: _english(v) for k, v in said.facts.items()}
+    if said.n is not None:
+        one, other = PLURALS[said.key]
+        return (one if said.n == 1 else other).format(n=said.n, **facts)
+    return TEMPLATES[said.key].format(**facts)
 
 
 def _english(value: object) -> str:
     if isinstance(value, Phrase):
         return _phrase(value)
-    if isinstance(value, Joined):
-        return "; ".join(_english(v) for v in value.items)
     if isinstance(value, tuple):
         names = [_english(v) for v in value]
         if len(names) <= 1:

@@ -60,7 +60,7 @@ def test_an_unknown_language_in_a_link_is_english(app: AppTest) -> None:
 
 
 # Entries that are punctuation or pure fields: nothing to mark.
-UNMARKED = ("list.", "number.decimal", "advice.semicolon", "advice.sentences", "advice.percent",
+UNMARKED = ("list.", "number.decimal", "advice.percent",
             "card.", "judge.value.", "rank.", "sandbox.line_move", "miss.points-item",
             "play.log.move", "sandbox.listed_played", "learn.stars", "puzzle.title")
 

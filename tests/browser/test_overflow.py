@@ -1,12 +1,13 @@
-"""Nothing cut off: every open page in every language, on a phone and on a laptop,
-with no text wider than its box.
+"""Nothing cut off or drawn over: every open page in every language, on a phone and
+on a laptop, with no text wider than its box and no two texts on top of each other.
 
-A label that is cut ("s cartas captura", "imples · Adversári") is a sentence the
-learner cannot read. The page is asked, element by element, for text whose content
-is wider than its box (`scrollWidth > clientWidth`) where the box does not scroll;
-each one found is named with its text, so the failure says what to fix. Phone
-screenshots of the course map, Play and the Sandbox are saved per language to
-docs/screenshots/ with UPDATE_SCREENSHOTS=1.
+A label that is cut ("s cartas captura", "imples · Adversári") or drawn over another
+text is a sentence the learner cannot read. The page is asked, element by element,
+for text whose content is wider than its box (`scrollWidth > clientWidth`) where the
+box does not scroll, and for two texts whose line boxes intersect where neither
+element holds the other; each one found is named with its text, so the failure says
+what to fix. Phone screenshots of the course map, Play and the Sandbox are saved per
+language to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
 """
 
 from __future__ import annotations
@@ -66,6 +67,62 @@ def cut_text(page: Page) -> list[str]:
     return found
 
 
+# Two visible texts drawn over each other: the boxes of their lines of text (not of
+# their elements, which a block stretches to the full width) intersect by more than a
+# sliver, and neither element holds the other. A chapter divider through its heading,
+# a label under a tile: both are still "not cut", yet unreadable.
+_OVERLAPS = """
+() => {
+  const texts = [];
+  for (const el of document.querySelectorAll('[data-testid=stMain] *')) {
+    if (!el.offsetParent || el.closest('[data-testid=stIconMaterial], svg')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+    if (style.fontFamily.includes('Material')) continue;  // an icon's ligature
+    if (el.checkVisibility && !el.checkVisibility({opacityProperty: true,
+                                                    visibilityProperty: true})) continue;
+    for (const node of el.childNodes) {
+      if (node.nodeType !== 3 || !node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects()) {
+        // what shows of it: boxes that clip (a collapsed expander, a label kept for
+        // screen readers in a 1 px box) cut the line down, maybe to nothing
+        let r = {left: line.left, right: line.right, top: line.top, bottom: line.bottom};
+        for (let up = el; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflow === 'visible') continue;
+          const box = up.getBoundingClientRect();
+          r = {left: Math.max(r.left, box.left), right: Math.min(r.right, box.right),
+               top: Math.max(r.top, box.top), bottom: Math.min(r.bottom, box.bottom)};
+        }
+        if (r.right - r.left > 1 && r.bottom - r.top > 1) {
+          texts.push({el, r, text: node.textContent.trim()});
+        }
+      }
+    }
+  }
+  const found = [];
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i], b = texts[j];
+      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (w > 2 && h > 3) {
+        found.push(`"${a.text.slice(0, 40)}" over "${b.text.slice(0, 40)}"`);
+      }
+    }
+  }
+  return [...new Set(found)];
+}
+"""
+
+
+def overlapping_text(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(_OVERLAPS)
+    return found
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_is_cut_off_on_any_page(real_server: Server, browser: Any, lang: str,
                                          tmp_path: Path) -> None:
@@ -82,6 +139,8 @@ def test_no_text_is_cut_off_on_any_page(real_server: Server, browser: Any, lang:
                 idle(page)
                 page.wait_for_timeout(800)
                 cut += [f"{size} {name or 'learn'}: {found}" for found in cut_text(page)]
+                cut += [f"{size} {name or 'learn'}: overlap {found}"
+                        for found in overlapping_text(page)]
                 if size == "phone" and name in ("", "play", "sandbox"):
                     page.screenshot(path=str(folder / f"phone-{name or 'learn'}.{lang}.png"))
         finally:
@@ -124,5 +183,34 @@ def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, browser: Any, l
         assert sentences.slips(said, lang) == [], said
         assert not cut_text(page)
         page.screenshot(path=str(folder / f"phone-wrong-try.{lang}.png"))
+    finally:
+        page.context.close()
+
+
+def test_the_checks_find_text_drawn_over_text(real_server: Server, browser: Any) -> None:
+    """The overlap check can fail: two labels placed on top of each other are found,
+    and a label apart, or two texts of one element, are not."""
+    page = new_page(browser, SIZES["phone"])
+    try:
+        page.goto(f"{real_server.url}/rules?lang=en")
+        idle(page)
+        page.evaluate("""() => {
+          const main = document.querySelector('[data-testid=stMain]');
+          const add = (text, left, top) => {
+            const el = document.createElement('div');
+            el.textContent = text;
+            el.style.cssText = `position:absolute;left:${left}px;top:${top}px;z-index:9`;
+            main.appendChild(el);
+            return el;
+          };
+          add('first label', 10, 300);
+          add('second label', 30, 305);
+          add('apart', 250, 2000);
+          add('outer', 10, 500).appendChild(document.createTextNode(' inner'));
+        }""")
+        found = overlapping_text(page)
+        assert '"first label" over "second label"' in found, found
+        assert not [pair for pair in found if "apart" in pair], found
+        assert '"outer" over "inner"' not in found and '"inner" over "outer"' not in found
     finally:
         page.context.close()

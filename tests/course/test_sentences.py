@@ -199,3 +199,35 @@ def test_every_message_reads_without_a_slip(lang: str) -> None:
     print(report.line())
     assert report.messages > 70000  # every reply to every click attempt, and the rest
     assert report.clean, report.examples
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "it"])
+def test_the_advice_is_worded_sentence_by_sentence_from_whole_entries(lang: str) -> None:
+    """Each of the advice's sentences is its own catalogue entry: none is left in
+    English, none starts in the middle of another, and a number agrees with its noun."""
+    from engine.advice import advise
+
+    position = Position.parse("table: 5h 3c; hand: 8s 8d 4d; players: 3")
+    english = advise(position).reason
+    read: set[str] = set()
+    with using(lang):
+        said = [text for _, text in sentences._advice("t", position, read)]
+    assert english not in said
+    for text in said[1:]:
+        assert not text[:1].islower() and text.endswith("."), text
+        assert sentences.slips(text, lang) == [], text
+    assert "count.advice-capture.advice" in read and "advice.sweep.advice" in read
+    assert "advice.leave.empty.advice.seat" in read  # three players: the next one by seat
+    assert read <= sentences.advice_sentences()
+
+
+def test_a_capture_of_one_card_and_of_many_agree_with_the_number() -> None:
+    from engine.advice_words import Points, plural
+
+    one = plural("capture.advice", 1, card=Position.parse("table: 5h; hand: 5s").hand[0],
+                 taken=(), stake=Points(0.0))
+    many = plural("capture.advice", 3, card=one.facts["card"], taken=(), stake=Points(0.0))
+    with using("it"):
+        assert "1 carta " in words.said(one) and "3 carte " in words.said(many)
+    with using("pt-BR"):
+        assert "1 carta " in words.said(one) and "3 cartas " in words.said(many)

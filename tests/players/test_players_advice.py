@@ -42,8 +42,8 @@ def test_explain_a_trail_names_the_card_and_the_risk() -> None:
     state = state_from("9h Kc", ["3c 10d As Jh", "5c 6h Qd Js"])
     move = parse_move("3c t", state.position())
     text = explain(state, move)
-    assert text.startswith("Trailed 3♣:")
-    assert "carries no points" in text
+    assert text.startswith("Trailed 3♣. ")
+    assert "It carried no points." in text
     assert "3♣" in text and "9♥" in text
     # An explanation never names the mover's other cards.
     for hidden in ("10♦", "A♠", "J♥"):
@@ -160,7 +160,8 @@ def test_the_last_play_is_explained_as_the_end_of_the_hand() -> None:
     state = state_from("3c 5d 8h", ["-", "8c"], to_move=1)
     state = replace(state, stock=())
     text = explain(state, parse_move("8c x 8h 5d+3c", state.position()))
-    assert text.endswith("It was the last play of the hand.") and "must trail" not in text
+    assert text.endswith("It was the last play of the hand.")
+    assert "must trail" not in text and "had to trail" not in text
 
 
 def test_the_counting_judgement_gives_the_last_plays_leftovers_to_the_last_capturer() -> None:

@@ -351,8 +351,10 @@ MESSAGES.update({f"card.rank.{rank}": f"the {RANK_NAMES.get(rank, str(rank))}"
 MESSAGES["card.name"] = "{rank} of {suit}"
 # the advice's phrases (their English comes from engine/advice_words.py)
 MESSAGES.update({f"advice.{key}": text for key, text in advice_words.TEMPLATES.items()})
+for _key, (_one, _other) in advice_words.PLURALS.items():
+    MESSAGES[f"count.advice-{_key}.one"] = _one
+    MESSAGES[f"count.advice-{_key}.other"] = _other
 MESSAGES.update({
-    "advice.semicolon": "; ",
     "advice.build-name": "the {value}-build ({cards})",
     "advice.percent": "{p}%",
 })

@@ -34,7 +34,19 @@ from pathlib import Path
 from typing import Final
 
 from engine import CassinoError
-from engine.advice import advise
+from engine.advice import advise, explain_phrase
+from engine.advice_words import (
+    PLURALS,
+    SENTENCES,
+    TEMPLATES,
+    Phrase,
+    Points,
+    parts,
+    points_phrase,
+)
+from engine.moves import Move
+from engine.players.view import view_of_position
+from engine.position import Position
 from tutorial_app.course import checking, clicks, i18n, words
 from tutorial_app.course.i18n import DEFAULT_LANGUAGE, using
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle, QuizStep
@@ -142,6 +154,7 @@ class Report:
     messages: int = 0
     found: Counter[str] = field(default_factory=Counter)
     examples: dict[str, tuple[str, str]] = field(default_factory=dict)  # kind -> (where, text)
+    advice_read: set[str] = field(default_factory=set)  # advice keys worded from positions
 
     @property
     def clean(self) -> bool:
@@ -149,20 +162,40 @@ class Report:
 
     def line(self) -> str:
         said = ", ".join(f"{self.found[k]} {k}" for k in KINDS if self.found[k]) or "0 slips"
-        return f"{self.lang} sentences: {self.messages} messages read, {said}"
+        advice = advice_sentences()
+        return (f"{self.lang} sentences: {self.messages} messages read, {said}; "
+                f"advice: {len(self.advice_read & advice)} of {len(advice)} sentences "
+                f"worded from the course's positions")
 
 
-def rendered(folder: Path, lang: str) -> Iterator[tuple[str, str]]:
-    """(where, text) for every message the course can show in `lang`."""
+ADVICE_POSITIONS: Final = (
+    # the course is played by two: these word the advice for a game of three too,
+    # and builds the course's positions do not call for
+    "table: 5h 3c 9d; hand: 8s 4d 10c; players: 3",
+    "table: 5h 3c; hand: 8s 8d 4d; players: 3",
+    "table: Kh; hand: 2c 5d; players: 3",
+    "table: 5h 9c; hand: 3s 8d Jc; players: 3",
+    "table: 5h 3c 6d; hand: 2s 8d 8c",
+    "table: 4h 4c Qd; hand: As 8d 8c; players: 3",
+)
+
+
+def rendered(folder: Path, lang: str,
+             read: set[str] | None = None) -> Iterator[tuple[str, str]]:
+    """(where, text) for every message the course can show in `lang`; the advice's
+    sentence keys it words are added to `read`."""
     from tutorial_app.course.course import load_course
 
     course = load_course(folder, language=lang, proofs=False)
     with using(lang):
         for lesson in course.lessons:
             for step in lesson.steps:
-                yield from _step(f"{lesson.id}/{step.id}", step)
+                yield from _step(f"{lesson.id}/{step.id}", step, read)
         for puzzle in course.puzzles:
-            yield from _step(puzzle.id, puzzle)
+            yield from _step(puzzle.id, puzzle, read)
+        for text in ADVICE_POSITIONS:
+            yield from _advice(f"advice on {text}", Position.parse(text),
+                               set() if read is None else read)
 
 
 def catalogue_messages(lang: str) -> Iterator[tuple[str, str]]:
@@ -181,7 +214,7 @@ def catalogue_messages(lang: str) -> Iterator[tuple[str, str]]:
                 yield key, i18n.t(key)
 
 
-def _step(where: str, step: object) -> Iterator[tuple[str, str]]:
+def _step(where: str, step: object, read: set[str] | None = None) -> Iterator[tuple[str, str]]:
     for hint in getattr(step, "hints", ()):
         yield f"{where} hint", hint
     success = getattr(step, "success", "")
@@ -194,7 +227,7 @@ def _step(where: str, step: object) -> Iterator[tuple[str, str]]:
             if text not in seen:
                 seen.add(text)
                 yield f"{where} {attempt.text}", text
-        yield from _advice(where, step)
+        yield from _advice(where, step.position, set() if read is None else read)
     elif isinstance(step, ChooseStep):
         for index in range(len(step.options)):
             yield f"{where} pick {index}", checking.check_choice(step, frozenset({index})).message
@@ -208,20 +241,57 @@ def _step(where: str, step: object) -> Iterator[tuple[str, str]]:
             yield f"{where} {value}", checking.check_quiz(step, value).message
 
 
-def _advice(where: str, step: PlayStep | Puzzle) -> Iterator[tuple[str, str]]:
+def _advice(where: str, position: Position, read: set[str]) -> Iterator[tuple[str, str]]:
+    """The advice on the step's position, and the reason the Play page would give had
+    the computer made that move, or a move of each other kind (capture, build, trail):
+    the advice's two voices, as a learner reads them in hints and reasons."""
     try:
-        found = advise(step.position)
+        found = advise(position)
     except CassinoError:
         return
     yield f"{where} advice", words.move(found.move)
+    if found.said is not None:
+        read.update(advice_keys(found.said))
     yield f"{where} advice", words.said(found.said, found.reason)
+    view = view_of_position(position)
+    kinds: dict[str, Move] = {found.move.kind: found.move}
+    for move in view.legal_moves():
+        kinds.setdefault(move.kind, move)
+    for kind, move in sorted(kinds.items()):
+        said = explain_phrase(view, move)
+        read.update(advice_keys(said))
+        yield f"{where} reason ({kind})", words.said(said)
+
+
+def advice_keys(said: Phrase) -> set[str]:
+    """The catalogue keys a phrase tree is worded with (see `words.said`)."""
+    found: set[str] = set()
+    if said.key == SENTENCES:
+        for part in parts(said):
+            found |= advice_keys(part)
+        return found
+    found.add(f"count.advice-{said.key}" if said.n is not None else f"advice.{said.key}")
+    for value in said.facts.values():
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Phrase):
+                found |= advice_keys(item)
+            elif isinstance(item, Points):
+                found.add(f"advice.{points_phrase(item.value).key}")
+    return found
+
+
+def advice_sentences() -> set[str]:
+    """Every advice sentence and name in the catalogue, by key (`count.*` without the
+    `.one` / `.other`)."""
+    return ({f"advice.{key}" for key in TEMPLATES}
+            | {f"count.advice-{key}" for key in PLURALS})
 
 
 def check(folder: Path, lang: str,
           progress: Callable[[str], None] | None = None) -> Report:
     """Read every message of the course in `lang` and count its slips."""
     report = Report(lang)
-    for where, text in (*catalogue_messages(lang), *rendered(folder, lang)):
+    for where, text in (*catalogue_messages(lang), *rendered(folder, lang, report.advice_read)):
         report.messages += 1
         for kind in slips(text, lang):
             report.found[kind] += 1

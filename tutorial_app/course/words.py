@@ -21,11 +21,20 @@ from engine import (
     Verdict,
     parse_attempt,
 )
-from engine.advice_words import BuildName, Group, Joined, Percent, Phrase, Points, RankName
+from engine.advice_words import (
+    SENTENCES,
+    BuildName,
+    Group,
+    Percent,
+    Phrase,
+    Points,
+    RankName,
+    parts,
+)
 from engine.errors import TooMuchWorkError
 from engine.judge_words import Either, Groups, Hand, Plus, Rank, Value, Word
 from engine.position import Problem
-from tutorial_app.course.i18n import DEFAULT_LANGUAGE, join_and, join_or, language, number, t
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, count, join_and, join_or, language, number, t
 
 
 def card(card: Card) -> str:
@@ -62,6 +71,15 @@ def said(found: Phrase | None, english: str = "") -> str:
 
 
 def _said(found: Phrase) -> str | None:
+    """Each sentence is one catalogue entry (a plural one, `count.advice-<key>`, when it
+    agrees with a number); a reason is its sentences in a row."""
+    if found.key == SENTENCES:
+        said = [_said(p) for p in parts(found)]
+        return None if any(s is None for s in said) else " ".join(s for s in said if s)
+    if found.n is not None:
+        key = f"count.advice-{found.key}"
+        text = count(found.n, f"advice-{found.key}", **facts(found.facts))
+        return None if text.startswith(key) else text
     key = f"advice.{found.key}"
     text = t(key, **facts(found.facts))
     return None if text == key else text
@@ -70,8 +88,6 @@ def _said(found: Phrase) -> str | None:
 def fact(value: object) -> str:
     if isinstance(value, Phrase):
         return _said(value) or ""
-    if isinstance(value, Joined):
-        return t("advice.semicolon").join(fact(v) for v in value.items)
     if isinstance(value, BuildName):
         return t("advice.build-name", value=value.build.value,
                  cards=" ".join(c.pretty for c in value.build.cards))
