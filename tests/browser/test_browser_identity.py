@@ -172,7 +172,7 @@ def test_the_teacher_stays_signed_in_across_reloads_and_tabs(server: Server,
     try:
         page.goto(f"{server.url}/classroom")
         teacher_sign_in(page)
-        press(page, page.get_by_text("Projector mode"))
+        press(page, page.get_by_text("Projector mode", exact=True))
         expect(page.get_by_role("switch", name="Projector mode")).to_be_checked()
         idle(page)  # the server has run the page with it
         kept = wait_for_cookie(page, "cassino_teacher")
@@ -189,7 +189,7 @@ def test_the_teacher_stays_signed_in_across_reloads_and_tabs(server: Server,
         expect(second.get_by_text("Teacher: Teacher")).to_be_attached()
         second.close()
 
-        press(page, page.get_by_text("Projector mode"))  # the menu back
+        press(page, page.get_by_text("Projector mode", exact=True))  # the menu back
         press(page, page.get_by_role("button", name="Sign out (teacher)"))
         expect(page.get_by_role("textbox", name="Password")).to_be_visible()
         page.reload()
