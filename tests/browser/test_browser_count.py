@@ -60,6 +60,8 @@ def test_a_hand_counted_on_a_phone(count_server: Server, phone: Page,
     page = phone
     page.goto(f"{count_server.url}/")
     sign_in(page, "Cleo")
+    # signed in (the browser remembers her) before the link is opened in the same tab
+    expect(page.get_by_text("Your lessons")).to_be_visible()
     page.goto(f"{count_server.url}/?lesson={LESSON}&step={STEP}")
     expect(page.get_by_text("You: 27 cards captured")).to_be_visible()
     expect(page.get_by_text("Your opponent: 25 cards captured")).to_be_visible()
