@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import yaml
 
-from engine import Position, Rules
+from engine import NotationError, Position, Rules
 from tutorial_app.course import yamlsrc
 from tutorial_app.course.concepts import position_concepts, rules_concepts
 from tutorial_app.course.i18n import lesson_text
@@ -145,3 +145,19 @@ def raw(fields: Fields, name: str) -> str:
     """An author's text as written, for the proofs of what it says."""
     node = fields.get(name)
     return str(node.value) if isinstance(node, yaml.ScalarNode) else ""
+
+
+def step_rules(src: Source, fields: Fields, rules: Rules) -> Rules | None:
+    """The step's own `rules:` when it writes some, else the lesson's; None (the error
+    reported at the key) when they do not read."""
+    node = fields.get("rules")
+    if node is None:
+        return rules
+    written = yamlsrc.text(src, node, fields.at("rules"))
+    if written is None:
+        return None
+    try:
+        return Rules.parse(written)
+    except NotationError as error:
+        src.error(node, fields.at("rules"), str(error))
+        return None

@@ -22,7 +22,7 @@ from tutorial_app.course import yamlsrc
 from tutorial_app.course.concepts import rules_concepts
 from tutorial_app.course.i18n import count, join_and, t
 from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, text
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text
 from tutorial_app.course.yamlsrc import Fields, Source, item
 
 SIDES: Final = 2
@@ -105,15 +105,10 @@ def _piles(src: Source, fields: Fields) -> tuple[tuple[Card, ...], ...] | None:
 
 def _rules(src: Source, fields: Fields, rules: Rules) -> Rules | None:
     node = fields.get("rules")
-    if node is not None:
-        written = yamlsrc.text(src, node, fields.at("rules"))
-        if written is None:
-            return None
-        try:
-            rules = Rules.parse(written)
-        except NotationError as error:
-            src.error(node, fields.at("rules"), str(error))
-            return None
+    read = step_rules(src, fields, rules)
+    if read is None:
+        return None
+    rules = read
     if rules.scoring == Scoring.SPADES:
         src.error(node or fields.node, fields.at("rules"), "a count step uses the classic "
                   "count (scoring: classic); Spade Casino scores every spade")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from engine import NotationError, Rules
+from engine import Rules
 from engine.cards import full_deck
 from engine.flow import (
     CARDS_PER_DEAL,
@@ -31,7 +31,7 @@ from tutorial_app.course import yamlsrc
 from tutorial_app.course.concepts import rules_concepts
 from tutorial_app.course.i18n import count, t
 from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, text
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text
 from tutorial_app.course.yamlsrc import Fields, Source
 
 TABLE: Final = "table"
@@ -138,16 +138,10 @@ def _packets(rules: Rules, players: int, round_number: int) -> list[Question]:
 def read_deal(src: Source, fields: Fields, rules: Rules, key: str) -> DealStep | None:
     prompt = text(src, fields, "prompt", key)
     success = text(src, fields, "success", key)
-    rules_node = fields.get("rules")
-    if rules_node is not None:
-        written = yamlsrc.text(src, rules_node, fields.at("rules"))
-        if written is None:
-            return None
-        try:
-            rules = Rules.parse(written)
-        except NotationError as error:
-            src.error(rules_node, fields.at("rules"), str(error))
-            return None
+    read = step_rules(src, fields, rules)
+    if read is None:
+        return None
+    rules = read
     players_node = fields.get("players")
     if players_node is None:
         return None
