@@ -248,12 +248,18 @@ MESSAGES: Final[dict[str, str]] = {
     "sandbox.effect.raises": "raises to a {kind} build of {value}",
     "sandbox.effect.trail": "lays the card on the table",
     "sandbox.effect.table_empty": "empty",
-    "links.source.link": "in the link",
-    "links.source.typed": "you typed",
-    "links.too_long": "The position {source} is too long ({n} characters, at most {limit}).",
-    "links.unreadable": "The position {source} cannot be read: {error}",
-    "links.impossible": "The position {source} is impossible: {problems}",
-    "links.failed": "The position {source} could not be opened.",
+    # a position from a link, and (links.typed.*) one the learner typed: one whole
+    # sentence for each, never "The position {source}" with a translated piece slotted in
+    "links.too_long": "The position in the link is too long ({n} characters, at most "
+                      "{limit}).",
+    "links.unreadable": "The position in the link cannot be read: {error}",
+    "links.impossible": "The position in the link is impossible: {problems}",
+    "links.failed": "The position in the link could not be opened.",
+    "links.typed.too_long": "The position you typed is too long ({n} characters, at most "
+                            "{limit}).",
+    "links.typed.unreadable": "The position you typed cannot be read: {error}",
+    "links.typed.impossible": "The position you typed is impossible: {problems}",
+    "links.typed.failed": "The position you typed could not be opened.",
     "links.bad_move": "A move in the link cannot be played: {error}",
     "links.bad_move_failed": "A move in the link could not be played.",
     "links.moves_too_long": "The moves in the link are too long ({n} characters, at most "
@@ -363,7 +369,9 @@ MESSAGES: Final[dict[str, str]] = {
                       "levels and rules give the same deals again, so a game can be replayed.",
     "play.new_seed": "New seed",
     "play.start": "Start the game",
-    "play.restore_failed": "Your saved game could not be restored ({why}). Start a new one.",
+    "play.restore_failed": "Your saved game could not be restored. Start a new one.",
+    "play.setup_refused": "A game cannot start with these choices. Change one of them and "
+                          "try again.",
     "play.stale": "This game was played on in another tab or window, so that move was not "
                   "made here. This is the game as it stands now.",
     "play.new_game": "New game",
@@ -447,8 +455,12 @@ MESSAGES: Final[dict[str, str]] = {
     "play.replay_hand": "Hand to replay",
     "play.replay_at": "move {n} of {total}",
     "play.replay.start": "Hand {n}: the first deal",
-    "play.replay.new_deal": " (then deal {n})",
-    "play.replay.hand_end": " — the end of the hand",
+    # a replayed move that brings the next deal or ends the hand: one whole sentence
+    # for each case, never a piece added to "play.log.move"
+    "play.replay.move_deal": "{who}: {move} (then deal {n})",
+    "play.replay.move_sweep_deal": "{who}: {move} — a sweep! (then deal {n})",
+    "play.replay.move_end": "{who}: {move} — the end of the hand",
+    "play.replay.move_sweep_end": "{who}: {move} — a sweep, and the end of the hand",
     # a course that follows the learner
     "learn.locked_link": "The lesson \u201c{title}\u201d is locked: finish {titles} first. "
                          "Nothing was recorded.",

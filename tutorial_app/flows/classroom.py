@@ -312,7 +312,7 @@ class ClassroomController:
             found = links.read_position(position_text)
             if found.position is None:
                 self.memory[_TYPED] = position_text[:links.MAX_POSITION]
-                self.memory[_PROBLEM] = found.error
+                self.memory[_PROBLEM] = found.problem  # worded when drawn
             else:
                 self._show_position(found.position, start=True)
         elif lesson is not None:
@@ -372,10 +372,9 @@ class ClassroomController:
             self.memory[_PROBLEM] = error  # worded when drawn
 
     def position_typed(self) -> None:
-        found = links.read_position(self.memory.get(_TYPED, ""),
-                                    source=t("links.source.typed"))
+        found = links.read_position(self.memory.get(_TYPED, ""), typed=True)
         if found.position is None:
-            self.memory[_PROBLEM] = found.error or Message.of("classroom.position_missing")
+            self.memory[_PROBLEM] = found.problem or Message.of("classroom.position_missing")
             return
         self._show_position(found.position, start=True)
 

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Final
 from urllib.parse import urlencode
 
 from engine import CassinoError, Move, Position, legal_moves, parse_move
-from tutorial_app.course import words
-from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language
 from tutorial_app.flows.line import next_position
+from tutorial_app.flows.said import Message
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course, Lesson, Puzzle
@@ -58,45 +58,52 @@ def clean_id(value: object) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class PositionLink:
+    """A position read from a link or typed text, the moves after it, and what was
+    wrong, as a catalogue key and facts (worded when drawn, so a page that keeps it
+    in the session's memory keeps no sentence)."""
+
     position: Position | None
     moves: tuple[Move, ...] = ()
-    error: str | None = None
+    problem: Message | None = None
+
+    @property
+    def error(self) -> str | None:
+        """What was wrong, in the language of this run."""
+        return self.problem.text if self.problem is not None else None
 
 
-def read_position(value: object, moves: object = None, source: str | None = None
-                  ) -> PositionLink:
-    """A position (and optionally a line of moves) from URL parameters or typed text;
-    `source` says where it came from in the error messages ("in the link" unless
-    told otherwise, e.g. `t("links.source.typed")`).
+def read_position(value: object, moves: object = None, typed: bool = False) -> PositionLink:
+    """A position (and optionally a line of moves) from URL parameters or, `typed`,
+    from the learner's typing: the problem names which, each case its own whole
+    sentence (`links.too_long`, "The position in the link ...", and
+    `links.typed.too_long`, "The position you typed ...").
 
     Untrusted input never crashes a page: what the engine cannot read is explained
     in its own words; anything else is a fault, logged with its cause, and the
     learner is told the position could not be opened."""
-    where = source or t("links.source.link")
+    where = "links.typed." if typed else "links."
     text = str(value or "").strip()
     if not text:
         return PositionLink(None)
     if len(text) > MAX_POSITION:
-        return PositionLink(None, error=t("links.too_long", source=where, n=len(text),
-                                          limit=MAX_POSITION))
+        return PositionLink(None, problem=Message.of(f"{where}too_long", n=len(text),
+                                                     limit=MAX_POSITION))
     moves_text = str(moves or "")
     if len(moves_text) > MAX_MOVES_TEXT:
-        return PositionLink(None, error=t("links.moves_too_long", n=len(moves_text),
-                                          limit=MAX_MOVES_TEXT))
+        return PositionLink(None, problem=Message.of("links.moves_too_long", n=len(moves_text),
+                                                     limit=MAX_MOVES_TEXT))
     try:
         position = Position.parse(text)
-        problems = [words.problem(p) for p in position.issues()]
+        problems = tuple(position.issues())
         if not problems:
             legal_moves(position)  # within the engine's work limit (engine/limits.py)
     except CassinoError as error:
-        return PositionLink(None, error=t("links.unreadable", source=where,
-                                          error=words.error(error)))
+        return PositionLink(None, problem=Message.of(f"{where}unreadable", error=error))
     except Exception:
         log.exception("reading the position %r failed", text)
-        return PositionLink(None, error=t("links.failed", source=where))
+        return PositionLink(None, problem=Message.of(f"{where}failed"))
     if problems:
-        return PositionLink(None, error=t("links.impossible", source=where,
-                                          problems=" ".join(problems)))
+        return PositionLink(None, problem=Message.of(f"{where}impossible", problems=problems))
     line: list[Move] = []
     current = position
     for text_move in [m for m in moves_text.split(",") if m.strip()][:MAX_MOVES]:
@@ -104,11 +111,10 @@ def read_position(value: object, moves: object = None, source: str | None = None
             move = parse_move(text_move, current)
             after = next_position(current, move)
         except CassinoError as error:
-            return PositionLink(position, tuple(line),
-                                t("links.bad_move", error=words.error(error)))
+            return PositionLink(position, tuple(line), Message.of("links.bad_move", error=error))
         except Exception:
             log.exception("playing the move %r in %r failed", text_move, current.text)
-            return PositionLink(position, tuple(line), t("links.bad_move_failed"))
+            return PositionLink(position, tuple(line), Message.of("links.bad_move_failed"))
         line.append(move)
         current = after
     return PositionLink(position, tuple(line))

@@ -16,10 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from engine import CassinoError, Move, Verdict
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
+from tutorial_app.flows.said import Message, Said, worded
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 
@@ -31,40 +29,9 @@ LINK_ERROR: Final = "link_error"  # what was wrong with the link just followed
 
 T = TypeVar("T")
 
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A sentence as a catalogue key and its facts, worded when drawn (a fact that is
-    a move is worded then too)."""
-
-    key: str
-    facts: tuple[tuple[str, object], ...] = ()
-
-    @staticmethod
-    def of(key: str, **facts: object) -> Message:
-        return Message(key, tuple(facts.items()))
-
-    @property
-    def text(self) -> str:
-        return t(self.key, **{name: words.move(value) if isinstance(value, Move) else value
-                              for name, value in self.facts})
-
-
-Said = Message | Verdict | CassinoError | str
-"""What a notice or a problem says: a catalogue key and its facts, the judge's
-verdict, the engine's refusal (its own facts, worded as `words.error` words them), or
-words already made."""
-
-
-def worded(said: Said) -> str:
-    """`said` in the language of this drawing."""
-    if isinstance(said, Message):
-        return said.text
-    if isinstance(said, Verdict):
-        return words.verdict(said)
-    if isinstance(said, CassinoError):
-        return words.error(said)
-    return said
+__all__ = ["LINK", "LINK_ERROR", "NOTICE", "Message", "Notice", "Said", "Tone", "find",
+           "link_error", "new_link", "save", "take_link_error", "take_notice", "tell",
+           "worded", "write_link"]
 
 
 class Tone(StrEnum):

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Final
 
 from engine import Build, Card, Position, Rules, full_deck
-from engine.position import build_problems
+from engine.position import Problem, build_issues, build_problems
 
 START_POSITION: Final = "table: 3d 5c 9h Kh; hand: 3h 8s Kc"
 
@@ -61,15 +61,18 @@ def free_cards(position: Position, pending: Sequence[Card] = ()) -> tuple[Card, 
 
 @dataclass(frozen=True, slots=True)
 class BuildResult:
+    """The position with the build, or the position as it was and why the build could
+    not exist (codes and facts, worded by the page when it draws them)."""
+
     position: Position
-    problems: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
 
 
 def add_build(position: Position, cards: Sequence[Card], value: int,
               controller: int) -> BuildResult:
     """Make a build of these cards on the table, if such a build could exist."""
     build = Build(value, tuple(cards), controller)
-    problems = build_problems(build, position.rules, position.players)
+    problems = build_issues(build, position.rules, position.players)
     if problems:
         return BuildResult(position, tuple(problems))
     base = position

@@ -181,8 +181,8 @@ class SandboxController:
         found = links.read_position(*link)
         if found.position is not None:
             self._set_line(Line.from_moves(found.position, found.moves))
-        if found.error:
-            self._tell(Notice(Tone.REFUSED, found.error))
+        if found.problem is not None:
+            self._tell(Notice(Tone.REFUSED, found.problem))
 
     def _write_link(self) -> None:
         line = self.line
@@ -276,17 +276,16 @@ class SandboxController:
         seat = int(self.memory.get("build_seat", 0))
         result = add_build(self.line.position, self.pending, value, seat)
         if result.problems:
-            self._tell(Notice(Tone.REFUSED, "; ".join(result.problems)))
+            self._tell(Notice(Tone.REFUSED, result.problems))  # worded when drawn
             return
         self.memory[_PENDING] = []
         self._edit(result.position)
 
     def load_text(self) -> None:
         """The Notation tab's "Load position"."""
-        found = links.read_position(str(self.memory.get("text", "")),
-                                    source=t("links.source.typed"))
+        found = links.read_position(str(self.memory.get("text", "")), typed=True)
         if found.position is None:
-            self._tell(Notice(Tone.REFUSED, found.error or Message.of("sandbox.no_position")))
+            self._tell(Notice(Tone.REFUSED, found.problem or Message.of("sandbox.no_position")))
             return
         self._edit(found.position)
 

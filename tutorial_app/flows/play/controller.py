@@ -33,7 +33,7 @@ from engine.game import GameState, LogKind
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.moveinput import Selection
-from tutorial_app.flows.page import Message, Notice, Tone
+from tutorial_app.flows.page import Message, Notice, Tone, worded
 from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
@@ -180,15 +180,19 @@ class PlayController:
         except SavedGameError as error:
             log.warning("the kept game of learner %d (revision %d, %d characters) cannot be "
                         "restored: %s", self.learner_id, saved.revision, len(saved.game), error)
-            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.restore_failed", why=str(error))
+            # the reason is the engine's English, for the log; the learner reads a whole
+            # sentence of the catalogue (worded when drawn, like any notice)
+            self.memory[MESSAGE] = Notice.of(Tone.REFUSED, "play.restore_failed")
             return
         self.memory[REVISION] = saved.revision
 
     # ----- the set-up form -------------------------------------------------------------
 
     def setup_screen(self) -> ps.SetupScreen:
-        """The set-up form (its seed and target start filled in)."""
-        return self.form.screen(self.memory.get(SETUP_ERROR))
+        """The set-up form (its seed and target start filled in), with why the last
+        Start was refused worded in the language of this drawing."""
+        said = self.memory.get(SETUP_ERROR)
+        return self.form.screen(worded(said) if said is not None else None)
 
     def follow_preset(self) -> None:
         self.form.follow_preset()
@@ -199,9 +203,13 @@ class PlayController:
     def start(self) -> None:
         try:
             setup = self.form.setup()
-        except (CassinoError, ValueError) as error:  # a combination the rules forbid
+        except CassinoError as error:  # a combination the rules forbid
             log.info("set-up refused: %s", error)
-            self.memory[SETUP_ERROR] = str(error)
+            self.memory[SETUP_ERROR] = error  # the engine's facts, worded when drawn
+            return
+        except ValueError as error:  # a value no widget gives (a tampered session)
+            log.info("set-up refused: %s", error)
+            self.memory[SETUP_ERROR] = Message.of("play.setup_refused")
             return
         self.memory.clear(SETUP_ERROR)
         self._fresh_start()

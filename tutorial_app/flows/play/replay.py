@@ -118,18 +118,23 @@ class Frame:
 
 
 def hand_frames(game: Game, hand: int) -> tuple[Frame, ...]:
-    """The finished hand `hand` step by step: the first deal, then after every move."""
+    """The finished hand `hand` step by step: the first deal, then after every move.
+    A move that brings the next deal or ends the hand says so in one whole sentence of
+    the catalogue (`play.replay.move_deal`, ...), each case its own entry."""
     plies = [p for p in game_plies(game) if p.hand == hand]
     if not plies:
         return ()
     players = game.setup.players
     frames = [Frame(plies[0].before, None, t("play.replay.start", n=hand))]
     for ply in plies:
-        note = t("play.log.move_sweep" if ply.sweep else "play.log.move",
-                 who=seat_name(ply.seat, players), move=words.move(ply.move))
-        if ply.after.deal_number != ply.before.deal_number:
-            note += t("play.replay.new_deal", n=ply.after.deal_number)
-        if ply.after.hand_over:
-            note += t("play.replay.hand_end")
+        who, move = seat_name(ply.seat, players), words.move(ply.move)
+        sweep = "_sweep" if ply.sweep else ""
+        if ply.after.hand_over:  # the hand's last move: no deal follows it (2.3)
+            note = t(f"play.replay.move{sweep}_end", who=who, move=move)
+        elif ply.after.deal_number != ply.before.deal_number:
+            note = t(f"play.replay.move{sweep}_deal", who=who, move=move,
+                     n=ply.after.deal_number)
+        else:
+            note = t(f"play.log.move{sweep}", who=who, move=move)
         frames.append(Frame(ply.after, ply, note))
     return tuple(frames)
