@@ -11,7 +11,8 @@ import pytest
 from apphelpers import FIXTURES
 
 from engine import Attempt, Card, Position
-from tutorial_app.course import Course, load_course
+from tutorial_app.course import Course, load_course, words
+from tutorial_app.course.i18n import t, using
 from tutorial_app.flows.classroom import ClassroomController, Mode
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.services.store import ProgressStore
@@ -210,3 +211,27 @@ def test_a_quiz_step_shows_its_choices_and_answer(shipped: Course) -> None:
     quiz = next(s for lesson in shipped.lessons for s in lesson.steps if isinstance(s, QuizStep))
     lines = answer(quiz)
     assert len(lines) == 1 and lines[0].words == dict(quiz.choices)[quiz.answer]
+
+
+def test_a_position_problem_is_worded_in_the_language_of_the_drawing(
+        course: Course, store: ProgressStore) -> None:
+    """The teacher opens an impossible position's link, then switches to Spanish: the
+    problem is kept as a key and facts, so the next drawing says it in Spanish."""
+    text = "table: 5c; hand: 5c"
+    bad = Page(course, store, position=text)
+    bad.run()
+    assert not isinstance(bad.memory["class.position_error"], str)
+    problems = Position.parse(text).issues()
+    with using("es"):
+        shown = bad.run().screen().position
+        spanish = t("links.impossible", problems=" ".join(words.problem(p) for p in problems))
+        assert shown is not None and shown.problem == spanish
+    assert spanish.startswith("La posición del enlace es imposible")
+    shown = bad.run().screen().position
+    assert shown is not None and shown.problem is not None
+    assert shown.problem.startswith("The position in the link is impossible")
+    bad.set("position_text", "table: 5c; hand: " + "5c " * 300).position_typed()
+    with using("pt-BR"):
+        shown = bad.run().screen().position
+        assert shown is not None and shown.problem is not None
+        assert shown.problem.startswith("A posição que você digitou é longa demais")

@@ -15,7 +15,7 @@ from apphelpers import play_until
 from engine import BUILD, CAPTURE, REASON_CODES, TRAIL, CassinoError, Move, full_deck
 from engine.advice import explain, hint, review
 from tutorial_app.course import words
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import t, using
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Tone
 from tutorial_app.flows.play import PlayController
@@ -127,6 +127,81 @@ def test_settings_that_do_not_go_together_are_refused(store: ProgressStore, ana:
     memory["play.rule.ace_high"] = "false"
     play.start()
     assert play.game is not None and play.setup_screen().error is None
+
+
+def test_a_refused_set_up_is_worded_in_the_language_of_the_drawing(
+        store: ProgressStore, ana: int) -> None:
+    """The refusal is kept as the engine's error, not its English: a learner who
+    switches language before the form is drawn again reads it in the new one."""
+    memory: dict[str, Any] = {"play.custom": True, "play.rule.ace_high": "true"}
+    play = controller(store, ana, memory)
+    play.start()
+    assert not isinstance(memory["play.setup_error"], str)
+    english = play.setup_screen().error
+    with pytest.raises(CassinoError) as caught:
+        make_rules("classic", {"ace_high": "true"})
+    assert english == words.error(caught.value)
+    with using("es"):
+        spanish = controller(store, ana, memory).setup_screen().error
+        assert spanish == words.error(caught.value)
+    assert spanish is not None and english is not None and spanish != english
+    assert "ace_high" not in spanish  # the engine's English stays out of a Spanish page
+
+
+def test_a_set_up_no_widget_gives_is_refused_in_the_language_of_the_drawing(
+        store: ProgressStore, ana: int) -> None:
+    memory: dict[str, Any] = {"play.seed": "not a number"}
+    play = controller(store, ana, memory)
+    play.start()
+    assert play.game is None and not isinstance(memory["play.setup_error"], str)
+    assert play.setup_screen().error == t("play.setup_refused")
+    with using("it"):
+        italian = controller(store, ana, memory).setup_screen().error
+        assert italian == t("play.setup_refused")
+    assert italian != t("play.setup_refused")
+
+
+def test_a_kept_game_that_cannot_be_restored_is_told_in_the_language_of_the_drawing(
+        store: ProgressStore, ana: int) -> None:
+    store.save_game(ana, '{"setup": "<script>alert(1)</script>"}')
+    memory: dict[str, Any] = {}
+    controller(store, ana, memory)
+    assert not isinstance(memory["play.message"].said, str)
+    with using("pt-BR"):
+        notice = controller(store, ana, memory).notice()
+        assert notice is not None
+        portuguese = notice.text
+        assert portuguese == t("play.restore_failed")
+    assert portuguese != notice.text == t("play.restore_failed")
+
+
+def test_a_replayed_move_that_deals_or_ends_the_hand_is_one_whole_sentence() -> None:
+    """Each case is its own catalogue entry, worded when the replay is drawn: no piece
+    of a sentence is added to another."""
+    game = play_until(Game.start(Setup(2, (1,), SINGLE_HAND, SEED)), lambda g: g.hand_over)
+    with using("pt-BR"):
+        frames = pr.hand_frames(game, 1)
+    dealt = [f for f in frames if f.ply is not None
+             and f.ply.after.deal_number != f.ply.before.deal_number]
+    assert len(dealt) == 5  # six deals of a two-player hand (2.3)
+    for frame in (*dealt, frames[-1]):
+        ply = frame.ply
+        assert ply is not None
+        sweep = "_sweep" if ply.sweep else ""
+        with using("pt-BR"):
+            fields = {"who": t("play.you") if ply.seat == YOU else t("play.computer"),
+                      "move": words.move(ply.move)}
+            if ply.after.hand_over:
+                expected = t(f"play.replay.move{sweep}_end", **fields)
+            else:
+                expected = t(f"play.replay.move{sweep}_deal", n=ply.after.deal_number,
+                             **fields)
+        assert frame.note == expected
+    assert frames[-1].note.endswith("o fim da mão")
+    assert any("(depois a distribuição 2)" in f.note for f in dealt)
+    english = pr.hand_frames(game, 1)
+    assert english[-1].note.endswith("the end of the hand")
+    assert [f.note for f in english[1:]] != [f.note for f in frames[1:]]
 
 
 def test_starting_a_two_player_game_with_a_seed(store: ProgressStore, ana: int) -> None:
@@ -502,8 +577,9 @@ def test_a_kept_game_that_cannot_be_restored_is_logged_said_and_kept(
     assert play.screen() is None
     notice = play.notice()
     assert notice is not None and notice.tone == Tone.REFUSED
-    assert notice.text.startswith("Your saved game could not be restored (")
+    assert notice.text == "Your saved game could not be restored. Start a new one."
     assert f"kept game of learner {ana}" in caplog.text and "cannot be rebuilt" in caplog.text
+    assert "cannot be rebuilt" not in notice.text  # the engine's English is for the log
     assert store.saved_game(ana).game == record  # nothing lost until a new game replaces it
     play.start()
     assert play.notice() is None and kept(store, ana) == the_game(play)

@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine import Attempt, Card, Position, legal_moves
+from engine import Attempt, Build, Card, CassinoError, Position, legal_moves
+from engine.position import build_issues
+from tutorial_app.course import words
+from tutorial_app.course.i18n import t, using
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Tone
 from tutorial_app.flows.position_edit import START_POSITION, Place
@@ -239,3 +242,85 @@ def test_advice_refused_at_the_work_limit_is_said_not_silent() -> None:
     assert refused is not None and refused.too_much_work and refused.move == ""
     plain = advice_for(Position.parse("table: 5c 3d; hand: 8s 2h"))
     assert plain is not None and not plain.too_much_work and "8♠" in plain.move
+
+
+# ----- what is said is kept as keys and facts, worded when drawn ---------------------
+
+
+def english_free(memory: dict[str, Any]) -> bool:
+    """No sentence in the session's memory (apart from the learner's own typing): the
+    notice kept says what it says as keys and facts or codes, not words."""
+    notice = memory.get("sandbox.notice")
+    return (notice is not None and not isinstance(notice.said, str)
+            and not any(isinstance(value, str) and (" the " in value or " is " in value)
+                        for key, value in memory.items() if key != "sandbox.text"))
+
+
+def test_a_link_error_is_drawn_in_the_language_of_the_drawing() -> None:
+    """The learner follows an impossible position's link, then switches to Portuguese:
+    the problem drawn next is the Portuguese sentence, and the memory kept no English."""
+    text = "table: 5c; hand: 5c"
+    page = Page(position=text)
+    page.run()
+    assert english_free(page.memory)
+    problems = Position.parse(text).issues()
+    english = t("links.impossible", problems=" ".join(words.problem(p) for p in problems))
+    with using("pt-BR"):
+        notice = page.run().screen().notice
+        portuguese = t("links.impossible",
+                       problems=" ".join(words.problem(p) for p in problems))
+    assert notice is not None and notice.tone == Tone.REFUSED
+    assert notice.text == english  # this run is English again
+    with using("pt-BR"):
+        assert notice.text == portuguese != english
+    assert "A posição do link é impossível" in portuguese
+
+
+def test_a_bad_move_in_a_link_is_drawn_in_the_language_of_the_drawing() -> None:
+    page = Page(position="table: 5c 3d; hand: 8s", moves="8s x 5c")
+    page.run()
+    assert english_free(page.memory)
+    with using("es"):
+        notice = page.run().screen().notice
+        assert notice is not None
+        spanish = notice.text
+        assert spanish.startswith(t("links.bad_move", error="").rstrip())
+    assert spanish.startswith("Una jugada del enlace no se puede hacer")
+    assert notice.text.startswith("A move in the link cannot be played")
+
+
+def test_a_typed_position_that_cannot_be_read_is_drawn_in_the_new_language() -> None:
+    page = Page()
+    page.run()
+    page.set("text", "table: Zz").load_text()
+    assert english_free(page.memory)
+    with pytest.raises(CassinoError) as caught:
+        Position.parse("table: Zz")
+    with using("it"):
+        notice = page.run().screen().notice
+        assert notice is not None
+        italian = t("links.typed.unreadable", error=words.error(caught.value))
+        assert notice.text == italian
+    assert italian.startswith("La posizione che hai scritto non si può leggere")
+    assert notice.text == t("links.typed.unreadable", error=words.error(caught.value))
+
+
+def test_a_refused_build_is_worded_when_drawn() -> None:
+    """A build that cannot exist is told in the learner's language, from its codes."""
+    page = Page(position="table: 2c; hand: 7d")
+    page.run()
+    page.set("place", Place.BUILD.value)
+    ctl = page.run()
+    for card in ("3d", "4c"):
+        ctl.place(Card.parse(card))
+    page.set("build_value", 6).add_build()
+    assert english_free(page.memory)
+    position = Position.parse("table: 2c; hand: 7d")
+    found = build_issues(Build(6, tuple(cards("3d 4c")), 0), position.rules, position.players)
+    assert found
+    with using("pt-BR"):
+        notice = page.run().screen().notice
+        assert notice is not None and notice.tone == Tone.REFUSED
+        assert notice.text == " ".join(words.problem(p) for p in found)
+        portuguese = notice.text
+    assert notice.text == " ".join(words.problem(p) for p in found) != portuguese

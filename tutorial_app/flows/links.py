@@ -72,7 +72,8 @@ class PositionLink:
         return self.problem.text if self.problem is not None else None
 
 
-def read_position(value: object, moves: object = None, typed: bool = False) -> PositionLink:
+def read_position(value: object, moves: object = None, *, typed: bool = False
+                  ) -> PositionLink:
     """A position (and optionally a line of moves) from URL parameters or, `typed`,
     from the learner's typing: the problem names which, each case its own whole
     sentence (`links.too_long`, "The position in the link ...", and

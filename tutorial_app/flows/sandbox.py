@@ -22,7 +22,6 @@ from typing import Any, Final
 from engine import PRESETS, Attempt, Card, CassinoError, Position, check
 from engine.rules import SETTING_CHOICES
 from tutorial_app.course import words
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import links, page
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.line import Line, MoveEffect, describe_moves
@@ -178,7 +177,7 @@ class SandboxController:
         link = page.new_link(self.memory, self.params, links.POSITION, links.MOVES)
         if link is None or not link[0]:
             return
-        found = links.read_position(*link)
+        found = links.read_position(link[0], link[1])
         if found.position is not None:
             self._set_line(Line.from_moves(found.position, found.moves))
         if found.problem is not None:
