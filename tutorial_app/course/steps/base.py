@@ -147,15 +147,21 @@ def raw(fields: Fields, name: str) -> str:
     return str(node.value) if isinstance(node, yaml.ScalarNode) else ""
 
 
-def step_rules(src: Source, fields: Fields, rules: Rules) -> Rules | None:
+def step_rules(src: Source, fields: Fields, rules: Rules, *,
+               read_on: bool = False) -> Rules | None:
     """The step's own `rules:` when it writes some, else the lesson's; None (the error
-    reported at the key) when they do not read."""
+    reported at the key) when they do not read.
+
+    `read_on`: a value that is not text at all (a list, a mapping) is reported at the
+    key and the lesson's rules are used instead, so the author hears of the step's other
+    mistakes in the same run (the quiz reads on so); rules text that does not parse
+    still stops the step, since every fact would be asked under rules never meant."""
     node = fields.get("rules")
     if node is None:
         return rules
     written = yamlsrc.text(src, node, fields.at("rules"))
     if written is None:
-        return None
+        return rules if read_on else None
     try:
         return Rules.parse(written)
     except NotationError as error:

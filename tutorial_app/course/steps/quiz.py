@@ -13,13 +13,13 @@ from typing import Final, Literal
 
 import yaml
 
-from engine import NotationError, Rules
+from engine import Rules
 from tutorial_app.course import truth, yamlsrc
 from tutorial_app.course.concepts import rules_concepts
 from tutorial_app.course.facts import FACT_CONCEPTS, FACT_RULES, FACTS, FactError
 from tutorial_app.course.i18n import lesson_text, t
 from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules
 from tutorial_app.course.yamlsrc import Fields, Source, child, suggest
 
 
@@ -60,15 +60,10 @@ def read_quiz(src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep |
     lesson_rules = rules
     prompt = _text(src, fields, "prompt", key)
     success = _text(src, fields, "success", key)
-    rules_node = fields.get("rules")
-    if rules_node is not None:
-        written = yamlsrc.text(src, rules_node, fields.at("rules"))
-        if written is not None:
-            try:
-                rules = Rules.parse(written)
-            except NotationError as error:
-                src.error(rules_node, fields.at("rules"), str(error))
-                return None
+    read = step_rules(src, fields, rules, read_on=True)
+    if read is None:
+        return None
+    rules = read
     fact_node = fields.get("fact")
     choices_node = fields.get("choices")
     if fact_node is None or choices_node is None:
