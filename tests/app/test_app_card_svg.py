@@ -85,3 +85,20 @@ def test_css_rules_paint_each_key_and_lift_the_selected() -> None:
     assert "width:115.0px;height:151.6px" in css  # a build: cards as tall, plus its caption
     assert "translateY(-14px)" in css
     assert safe_key("a b<c>") == "a_b_c_"
+
+
+def test_a_build_s_label_is_one_whole_sentence_per_kind_and_controller() -> None:
+    """The kind and the controller are in the translated sentence itself, so each
+    agrees with the build ("controlada pelo seu parceiro"), never slotted in."""
+    from tutorial_app.course.i18n import using
+
+    position = Position.parse("table: [8: 5h 3s @1] [5: 2h 3d 5c @0]; hand: 8s 5d")
+    single, multiple = sorted(position.builds, key=lambda b: b.value, reverse=True)
+    with using("pt-BR"):
+        assert svg.build_label(single, 3, players=4) == (
+            "construção de 8 (simples): 3♠, 5♥; controlada pelo seu parceiro")
+        assert svg.build_label(multiple, None) == (
+            "construção de 5 (múltipla): 2♥, 3♦, 5♣; controlada pelo lugar 0")
+    with using("es"):
+        assert svg.build_label(multiple, 0) == (
+            "construcción de 5 (múltiple): 2♥, 3♦, 5♣; controlada por ti")

@@ -11,6 +11,7 @@ from engine import Attempt, Build, Card, CassinoError, Position, legal_moves
 from engine.position import build_issues
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t, using
+from tutorial_app.flows.line import describe_moves
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Tone
 from tutorial_app.flows.position_edit import START_POSITION, Place
@@ -324,3 +325,17 @@ def test_a_refused_build_is_worded_when_drawn() -> None:
         assert notice.text == " ".join(words.problem(p) for p in found)
         portuguese = notice.text
     assert notice.text == " ".join(words.problem(p) for p in found) != portuguese
+
+
+def test_what_a_build_move_does_is_one_whole_sentence_per_case() -> None:
+    """"makes a multiple build" is its own entry, so the translation makes the kind
+    agree with the build ("uma construção múltipla"), never "a {kind} build"."""
+    position = Position.parse("table: 5h 4c; hand: 5s 9c 10c 5d")
+    with using("pt-BR"):
+        effects = {e.text: e.effect for e in describe_moves(position)}
+    assert effects["5s b10 5h"] == "faz uma construção simples de 10"
+    assert effects["5s b5 5h"] == "faz uma construção múltipla de 5"
+    after = Position.parse("table: [9: 5h 4c @0]; hand: 9c 5d 9s; hand 1: 9d")
+    with using("it"):
+        effects = {e.text: e.effect for e in describe_moves(after)}
+    assert effects["9s b9 [4c 5h]"] == "si aggiunge a una costruzione multipla di 9"

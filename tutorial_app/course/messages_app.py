@@ -243,9 +243,13 @@ MESSAGES: Final[dict[str, str]] = {
     "sandbox.effect.takes_sweep": "takes {cards} — a sweep!",
     "sandbox.effect.single": "single",
     "sandbox.effect.multiple": "multiple",
-    "sandbox.effect.makes": "makes a {kind} build of {value}",
-    "sandbox.effect.adds": "adds to a {kind} build of {value}",
-    "sandbox.effect.raises": "raises to a {kind} build of {value}",
+    # what a build move does: one whole entry per case, never "a {kind} build"
+    "sandbox.effect.makes.single": "makes a single build of {value}",
+    "sandbox.effect.makes.multiple": "makes a multiple build of {value}",
+    "sandbox.effect.adds.single": "adds to a single build of {value}",
+    "sandbox.effect.adds.multiple": "adds to a multiple build of {value}",
+    "sandbox.effect.raises.single": "raises to a single build of {value}",
+    "sandbox.effect.raises.multiple": "raises to a multiple build of {value}",
     "sandbox.effect.trail": "lays the card on the table",
     "sandbox.effect.table_empty": "empty",
     # a position from a link, and (links.typed.*) one the learner typed: one whole
@@ -621,14 +625,26 @@ MESSAGES.update({f"rules.preset.{name}": text for name, text in PRESET_HELP.item
 MESSAGES.update({f"rules.setting.{name}": text for name, text in SETTING_HELP.items()})
 MESSAGES.update({  # the words drawn on the cards and read by screen readers
     "board.face_down": "face-down card",
-    "board.owner_you": "you",
-    "board.owner_partner": "partner",
-    "board.owner_opponent": "opponent",
     "board.controller_you": "You",
     "board.controller_partner": "Partner",
     "board.controller_opponent": "Opponent",
     "board.controller_seat": "Seat {seat}",
-    "board.build_label": "build of {value} ({kind}): {cards}; controlled by {owner}",
+    # a build for screen readers: one whole entry per kind and controller
+    "board.build_label.single.you": "build of {value} (single): {cards}; controlled by you",
+    "board.build_label.single.partner": "build of {value} (single): {cards}; controlled by "
+                                        "partner",
+    "board.build_label.single.opponent": "build of {value} (single): {cards}; controlled by "
+                                         "opponent",
+    "board.build_label.single.seat": "build of {value} (single): {cards}; controlled by "
+                                     "Seat {seat}",
+    "board.build_label.multiple.you": "build of {value} (multiple): {cards}; controlled by "
+                                      "you",
+    "board.build_label.multiple.partner": "build of {value} (multiple): {cards}; controlled "
+                                          "by partner",
+    "board.build_label.multiple.opponent": "build of {value} (multiple): {cards}; controlled "
+                                           "by opponent",
+    "board.build_label.multiple.seat": "build of {value} (multiple): {cards}; controlled by "
+                                       "Seat {seat}",
     "board.stack": "{caption}: {count}",
 })
 

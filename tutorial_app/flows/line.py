@@ -124,12 +124,11 @@ def _effect(position: Position, move: Move) -> tuple[str, Position]:
         return t(key, cards=cards), after
     if move.kind == BUILD:
         new = next(b for b in after.builds if move.card in b.cards)
-        kind = t("sandbox.effect.multiple") if new.is_multiple else t("sandbox.effect.single")
-        if not move.builds:
-            return t("sandbox.effect.makes", kind=kind, value=new.value), after
-        if move.builds[0].value != new.value:
-            return t("sandbox.effect.raises", kind=kind, value=new.value), after
-        return t("sandbox.effect.adds", kind=kind, value=new.value), after
+        # one whole entry per case (makes / raises / adds, single / multiple): the
+        # translator makes "single" or "multiple" agree with the build in the sentence
+        verb = ("makes" if not move.builds else
+                "raises" if move.builds[0].value != new.value else "adds")
+        return t(f"sandbox.effect.{verb}.{new.kind.value}", value=new.value), after
     return t("sandbox.effect.trail"), after
 
 

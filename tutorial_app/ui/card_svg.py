@@ -168,12 +168,14 @@ FAN: Final = 24  # horizontal step between the cards of a pile
 def build_label(build: Build, you: int | None = 0, players: int = 2) -> str:
     """Words for a build, for screen readers and captions."""
     cards = ", ".join(card.pretty for card in build.cards)
+    # one whole entry per kind of build and controller (board.build_label.single.you,
+    # ...): "single" and "controlled by ..." agree with the build in the translation
+    kind = build.kind.value
     if you is None:
-        owner = controller_text(build, you, players)
-    else:
-        owner = t(f"board.owner_{_who(build, you, players)}")
-    return t("board.build_label", value=build.value, kind=t(f"sandbox.effect.{build.kind}"),
-             cards=cards, owner=owner)
+        return t(f"board.build_label.{kind}.seat", value=build.value, cards=cards,
+                 seat=build.controller)
+    return t(f"board.build_label.{kind}.{_who(build, you, players)}", value=build.value,
+             cards=cards)
 
 
 def _who(build: Build, you: int, players: int) -> str:
