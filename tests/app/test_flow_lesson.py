@@ -14,6 +14,8 @@ from apphelpers import FIXTURES
 
 from engine import parse_attempt
 from tutorial_app.course import ChooseStep, Course, FeedbackStatus, MistakeStep, load_course
+from tutorial_app.course.i18n import using
+from tutorial_app.course.steps import unit_of
 from tutorial_app.flows.lesson import (
     ALL,
     LessonController,
@@ -377,3 +379,23 @@ def test_a_locked_lesson_by_link_says_so_and_records_nothing(
     control.answer(parse_attempt("8s x 5c+3d"))
     control.finish()
     assert "after-basics" not in store.progress(ana.id)
+
+
+def test_the_feedback_is_worded_in_the_language_of_the_drawing(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    """A wrong try, then the learner switches to Italian: the reply drawn next is in
+    Italian, the judgement (status, verdict, stars, the count of wrong tries) kept."""
+    page = Page(course, store, ana, lesson="basics", step="pair")
+    screen = page.player()
+    assert screen.step.id == "pair"
+    attempt = parse_attempt("7s x 3c")
+    page.control.answer(attempt)
+    english = page.player().work.feedback
+    assert english is not None and english.status is FeedbackStatus.NOT_ALLOWED
+    with using("it"):
+        work = page.player().work
+        italian = unit_of(screen.step).check(screen.step, attempt).message
+    assert work.feedback is not None and work.feedback.message == italian != english.message
+    assert work.feedback.verdict == english.verdict and work.wrong == 1
+    back = page.player().work.feedback
+    assert back is not None and back.message == english.message

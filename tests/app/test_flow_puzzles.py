@@ -14,6 +14,8 @@ from apphelpers import FIXTURES
 from engine import parse_attempt
 from tutorial_app.course import Course, FeedbackStatus, load_course
 from tutorial_app.course import rating as elo
+from tutorial_app.course.checking import check_answer
+from tutorial_app.course.i18n import using
 from tutorial_app.flows.puzzles import PuzzleController, PuzzlesScreen, PuzzleTry, PuzzleView
 from tutorial_app.services.store import Learner, ProgressStore
 
@@ -355,3 +357,24 @@ def test_another_learner_on_the_same_browser_starts_on_their_own_themes(
     shown = second.screen()
     assert shown.taught is not None and shown.taught.themes == ("pairing",)
     assert shown.shown is not None and shown.shown.puzzle.id == "tp2"
+
+
+def test_the_feedback_is_worded_in_the_language_of_the_drawing(course: Course,
+                                                                store: ProgressStore,
+                                                                ana: Learner) -> None:
+    """The learner tries a move the rules forbid, then switches to Spanish: the reply
+    drawn next is in Spanish, with the judgement (status, verdict) the one made once."""
+    page = Page(course, store, ana, puzzle="tp1")
+    page.run()
+    attempt = parse_attempt("8s x 2c")
+    page.control.answer(attempt)
+    english = page.shown().work.feedback
+    assert english is not None and english.status is FeedbackStatus.NOT_ALLOWED
+    with using("es"):
+        work = page.shown().work
+        spanish = check_answer(course.puzzle("tp1"), attempt).message
+    assert work.feedback is not None and work.feedback.message == spanish != english.message
+    assert work.feedback.verdict == english.verdict and work.wrong == 1
+    assert store.solved_puzzles(ana.id) == {"tp1": False}  # recorded once, not again
+    back = page.shown().work.feedback  # and back to English
+    assert back is not None and back.message == english.message

@@ -10,7 +10,8 @@ from shipped import shipped_course
 
 from engine import legal_moves, parse_attempt
 from tutorial_app.course import Course
-from tutorial_app.course.checking import solutions
+from tutorial_app.course.checking import check_answer, solutions
+from tutorial_app.course.i18n import using
 from tutorial_app.course.model import Puzzle
 from tutorial_app.flows.streak import StreakController, hardness
 from tutorial_app.services.store import Learner, ProgressStore
@@ -79,3 +80,27 @@ def test_a_shorter_run_keeps_the_best_and_runs_are_seeded(course: Course,
     assert screen.best == 4 and not screen.new_best
     assert store.best_streak(bo.id) == 4
     assert store.best_streak(store.learner("Cy").id) == 0
+
+
+def test_the_last_reply_is_worded_in_the_language_of_the_drawing(
+        course: Course, store: ProgressStore) -> None:
+    """A miss ends the run; the learner switches to Portuguese and reads the reply in
+    Portuguese, the run's end (and its record) as it was."""
+    ana = store.learner("Ana")
+    memory: dict[str, Any] = {}
+    page = control(memory, course, store, ana)
+    page.start(seed=7)
+    puzzle = page.screen().puzzle
+    assert puzzle is not None
+    attempt = parse_attempt(wrong(puzzle))
+    page.answer(attempt)
+    english = page.screen().run
+    assert english is not None and english.over and english.feedback is not None
+    with using("pt-BR"):
+        run = control(memory, course, store, ana).screen().run
+        portuguese = check_answer(puzzle, attempt).message
+    assert run is not None and run.feedback is not None and run.over
+    assert run.feedback.message == portuguese != english.feedback.message
+    assert run.feedback.status == english.feedback.status and run.solved == english.solved
+    back = control(memory, course, store, ana).screen().run
+    assert back is not None and back.feedback == english.feedback

@@ -27,7 +27,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from engine import CAPTURE, Attempt, Position, apply_move
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import language, t
 from tutorial_app.course.model import Feedback, Lesson, Step
 from tutorial_app.course.steps import scored, unit_of
 from tutorial_app.flows import links, page
@@ -149,7 +149,9 @@ def stars_words(stars: int, out_of: int = 3) -> str:
 class StepTry:
     """The learner's work on the step on screen (kept in session state; defined here,
     not in the page script, so the class survives the script's reruns). `feedback` is
-    the judgement of the last try, verdict and stars included."""
+    the judgement of the last try, verdict and stars included, its words in the
+    language `lang`; `given` is that try (a move, or what was picked), so a page drawn
+    in another language words it again (`page.in_language`)."""
 
     lesson: str
     step: str
@@ -158,6 +160,8 @@ class StepTry:
     feedback: Feedback | None = None
     after: Position | None = None
     chosen: frozenset[int] = field(default_factory=frozenset)
+    given: object = None
+    lang: str = ""
 
     @property
     def solved(self) -> bool:
@@ -315,11 +319,22 @@ class LessonController:
         step = lesson.steps[index]
         current = self.memory.typed("try", StepTry)
         if current is not None and (current.lesson, current.step) == (lesson.id, step.id):
-            return current
+            return self._in_language(step, current)
         before = self._kept(lesson, step) if scored(step.kind) else Work()
         fresh = StepTry(lesson.id, step.id, wrong=before.wrong, hints=min(HINTS, before.hints))
         self.memory["try"] = fresh
         return fresh
+
+    def _in_language(self, step: Step, work: StepTry) -> StepTry:
+        """The try with its feedback in this run's language (kept so, once per switch)."""
+        given = work.given
+        if work.feedback is None or given is None or work.lang == language():
+            return work
+        found = page.in_language(work.feedback, work.lang,
+                                 lambda: unit_of(step).check(step, given))
+        work = replace(work, feedback=found, lang=language())
+        self.memory["try"] = work
+        return work
 
     # ----- unsolved work, kept --------------------------------------------------------------
 
@@ -511,10 +526,11 @@ class LessonController:
             log_answer(self.store, who, "step", f"{lesson.id}/{step.id}", picked, feedback)
         if feedback.correct:
             after = apply_move(board, feedback.move).position if board and feedback.move else None
-            self._solved(lesson, replace(work, feedback=feedback, chosen=chosen, after=after))
+            self._solved(lesson, replace(work, feedback=feedback, chosen=chosen, after=after,
+                                         given=given, lang=language()))
         else:
             self.memory["try"] = replace(work, feedback=feedback, wrong=work.wrong + 1,
-                                         chosen=chosen)
+                                         chosen=chosen, given=given, lang=language())
             self._add_work(work, wrong=1)
 
     def answer_picked(self, step: Step) -> bool:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final, TypeVar
 
+from tutorial_app.course.i18n import language
+from tutorial_app.course.outcome import Feedback
 from tutorial_app.flows import links
 from tutorial_app.flows.said import Message, Said, worded
 from tutorial_app.flows.state import Memory
@@ -30,8 +32,8 @@ LINK_ERROR: Final = "link_error"  # what was wrong with the link just followed
 T = TypeVar("T")
 
 __all__ = ["LINK", "LINK_ERROR", "NOTICE", "Message", "Notice", "Said", "Tone", "find",
-           "link_error", "new_link", "save", "take_link_error", "take_notice", "tell",
-           "worded", "write_link"]
+           "in_language", "link_error", "new_link", "save", "take_link_error", "take_notice",
+           "tell", "worded", "write_link"]
 
 
 class Tone(StrEnum):
@@ -99,6 +101,19 @@ def write_link(memory: Memory, params: MutableMapping[str, str],
         return
     memory[LINK] = link
     links.replace_params(params, values)
+
+
+def in_language(feedback: Feedback | None, lang: str, again: Callable[[], Feedback]
+                ) -> Feedback | None:
+    """A try's judgement kept from the click, its words in the language of this drawing.
+
+    `Feedback.message` is worded when the try is judged, in the language `lang` of that
+    run; a learner who switched language since gets the words made again from the same
+    try (`again` judges it once more: the same answer, in the new words). The status,
+    the stars and the judge's verdict are the ones kept, so nothing is decided twice."""
+    if feedback is None or not lang or lang == language():
+        return feedback
+    return replace(feedback, message=again().message)
 
 
 def find(lookup: Callable[[str], T], item_id: str | None) -> T | None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 from engine import Attempt, Move, Position, apply_move
 from tutorial_app.course import rating as elo
 from tutorial_app.course.checking import check_answer, solutions
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import language, t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
 from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
@@ -120,7 +120,9 @@ def nearest(puzzles: Sequence[P], rating: float, solved: Mapping[str, bool],
 @dataclass(frozen=True)
 class PuzzleTry:
     """The learner's work on the puzzle on screen (kept in session state). `feedback`
-    is the judgement of the last try, the judge's verdict included."""
+    is the judgement of the last try, the judge's verdict included, its words in the
+    language `lang`; `given` is that try, so a page drawn in another language words it
+    again (`page.in_language`)."""
 
     puzzle: str
     wrong: int = 0
@@ -130,6 +132,8 @@ class PuzzleTry:
     result: PuzzleResult | None = None
     recorded: bool = False
     show_solution: bool = False
+    given: Attempt | None = None
+    lang: str = ""
 
     @property
     def solved(self) -> bool:
@@ -334,10 +338,20 @@ class PuzzleController:
         opened, the hints kept for it while its try is not decided."""
         current = self.memory.typed("try", PuzzleTry)
         if current is not None and current.puzzle == puzzle.id:
-            return current
+            return self._in_language(puzzle, current)
         fresh = PuzzleTry(puzzle.id, hints=min(HINTS, self._kept_hints(puzzle)))
         self.memory["try"] = fresh
         return fresh
+
+    def _in_language(self, puzzle: Puzzle, work: PuzzleTry) -> PuzzleTry:
+        """The try with its feedback in this run's language (kept so, once per switch)."""
+        given = work.given
+        if work.feedback is None or given is None or work.lang == language():
+            return work
+        found = page.in_language(work.feedback, work.lang, lambda: check_answer(puzzle, given))
+        work = replace(work, feedback=found, lang=language())
+        self.memory["try"] = work
+        return work
 
     def _kept_hints(self, puzzle: Puzzle) -> int:
         if self.kept is None or self.learner is None:
@@ -405,6 +419,7 @@ class PuzzleController:
         feedback = check_answer(puzzle, attempt)
         log_attempt(self.store, self.learner.id if self.learner else None, "puzzle", puzzle.id,
                     attempt, feedback)
+        work = replace(work, given=attempt, lang=language())
         if feedback.correct:
             after = apply_move(puzzle.position, feedback.move).position if feedback.move else None
             work = self._record(puzzle, replace(work, feedback=feedback, after=after), True)

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, Final
 from engine import Attempt
 from tutorial_app.course import rating as elo
 from tutorial_app.course.checking import check_answer
+from tutorial_app.course.i18n import language
 from tutorial_app.course.model import Feedback, Puzzle
+from tutorial_app.flows import page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
@@ -35,7 +37,9 @@ STEP_CHOICES: Final = 5  # the next puzzle is one of this many just above the la
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """One streak in progress (kept in session state)."""
+    """One streak in progress (kept in session state). `feedback` is the judgement of
+    the last try, its words in the language `lang`; `answered` and `given` are the
+    puzzle and that try, so a page drawn in another language words it again."""
 
     seed: int
     current: str | None
@@ -44,6 +48,9 @@ class Run:
     feedback: Feedback | None = None
     best: int = 0  # the learner's best run, as the store last said
     previous: int = 0  # the best before this run
+    answered: str | None = None
+    given: Attempt | None = None
+    lang: str = ""
 
     @property
     def length(self) -> int:
@@ -105,7 +112,21 @@ class StreakController:
             return 0
 
     def run(self) -> Run | None:
-        return self.memory.typed("run", Run)
+        """The run, its last feedback in this run's language (kept so, once per switch)."""
+        run = self.memory.typed("run", Run)
+        if run is None or run.feedback is None or run.lang == language():
+            return run
+        given, answered = run.given, run.answered
+        try:
+            puzzle = self.course.puzzle(answered) if answered else None
+        except KeyError:  # gone from the course since: the words stay as they were
+            puzzle = None
+        if puzzle is None or given is None:
+            return run
+        found = page.in_language(run.feedback, run.lang, lambda: check_answer(puzzle, given))
+        run = replace(run, feedback=found, lang=language())
+        self.memory["run"] = run
+        return run
 
     def start(self, seed: int | None = None) -> None:
         """A new run from the easiest puzzles (`seed` fixes the draw, for tests)."""
@@ -131,6 +152,7 @@ class StreakController:
         feedback = check_answer(puzzle, attempt)
         log_attempt(self.store, self.learner.id if self.learner else None, "puzzle", puzzle.id,
                     attempt, feedback)
+        run = replace(run, answered=puzzle.id, given=attempt, lang=language())
         if not feedback.correct:
             self.memory["run"] = self._end(replace(run, feedback=feedback))
             return
