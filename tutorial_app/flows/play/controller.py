@@ -26,14 +26,14 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine import BUILD, Attempt, CassinoError, Move
+from engine import BUILD, Attempt, CassinoError, Move, NotationError
 from engine.advice import Advice, Review, explain_phrase, hint, review
 from engine.advice_words import Phrase
 from engine.game import GameState, LogKind
 from tutorial_app.course import words
-from tutorial_app.course.i18n import t
+from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
 from tutorial_app.flows.moveinput import Selection
-from tutorial_app.flows.page import Message, Notice, Tone, worded
+from tutorial_app.flows.page import Message, Notice, Said, Tone, worded
 from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
@@ -192,7 +192,7 @@ class PlayController:
         """The set-up form (its seed and target start filled in), with why the last
         Start was refused worded in the language of this drawing."""
         said = self.memory.get(SETUP_ERROR)
-        return self.form.screen(worded(said) if said is not None else None)
+        return self.form.screen(_setup_words(said) if said is not None else None)
 
     def follow_preset(self) -> None:
         self.form.follow_preset()
@@ -528,6 +528,17 @@ class PlayController:
             None if current.hand_over else self._side(current),
             self._hand_end(current) if current.hand_over else None,
             self._replay(current), self.pacing, self._count(current))
+
+
+def _setup_words(said: Said) -> str:
+    """Why Start was refused, in this drawing's language. The rules' own refusals (a
+    setting that needs another, 1.5) have no words of their own yet: English shows the
+    engine's detail, another language says the choices do not go together rather than
+    the notation box's "cannot read" (there is no notation on this form)."""
+    if (isinstance(said, NotationError) and not said.code
+            and language() != DEFAULT_LANGUAGE):
+        return t("play.setup_refused")
+    return worded(said)
 
 
 def _worded(note: object) -> str:
