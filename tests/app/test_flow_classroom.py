@@ -63,6 +63,17 @@ def test_a_lesson_step_by_step(course: Course, store: ProgressStore) -> None:
     assert item.move_words == "10♣ takes 6♦+3♥"
 
 
+def test_the_puzzle_list_names_puzzles_by_title_not_id(course: Course,
+                                                      store: ProgressStore) -> None:
+    """The list is read on the projector: ids such as "tp1" are for links, not people."""
+    page = Page(course, store, puzzle=course.puzzles[0].id)
+    choices = page.run().screen().choices
+    assert [c.id for c in choices] == [p.id for p in course.puzzles]
+    for choice, puzzle in zip(choices, course.puzzles, strict=True):
+        assert choice.label == (puzzle.title or puzzle.prompt)
+        assert puzzle.id not in choice.label
+
+
 def test_the_class_tries_a_move_and_the_judge_answers_once(course: Course,
                                                            store: ProgressStore) -> None:
     page = Page(course, store, lesson="basics", step="pair")

@@ -450,8 +450,9 @@ class ClassroomController:
         if mode == Mode.LESSON:
             choices = tuple(Choice(lesson.id, lesson.title) for lesson in self.course.lessons)
         else:
-            choices = tuple(Choice(p.id, f"{p.id} — {p.title or p.prompt}")
-                            for p in self.course.puzzles)
+            # Titles, not ids: the list is on the projector, and every title is
+            # unique ("Captures: pairs, sums and courts no. 1").
+            choices = tuple(Choice(p.id, p.title or p.prompt) for p in self.course.puzzles)
         _, items = self._chosen()
         if not items:
             return ClassroomScreen(mode, choices, None, None)
