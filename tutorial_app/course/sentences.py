@@ -26,15 +26,16 @@ counts per language; tests/course/test_sentences.py asserts there are none.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine import CassinoError
-from engine.advice import advise, explain_phrase
+from engine.advice import Advice, advise, explain_phrase
 from engine.advice_words import (
     PLURALS,
     SENTENCES,
@@ -47,9 +48,13 @@ from engine.advice_words import (
 from engine.moves import Move
 from engine.players.view import view_of_position
 from engine.position import Position
-from tutorial_app.course import checking, clicks, i18n, words
+from tutorial_app.course import i18n, words
 from tutorial_app.course.i18n import DEFAULT_LANGUAGE, using
-from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, Puzzle, QuizStep
+from tutorial_app.course.steps import Step, unit_of
+
+if TYPE_CHECKING:
+    from tutorial_app.course.course import Course
+    from tutorial_app.course.model import Puzzle
 
 KINDS: Final = ("placeholder", "plural-marker", "number-agreement", "negation",
                 "contraction", "glossary", "english")
@@ -155,10 +160,22 @@ class Report:
     found: Counter[str] = field(default_factory=Counter)
     examples: dict[str, tuple[str, str]] = field(default_factory=dict)  # kind -> (where, text)
     advice_read: set[str] = field(default_factory=set)  # advice keys worded from positions
+    judged: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     @property
     def clean(self) -> bool:
         return not self.found
+
+    def read(self, where: str, text: str) -> None:
+        """Count one message and its slips (a text met before is not judged again: the
+        same reply comes back for many attempts and steps)."""
+        self.messages += 1
+        kinds = self.judged.get(text)
+        if kinds is None:
+            kinds = self.judged[text] = tuple(slips(text, self.lang))
+        for kind in kinds:
+            self.found[kind] += 1
+            self.examples.setdefault(kind, (where, text))
 
     def line(self) -> str:
         said = ", ".join(f"{self.found[k]} {k}" for k in KINDS if self.found[k]) or "0 slips"
@@ -177,7 +194,23 @@ ADVICE_POSITIONS: Final = (
     "table: 5h 9c; hand: 3s 8d Jc; players: 3",
     "table: 5h 3c 6d; hand: 2s 8d 8c",
     "table: 4h 4c Qd; hand: As 8d 8c; players: 3",
+    # and advice the course's positions never call for: a trail of a king when every
+    # other king is in hand (the card given up a spade), or all but one of them; a
+    # capture that leaves only what no unseen card takes; a build no unseen card takes
+    # in a game of three; a trail on the last play, which leaves cards on the table
+    "table: 5h 3c; hand: Kh Kd Ks Kc",
+    "table: 5h 3c; hand: Kh Kd Ks",
+    "table: Kd Qd; hand: Kh Ks Kc Qh Qs Qc",
+    "table: 5h; hand: 8s 8d 8h 8c 3d; players: 3",
+    "table: 5h 9c; hand: 3d; last",
 )
+
+ONTO: Final = ".onto"
+"""A build sentence's key names what the build goes onto (a table card or a build);
+every build takes one (rule 5.4), so the engine words a build only with these keys.
+Their twins without `{onto}` (`build.advice`, `multiple.report`...) are catalogue
+entries all the same: the check words each twin from the facts of the real build it
+reads (`twins`), so no entry goes unread."""
 
 
 def rendered(folder: Path, lang: str,
@@ -188,14 +221,23 @@ def rendered(folder: Path, lang: str,
 
     course = load_course(folder, language=lang, proofs=False)
     with using(lang):
-        for lesson in course.lessons:
-            for step in lesson.steps:
-                yield from _step(f"{lesson.id}/{step.id}", step, read)
-        for puzzle in course.puzzles:
-            yield from _step(puzzle.id, puzzle, read)
-        for text in ADVICE_POSITIONS:
-            yield from _advice(f"advice on {text}", Position.parse(text),
-                               set() if read is None else read)
+        for where, step in _places(course):
+            yield from _step(where, step, set() if read is None else read)
+        yield from _advice_positions(set() if read is None else read)
+
+
+def _places(course: Course) -> Iterator[tuple[str, Step | Puzzle]]:
+    """Every step of every lesson, then every puzzle, with where it is."""
+    for lesson in course.lessons:
+        for step in lesson.steps:
+            yield f"{lesson.id}/{step.id}", step
+    for puzzle in course.puzzles:
+        yield puzzle.id, puzzle
+
+
+def _advice_positions(read: set[str]) -> Iterator[tuple[str, str]]:
+    for text in ADVICE_POSITIONS:
+        yield from _advice(f"advice on {text}", Position.parse(text), read)
 
 
 def catalogue_messages(lang: str) -> Iterator[tuple[str, str]]:
@@ -214,53 +256,76 @@ def catalogue_messages(lang: str) -> Iterator[tuple[str, str]]:
                 yield key, i18n.t(key)
 
 
-def _step(where: str, step: object, read: set[str] | None = None) -> Iterator[tuple[str, str]]:
-    for hint in getattr(step, "hints", ()):
+def _step(where: str, step: Step | Puzzle, read: set[str]) -> Iterator[tuple[str, str]]:
+    """A step's hints, its success text and every reply its kind's unit can give
+    (`StepUnit.replies`), then the advice on the board it is played on, if any."""
+    kind = unit_of(step)
+    for hint in kind.hints(step):
         yield f"{where} hint", hint
     success = getattr(step, "success", "")
     if success:
         yield f"{where} success", success
-    if isinstance(step, (PlayStep, Puzzle)):
-        seen: set[str] = set()
-        for attempt, _ in clicks.judged_attempts(step.position):
-            text = checking.check_answer(step, attempt).message
-            if text not in seen:
-                seen.add(text)
-                yield f"{where} {attempt.text}", text
-        yield from _advice(where, step.position, set() if read is None else read)
-    elif isinstance(step, ChooseStep):
-        for index in range(len(step.options)):
-            yield f"{where} pick {index}", checking.check_choice(step, frozenset({index})).message
-        yield f"{where} none", checking.check_choice(step, frozenset()).message
-    elif isinstance(step, MistakeStep):
-        for code, _ in step.choices:
-            yield f"{where} {code}", checking.check_mistake(step, code).message
-        yield f"{where} explanation", step.explanation
-    elif isinstance(step, QuizStep):
-        for value, _ in step.choices:
-            yield f"{where} {value}", checking.check_quiz(step, value).message
+    for answer, text in kind.replies(step):
+        yield f"{where} {answer}", text
+    board = kind.board(step)
+    if board is not None:
+        yield from _advice(where, board, read)
+
+
+@dataclass(frozen=True, slots=True)
+class _Counsel:
+    """The computer's advice on a position and its reason for a move of each kind, as
+    phrase trees: what every language words (found once, see `_counsel`)."""
+
+    advice: Advice
+    reasons: tuple[tuple[str, Phrase], ...]  # (move kind, the reason had it been played)
+
+
+@functools.lru_cache(maxsize=64)
+def _counsel(position: Position) -> _Counsel | None:
+    """Cached: the check reads the languages step by step (`check_all`), so the same
+    position comes back three more times in a row."""
+    try:
+        found = advise(position)
+    except CassinoError:
+        return None
+    view = view_of_position(position)
+    kinds: dict[str, Move] = {found.move.kind: found.move}
+    for move in view.legal_moves():
+        kinds.setdefault(move.kind, move)
+    return _Counsel(found, tuple((kind, explain_phrase(view, move))
+                                 for kind, move in sorted(kinds.items())))
 
 
 def _advice(where: str, position: Position, read: set[str]) -> Iterator[tuple[str, str]]:
     """The advice on the step's position, and the reason the Play page would give had
     the computer made that move, or a move of each other kind (capture, build, trail):
     the advice's two voices, as a learner reads them in hints and reasons."""
-    try:
-        found = advise(position)
-    except CassinoError:
+    counsel = _counsel(position)
+    if counsel is None:
         return
+    found = counsel.advice
     yield f"{where} advice", words.move(found.move)
     if found.said is not None:
         read.update(advice_keys(found.said))
     yield f"{where} advice", words.said(found.said, found.reason)
-    view = view_of_position(position)
-    kinds: dict[str, Move] = {found.move.kind: found.move}
-    for move in view.legal_moves():
-        kinds.setdefault(move.kind, move)
-    for kind, move in sorted(kinds.items()):
-        said = explain_phrase(view, move)
-        read.update(advice_keys(said))
-        yield f"{where} reason ({kind})", words.said(said)
+    said = [found.said] if found.said is not None else []
+    for kind, reason in counsel.reasons:
+        read.update(advice_keys(reason))
+        said.append(reason)
+        yield f"{where} reason ({kind})", words.said(reason)
+    for twin in (t for s in said for t in twins(s)):
+        read.update(advice_keys(twin))
+        yield f"{where} {twin.key}", words.said(twin)
+
+
+def twins(said: Phrase) -> Iterator[Phrase]:
+    """For each build sentence of a reason (`...onto`), its twin without `{onto}`,
+    with the same facts (see `ONTO`)."""
+    for part in parts(said) if said.key == SENTENCES else (said,):
+        if part.key.endswith(ONTO) and part.key[:-len(ONTO)] in PLURALS:
+            facts = {k: v for k, v in part.facts.items() if k != "onto"}
+            yield Phrase(part.key[:-len(ONTO)], facts, part.n)
 
 
 def advice_keys(said: Phrase) -> set[str]:
@@ -290,12 +355,44 @@ def advice_sentences() -> set[str]:
 def check(folder: Path, lang: str,
           progress: Callable[[str], None] | None = None) -> Report:
     """Read every message of the course in `lang` and count its slips."""
-    report = Report(lang)
-    for where, text in (*catalogue_messages(lang), *rendered(folder, lang, report.advice_read)):
-        report.messages += 1
-        for kind in slips(text, lang):
-            report.found[kind] += 1
-            report.examples.setdefault(kind, (where, text))
-    if progress is not None:
-        progress(report.line())
-    return report
+    return check_all(folder, (lang,), progress=progress)[lang]
+
+
+def check_all(folder: Path, langs: Sequence[str], *, english: Course | None = None,
+              progress: Callable[[str], None] | None = None) -> dict[str, Report]:
+    """Read every message of the course in each language of `langs` and count its slips.
+
+    The languages are read together, step by step: what a step's replies and advice
+    rest on (the judge's verdict on every click attempt, the computer's judgement of
+    the position) is the same in every language, so it is worked out once, while the
+    step is at hand (`clicks.judged_attempts` and `_counsel` are cached), and worded
+    in each. `english` is the course already loaded in English, if any (the tests'
+    `shipped`); the other languages' are loaded, with their own texts."""
+    from tutorial_app.course.course import load_course
+
+    reports = {lang: Report(lang) for lang in langs}
+    places: dict[str, dict[str, Step | Puzzle]] = {}
+    for lang in langs:
+        course = english if english is not None and lang == DEFAULT_LANGUAGE else \
+            load_course(folder, language=lang, proofs=False)
+        places[lang] = dict(_places(course))
+    for lang in langs:  # the app's own entries first, as a learner meets them
+        with using(lang):
+            for where, text in catalogue_messages(lang):
+                reports[lang].read(where, text)
+    for where in dict.fromkeys(w for found in places.values() for w in found):
+        for lang in langs:
+            step = places[lang].get(where)
+            if step is not None:
+                _read(reports[lang], _step(where, step, reports[lang].advice_read))
+    for lang in langs:
+        _read(reports[lang], _advice_positions(reports[lang].advice_read))
+        if progress is not None:
+            progress(reports[lang].line())
+    return reports
+
+
+def _read(report: Report, messages: Iterator[tuple[str, str]]) -> None:
+    with using(report.lang):
+        for where, text in messages:
+            report.read(where, text)

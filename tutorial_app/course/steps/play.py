@@ -5,7 +5,7 @@ A puzzle is checked, shown and judged the same way (`check_answer` takes either)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -20,7 +20,7 @@ from engine import (
     legal_moves,
     parse_attempt,
 )
-from tutorial_app.course import feedback, truth, words
+from tutorial_app.course import clicks, feedback, truth, words
 from tutorial_app.course import goals as g
 from tutorial_app.course.concepts import REASON_CONCEPTS, goal_concepts, move_concepts
 from tutorial_app.course.goals import Goal
@@ -77,7 +77,14 @@ def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempt
         except NotationError as error:
             return Feedback(FeedbackStatus.UNREADABLE,
                             t("feedback.bad-notation", error=words.notation_error(error)))
-    verdict = check(step.position, attempt)
+    return judged_answer(step, attempt, check(step.position, attempt),
+                         wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+
+def judged_answer(step: Playable, attempt: Attempt | Move, verdict: Verdict, *,
+                  wrong_attempts: int = 0, hints_used: int = 0) -> Feedback:
+    """`check_answer` once the judge has given its verdict on `attempt`: the words the
+    learner reads (so the sentence check words a verdict it already has)."""
     as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
     move = verdict.move
     solved = bool(verdict.legal and move is not None and move in step.solution_moves)
@@ -167,6 +174,17 @@ def revealed(step: Playable) -> tuple[AnswerLine, ...]:
     return tuple(AnswerLine(words.move(m), m.text) for m in solutions(step)[:ANSWERS_SHOWN])
 
 
+def replies(step: Playable) -> Iterator[tuple[str, str]]:
+    """The reply to every attempt the click interface can make (course/clicks.py), each
+    text once, with the attempt that first brings it."""
+    seen: set[str] = set()
+    for attempt, verdict in clicks.judged_attempts(step.position):
+        text = judged_answer(step, attempt, verdict).message
+        if text not in seen:
+            seen.add(text)
+            yield attempt.text, text
+
+
 def texts(step: Playable) -> Iterable[str]:
     yield step.prompt
     yield step.success
@@ -192,6 +210,9 @@ class PlayUnit(StepUnit[PlayStep]):
               hints_used: int = 0) -> Feedback:
         assert isinstance(answer, (Attempt, Move, str))
         return check_answer(step, answer, wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+    def replies(self, step: PlayStep) -> Iterator[tuple[str, str]]:
+        return replies(step)
 
     def needs(self, step: PlayStep) -> dict[str, str]:
         return needs(step)
