@@ -99,16 +99,27 @@ _OFF_GLOSSARY: Final[dict[str, tuple[str, ...]]] = {
 }
 _ENGLISH: Final = frozenset({"the", "takes", "trails", "builds", "with", "your", "you", "is",
                              "are", "cannot", "card", "cards", "which", "this", "that"})
-_WORD: Final = re.compile(r"[A-Za-zÀ-ÿ]+")
-_NUMBER_NOUN: Final = re.compile(r"(?<![\w♠♥♦♣.,])(\d+)\s+([a-zà-úç]+)")
+_LETTER: Final = "A-Za-zÀ-ÿ"
+_ENGLISH_WORD: Final = re.compile(
+    rf"(?<![{_LETTER}])(?:{'|'.join(sorted(_ENGLISH))})(?![{_LETTER}])")
+# a number and the noun after it (lowercase letters only, as a sentence writes them)
+_NUMBER_NOUN: Final = {lang: re.compile(
+    rf"(?<![\w♠♥♦♣.,])(\d+)\s+({'|'.join(w for pair in nouns for w in pair)})(?![a-zà-úç])")
+    for lang, nouns in _NOUNS.items()}
+_SINGULAR: Final = {lang: frozenset(one for one, _ in nouns) for lang, nouns in _NOUNS.items()}
+_NEGATIVE: Final = {lang: re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
+                    for lang, (pattern, _) in _NEGATIVE_WORDS.items()}
+_CLAUSE_END: Final = re.compile(r"[.:;,!?()—]")
 
 
 def slips(text: str, lang: str) -> list[str]:
-    """The kinds of slip in one rendered message (empty when it reads well)."""
+    """The kinds of slip in one rendered message (empty when it reads well). Each test
+    first looks for the character its pattern cannot match without, for speed: the
+    check reads some 80,000 messages per language."""
     found: list[str] = []
-    if _PLACEHOLDER.search(text):
+    if "{" in text and _PLACEHOLDER.search(text):
         found.append("placeholder")
-    if _PLURAL_MARKER.search(text):
+    if ("(" in text or "/" in text) and _PLURAL_MARKER.search(text):
         found.append("plural-marker")
     if _disagrees(text, lang):
         found.append("number-agreement")
@@ -120,18 +131,20 @@ def slips(text: str, lang: str) -> list[str]:
     lowered = text.lower()
     if any(word in lowered for word in _OFF_GLOSSARY.get(lang, ())):
         found.append("glossary")
-    if lang != DEFAULT_LANGUAGE and len(_ENGLISH & set(_WORD.findall(text.lower()))) >= 2:
+    if lang != DEFAULT_LANGUAGE and len(set(_ENGLISH_WORD.findall(lowered))) >= 2:
         found.append("english")
     return found
 
 
 def _disagrees(text: str, lang: str) -> bool:
-    nouns = _NOUNS.get(lang, ())
-    for match in _NUMBER_NOUN.finditer(text):
-        n, word = int(match.group(1)), match.group(2)
-        for one, other in nouns:
-            if (word == one and n != 1) or (word == other and n == 1):
-                return True
+    """A number and a noun of `_NOUNS` after it that disagree ("0 carta", "1 cartas")."""
+    pattern = _NUMBER_NOUN.get(lang)
+    if pattern is None:
+        return False
+    singular = _SINGULAR[lang]
+    for match in pattern.finditer(text):
+        if (int(match.group(1)) == 1) != (match.group(2) in singular):
+            return True
     return False
 
 
@@ -141,9 +154,9 @@ def _unnegated(text: str, lang: str) -> bool:
     found = _NEGATIVE_WORDS.get(lang)
     if found is None:
         return False
-    pattern, negations = found
-    for match in re.finditer(rf"\b(?:{pattern})\b", text, re.IGNORECASE):
-        clause = re.split(r"[.:;,!?()—]", text[:match.start()])[-1].split()
+    negations = found[1]
+    for match in _NEGATIVE[lang].finditer(text):
+        clause = _CLAUSE_END.split(text[:match.start()])[-1].split()
         if len(clause) <= 1 or clause[-1].lower() in _OPENERS:  # "Ancora niente ..."
             continue
         if not any(word.lower() in negations for word in clause[-6:]):

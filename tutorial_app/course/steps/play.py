@@ -5,9 +5,10 @@ A puzzle is checked, shown and judged the same way (`check_answer` takes either)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import functools
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine import (
     Attempt,
@@ -109,6 +110,8 @@ def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str)
     tried (fields filled in) replaces the judge's words (or the account of the miss)
     when it names a card of the attempt or the position; an entry that names none
     is advice read after the judge's sentence, as one message."""
+    if not step.feedback:
+        return base  # most steps have no entries: nothing to choose from
     chosen = feedback.choose(step.feedback, attempt, verdict, solved=False)
     if chosen is None:
         return base
@@ -178,11 +181,50 @@ def replies(step: Playable) -> Iterator[tuple[str, str]]:
     """The reply to every attempt the click interface can make (course/clicks.py), each
     text once, with the attempt that first brings it."""
     seen: set[str] = set()
-    for attempt, verdict in clicks.judged_attempts(step.position):
+    for attempt, verdict in distinct_attempts(step.position, frozenset(step.feedback)):
         text = judged_answer(step, attempt, verdict).message
         if text not in seen:
             seen.add(text)
             yield attempt.text, text
+
+
+@functools.lru_cache(maxsize=8)
+def distinct_attempts(position: Position, entries: frozenset[str]
+                      ) -> tuple[tuple[Attempt, Verdict], ...]:
+    """The click attempts on `position` (with their verdicts) whose replies may differ,
+    at a step with feedback entries under the keys `entries`: an attempt no entry
+    answers gets the same reply as an earlier one with the same verdict (the same
+    move, or the same template and facts), in every language, so it is left out.
+    Cached: the sentence check asks for a step's in each language in a row."""
+    found: list[tuple[Attempt, Verdict]] = []
+    verdicts: set[object] = set()
+    for attempt, verdict in clicks.judged_attempts(position):
+        if not entries or feedback.choose(entries_of(entries), attempt, verdict,
+                                          solved=False) is None:
+            same = (verdict.legal, verdict.code, verdict.template, verdict.message,
+                    _shown(verdict.move), tuple(sorted(_shown(verdict.facts).items())))
+            if same in verdicts:
+                continue
+            verdicts.add(same)
+        found.append((attempt, verdict))
+    return tuple(found)
+
+
+def _shown(value: Any) -> Any:
+    """A verdict's move or facts as they are worded: a move with its grouping, which
+    its equality ignores (engine/moves.py) but its words show."""
+    if isinstance(value, Move):
+        return value, value.groups
+    if isinstance(value, tuple):
+        return tuple(_shown(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: _shown(v) for k, v in value.items()}
+    return value
+
+
+def entries_of(keys: frozenset[str]) -> dict[str, str]:
+    """Feedback entries with these keys (`feedback.choose` reads only the keys)."""
+    return dict.fromkeys(keys, "")
 
 
 def texts(step: Playable) -> Iterable[str]:
