@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from tutorial_app.course.course import Course
     from tutorial_app.course.model import Puzzle
 
-KINDS: Final = ("placeholder", "plural-marker", "number-agreement", "negation",
+KINDS: Final = ("placeholder", "plural-marker", "number-agreement", "agreement", "negation",
                 "contraction", "glossary", "english")
 
 _PLACEHOLDER: Final = re.compile(r"\{[a-z_]+\}")
@@ -75,6 +75,40 @@ _NOUNS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "it": (("carta", "carte"), ("punto", "punti"), ("scopa", "scope"), ("mossa", "mosse"),
            ("opzione", "opzioni"), ("problema", "problemi"), ("compito", "compiti")),
 }
+# the gender (m/f) of the nouns above, and the articles before a count and the adjectives
+# after its noun that must agree with it: word -> (gender, plural?); a word of either
+# gender ("restante", "possibile") is not listed
+_GENDERS: Final[dict[str, dict[str, str]]] = {
+    "pt-BR": {"carta": "f", "ponto": "m", "varrida": "f", "jogada": "f", "opção": "f",
+              "desafio": "m", "exercício": "m", "tarefa": "f"},
+    "es": {"carta": "f", "punto": "m", "barrida": "f", "jugada": "f", "opción": "f",
+           "problema": "m", "tarea": "f"},
+    "it": {"carta": "f", "punto": "m", "scopa": "f", "mossa": "f", "opzione": "f",
+           "problema": "m", "compito": "m"},
+}
+_AGREEING: Final[dict[str, dict[str, tuple[str, bool]]]] = {
+    "pt-BR": {"os": ("m", True), "as": ("f", True), "esses": ("m", True),
+              "essas": ("f", True), "estes": ("m", True), "estas": ("f", True),
+              "esperado": ("m", False), "esperados": ("m", True), "esperada": ("f", False),
+              "esperadas": ("f", True), "correto": ("m", False), "corretos": ("m", True),
+              "correta": ("f", False), "corretas": ("f", True), "marcado": ("m", False),
+              "marcados": ("m", True), "marcada": ("f", False), "marcadas": ("f", True),
+              "capturado": ("m", False), "capturados": ("m", True),
+              "capturada": ("f", False), "capturadas": ("f", True)},
+    "es": {"los": ("m", True), "las": ("f", True), "esos": ("m", True), "esas": ("f", True),
+           "estos": ("m", True), "estas": ("f", True),
+           "esperado": ("m", False), "esperados": ("m", True), "esperada": ("f", False),
+           "esperadas": ("f", True), "correcto": ("m", False), "correctos": ("m", True),
+           "correcta": ("f", False), "correctas": ("f", True), "capturado": ("m", False),
+           "capturados": ("m", True), "capturada": ("f", False), "capturadas": ("f", True)},
+    "it": {"i": ("m", True), "gli": ("m", True), "le": ("f", True),
+           "atteso": ("m", False), "attesi": ("m", True), "attesa": ("f", False),
+           "attese": ("f", True), "corretto": ("m", False), "corretti": ("m", True),
+           "corretta": ("f", False), "corrette": ("f", True), "preso": ("m", False),
+           "presi": ("m", True), "presa": ("f", False), "prese": ("f", True),
+           "catturato": ("m", False), "catturati": ("m", True), "catturata": ("f", False),
+           "catturate": ("f", True)},
+}
 # words after which a negative word opens a new clause as its subject ("mas nenhuma
 # construção pode...")
 _OPENERS: Final = frozenset({"mas", "e", "ou", "que", "porque", "pois", "então", "de", "pero",
@@ -84,6 +118,23 @@ _NEGATIVE_WORDS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
     "pt-BR": (r"nada", ("não", "sem", "nem")),
     "es": (r"nada", ("no", "sin", "ni")),
     "it": (r"niente|nulla", ("non", "senza", "né")),
+}
+# "nenhuma", "ninguna", "nessuna" as a verb's object need the negation before the verb
+# ("você não teria nenhuma carta"); as a clause's subject they need none ("Depois da
+# primeira distribuição nenhuma carta vai..."), so only those right after a verb the
+# messages use are read
+_NEGATIVE_OBJECTS: Final[dict[str, tuple[str, frozenset[str]]]] = {
+    "pt-BR": (r"nenhum|nenhuma|ninguém", frozenset({
+        "captura", "capturaria", "sobra", "sobraria", "teria", "tem", "tira", "faz", "muda",
+        "mudaria", "haver", "há", "controla", "vale", "fica", "deixa", "deixaria"})),
+    "es": (r"ningún|ninguno|ninguna|nadie", frozenset({
+        "tendrías", "tendría", "tiene", "captura", "capturaría", "saca", "da", "queda",
+        "quedaría", "cambia", "cambiaría", "hay", "hace", "va", "controla", "vale", "deja",
+        "dejaría"})),
+    "it": (r"nessun|nessuno|nessuna", frozenset({
+        "avresti", "avrebbe", "ha", "cattura", "catturerebbe", "prende", "fa", "controlla",
+        "toglie", "resta", "resterebbe", "cambia", "cambierebbe", "vale", "lascia",
+        "lascerebbe", "c'è"})),
 }
 _CONTRACTIONS: Final[dict[str, re.Pattern[str]]] = {
     "pt-BR": re.compile(r"\b(?:a a|a o|de o|de a|em o|em a|por o)\s+(?!\d)\w", re.I),
@@ -107,9 +158,17 @@ _NUMBER_NOUN: Final = {lang: re.compile(
     rf"(?<![\w♠♥♦♣.,])(\d+)\s+({'|'.join(w for pair in nouns for w in pair)})(?![a-zà-úç])")
     for lang, nouns in _NOUNS.items()}
 _SINGULAR: Final = {lang: frozenset(one for one, _ in nouns) for lang, nouns in _NOUNS.items()}
+# an article, a count and its noun ("as 2 cartas"); a count, its noun and an adjective
+# ("+0,8 ponto esperado")
+_COUNTED: Final = {lang: re.compile(
+    rf"(?<![{_LETTER}])(?:(\w+)\s+)?[+-]?\d+(?:[.,]\d+)?\s+"
+    rf"({'|'.join(w for pair in nouns for w in pair)})(?:\s+([{_LETTER}]+))?(?![{_LETTER}])")
+    for lang, nouns in _NOUNS.items() if lang in _GENDERS}
 _NEGATIVE: Final = {lang: re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
                     for lang, (pattern, _) in _NEGATIVE_WORDS.items()}
 _CLAUSE_END: Final = re.compile(r"[.:;,!?()—]")
+_NEGATIVE_OBJECT: Final = {lang: re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
+                           for lang, (pattern, _) in _NEGATIVE_OBJECTS.items()}
 
 
 def slips(text: str, lang: str) -> list[str]:
@@ -123,6 +182,8 @@ def slips(text: str, lang: str) -> list[str]:
         found.append("plural-marker")
     if _disagrees(text, lang):
         found.append("number-agreement")
+    if _misagrees(text, lang):
+        found.append("agreement")
     if _unnegated(text, lang):
         found.append("negation")
     pattern = _CONTRACTIONS.get(lang)
@@ -148,9 +209,27 @@ def _disagrees(text: str, lang: str) -> bool:
     return False
 
 
+def _misagrees(text: str, lang: str) -> bool:
+    """An article before a count, or an adjective after its noun, of another gender or
+    number than the noun ("os 2 cartas", "as 2 pontos", "+0,8 ponto esperados")."""
+    pattern = _COUNTED.get(lang)
+    if pattern is None:
+        return False
+    genders, agreeing = _GENDERS[lang], _AGREEING[lang]
+    nouns = {w: (one, w != one) for one, other in _NOUNS[lang] for w in (one, other)}
+    for match in pattern.finditer(text):
+        one, plural = nouns[match.group(2)]
+        for word in (match.group(1), match.group(3)):
+            form = agreeing.get(word.lower()) if word else None
+            if form is not None and form != (genders[one], plural):
+                return True
+    return False
+
+
 def _unnegated(text: str, lang: str) -> bool:
-    """A negative word ('nada') with no negation in the words before it in its clause;
-    one that opens its clause ('Nenhuma das cartas...') is a subject and fine."""
+    """A negative word ('nada') with no negation in the words before it in its clause
+    (one that opens its clause, 'Nenhuma das cartas...', is a subject and fine), or a
+    negative determiner right after a verb with none ('você teria nenhuma carta')."""
     found = _NEGATIVE_WORDS.get(lang)
     if found is None:
         return False
@@ -160,6 +239,12 @@ def _unnegated(text: str, lang: str) -> bool:
         if len(clause) <= 1 or clause[-1].lower() in _OPENERS:  # "Ancora niente ..."
             continue
         if not any(word.lower() in negations for word in clause[-6:]):
+            return True
+    verbs = _NEGATIVE_OBJECTS[lang][1]
+    for match in _NEGATIVE_OBJECT[lang].finditer(text):
+        clause = _CLAUSE_END.split(text[:match.start()])[-1].split()
+        if clause and clause[-1].lower() in verbs and \
+                not any(word.lower() in negations for word in clause[-6:]):
             return True
     return False
 
