@@ -3,22 +3,32 @@
 The catalogue check (`catalogues.check`) proves every entry is translated and keeps
 its fields; it cannot see what a learner reads once entries are filled and put
 together. This one renders the messages themselves, as the course produces them:
-the reply to every attempt the click interface can make in every play step and
-puzzle (the judge's words, the goal's account of a miss, the author's entries), every
-hint and success text, every choose step's explanations, every mistake step's reply
-to each reason, every quiz reply, and the computer's advice for every position. Each
-is read for the slips a translator or a pieced-together sentence leaves:
+every hint and success text, and every reply each step kind's unit says its checker
+can give (`StepUnit.replies`: the reply to every attempt the click interface can make
+in every play step and puzzle, with the judge's words, the goal's account of a miss
+and the author's entries; every choose step's explanations; every mistake step's
+reply to each reason; every quiz reply; every deal and count step's reply to each
+answer wrong in one part), and the computer's advice for every position, every
+advice entry worded at least once. Each is read for the slips a translator or a
+pieced-together sentence leaves:
 
 - `placeholder`: a `{field}` left unfilled;
 - `plural-marker`: "(s)", "opção(ões)", "carta/e", "um(a)" instead of a real plural
   or gender;
 - `number-agreement`: a number and a noun that disagree ("0 carta", "1 cartas");
+- `agreement`: an article before a count or an adjective after its noun of another
+  gender or number than the noun ("os 2 cartas", "+0,8 ponto esperados");
 - `negation`: "nada", "niente" with no "não", "non", "no" before it in its clause
-  ("você teria nada");
+  ("você teria nada"), or "nenhuma", "ninguna", "nessuna" right after a verb with none
+  ("você teria nenhuma carta");
 - `contraction`: a preposition and an article left apart ("a a construção", "alla"
   written "a la costruzione");
 - `glossary`: a game word spelled otherwise than /work/shared/GLOSSARY.md's;
 - `english`: English words on a page in another language.
+
+The languages are read together, step by step (`check_all`), so what the replies
+rest on and no language words differently (the judge's verdicts, the computer's
+judgement of a position) is worked out once.
 
 `python -m tutorial_app.course.catalogues all` (`make i18n`) runs it and prints the
 counts per language; tests/course/test_sentences.py asserts there are none.
