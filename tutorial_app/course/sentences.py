@@ -71,6 +71,12 @@ KINDS: Final = ("placeholder", "plural-marker", "number-agreement", "agreement",
 
 _PLACEHOLDER: Final = re.compile(r"\{[a-z_]+\}")
 _PLURAL_MARKER: Final = re.compile(r"\w\((?:s|es|ões|i|e|a|o)\)|[a-zà-ú]/(?:i|e|s|a)\b|\(s\)")
+# the same, searched from its "(" or "/" (a pattern that starts with a literal is found
+# fast), the letter before it looked at apart
+_PAREN_MARKER: Final = re.compile(r"\((?:s|es|ões|i|e|a|o)\)")
+_SLASH_MARKER: Final = re.compile(r"/(?:i|e|s|a)\b")
+_WORD_CHAR: Final = re.compile(r"\w")
+_LOWER_LETTER: Final = re.compile(r"[a-zà-ú]")
 
 # noun forms after a number: (singular, plural) per language
 _NOUNS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
@@ -124,6 +130,10 @@ _AGREEING: Final[dict[str, dict[str, tuple[str, bool]]]] = {
 _OPENERS: Final = frozenset({"mas", "e", "ou", "que", "porque", "pois", "então", "de", "pero",
                              "y", "o", "entonces", "ma", "perché", "che", "quindi", "allora",
                              "di"})
+_NEGATIVE_HINTS: Final = {"pt-BR": (("nada",), ("nenhum", "ningu")),
+                          "es": (("nada",), ("ningu", "nadie")),
+                          "it": (("niente", "nulla"), ("nessun",))}
+"""Text a message must hold (lowercased) for each negation test to find anything."""
 _NEGATIVE_WORDS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
     "pt-BR": (r"nada", ("não", "sem", "nem")),
     "es": (r"nada", ("no", "sin", "ni")),
@@ -171,9 +181,10 @@ _SINGULAR: Final = {lang: frozenset(one for one, _ in nouns) for lang, nouns in 
 # an article, a count and its noun ("as 2 cartas"); a count, its noun and an adjective
 # ("+0,8 ponto esperado")
 _COUNTED: Final = {lang: re.compile(
-    rf"(?<![{_LETTER}])(?:(\w+)\s+)?[+-]?\d+(?:[.,]\d+)?\s+"
-    rf"({'|'.join(w for pair in nouns for w in pair)})(?:\s+([{_LETTER}]+))?(?![{_LETTER}])")
+    rf"\d+\s+({'|'.join(w for pair in nouns for w in pair)})(?:\s+([{_LETTER}]+))?"
+    rf"(?![{_LETTER}])")
     for lang, nouns in _NOUNS.items() if lang in _GENDERS}
+_ARTICLE: Final = re.compile(rf"(?<![{_LETTER}])([{_LETTER}]+)\s+[+-]?[\d.,]*$")
 _NEGATIVE: Final = {lang: re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
                     for lang, (pattern, _) in _NEGATIVE_WORDS.items()}
 _CLAUSE_END: Final = re.compile(r"[.:;,!?()—]")
@@ -188,23 +199,37 @@ def slips(text: str, lang: str) -> list[str]:
     found: list[str] = []
     if "{" in text and _PLACEHOLDER.search(text):
         found.append("placeholder")
-    if ("(" in text or "/" in text) and _PLURAL_MARKER.search(text):
+    if _plural_marker(text):
         found.append("plural-marker")
     if _disagrees(text, lang):
         found.append("number-agreement")
     if _misagrees(text, lang):
         found.append("agreement")
-    if _unnegated(text, lang):
+    lowered = text.lower()
+    if _unnegated(text, lang, lowered):
         found.append("negation")
     pattern = _CONTRACTIONS.get(lang)
     if pattern is not None and pattern.search(text):
         found.append("contraction")
-    lowered = text.lower()
     if any(word in lowered for word in _OFF_GLOSSARY.get(lang, ())):
         found.append("glossary")
     if lang != DEFAULT_LANGUAGE and len(set(_ENGLISH_WORD.findall(lowered))) >= 2:
         found.append("english")
     return found
+
+
+def _plural_marker(text: str) -> bool:
+    """`_PLURAL_MARKER` found: "(s)" anywhere, "(es)", "(ões)"... after a letter, "/i",
+    "/e"... after a lowercase letter."""
+    for match in _PAREN_MARKER.finditer(text):
+        start = match.start()
+        if match.group() == "(s)" or (start and _WORD_CHAR.match(text, start - 1)):
+            return True
+    for match in _SLASH_MARKER.finditer(text):
+        start = match.start()
+        if start and _LOWER_LETTER.match(text, start - 1):
+            return True
+    return False
 
 
 def _disagrees(text: str, lang: str) -> bool:
@@ -228,15 +253,16 @@ def _misagrees(text: str, lang: str) -> bool:
     genders, agreeing = _GENDERS[lang], _AGREEING[lang]
     nouns = {w: (one, w != one) for one, other in _NOUNS[lang] for w in (one, other)}
     for match in pattern.finditer(text):
-        one, plural = nouns[match.group(2)]
-        for word in (match.group(1), match.group(3)):
+        one, plural = nouns[match.group(1)]
+        article = _ARTICLE.search(text, max(0, match.start() - 24), match.start())
+        for word in (article.group(1) if article else None, match.group(2)):
             form = agreeing.get(word.lower()) if word else None
             if form is not None and form != (genders[one], plural):
                 return True
     return False
 
 
-def _unnegated(text: str, lang: str) -> bool:
+def _unnegated(text: str, lang: str, lowered: str = "") -> bool:
     """A negative word ('nada') with no negation in the words before it in its clause
     (one that opens its clause, 'Nenhuma das cartas...', is a subject and fine), or a
     negative determiner right after a verb with none ('você teria nenhuma carta')."""
@@ -244,13 +270,17 @@ def _unnegated(text: str, lang: str) -> bool:
     if found is None:
         return False
     negations = found[1]
-    for match in _NEGATIVE[lang].finditer(text):
+    lowered = lowered or text.lower()
+    words, objects = _NEGATIVE_HINTS[lang]
+    for match in _NEGATIVE[lang].finditer(text) if any(w in lowered for w in words) else ():
         clause = _CLAUSE_END.split(text[:match.start()])[-1].split()
         if len(clause) <= 1 or clause[-1].lower() in _OPENERS:  # "Ancora niente ..."
             continue
         if not any(word.lower() in negations for word in clause[-6:]):
             return True
     verbs = _NEGATIVE_OBJECTS[lang][1]
+    if not any(w in lowered for w in objects):
+        return False
     for match in _NEGATIVE_OBJECT[lang].finditer(text):
         clause = _CLAUSE_END.split(text[:match.start()])[-1].split()
         if clause and clause[-1].lower() in verbs and \
