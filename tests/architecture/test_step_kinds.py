@@ -65,6 +65,27 @@ def test_every_kind_has_its_own_reader_and_checker(kind: str) -> None:
     assert own["read"] is not StepUnit.read and own["check"] is not StepUnit.check
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_lists_its_replies_for_the_sentence_check(kind: str) -> None:
+    """The sentence check (course/sentences.py) reads each kind's replies through its
+    unit, never by asking which kind a step is: a kind without `replies` would have
+    its words go unread in every language."""
+    own = vars(type(unit(kind)))
+    assert "replies" in own, f"the {kind} unit does not list its replies"
+    assert own["replies"] is not StepUnit.replies
+
+
+def test_the_sentence_check_asks_no_step_which_kind_it_is() -> None:
+    source = (ROOT / "tutorial_app" / "course" / "sentences.py").read_text(encoding="utf-8")
+    classes = {cls.__name__ for cls in typing.get_args(Step)} | {"Puzzle"}
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "isinstance":
+            named = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            assert not named & classes, f"sentences.py line {node.lineno} tests a step's kind"
+
+
 def test_every_kind_has_a_dataclass_in_the_step_union() -> None:
     classes = typing.get_args(Step)
     kinds = {cls.__dataclass_fields__["kind"].default: cls for cls in classes}

@@ -363,8 +363,8 @@ def read_sentences() -> bool:
     from tutorial_app.course import sentences
 
     clean = True
-    for lang in [i18n.DEFAULT_LANGUAGE, *languages()]:
-        report = sentences.check(lessons_folder(), lang)
+    reports = sentences.check_all(lessons_folder(), [i18n.DEFAULT_LANGUAGE, *languages()])
+    for report in reports.values():
         print(report.line())
         for kind, (where, text) in report.examples.items():
             print(f"  {kind}: {where}: {text[:200]}")

@@ -23,6 +23,7 @@ one server in two languages never see each other's). Code outside the app
 from __future__ import annotations
 
 import contextvars
+import functools
 import gettext
 import importlib
 import logging
@@ -237,10 +238,17 @@ def _read(lang: str) -> Language | None:
 
 def fields(text: str) -> set[str]:
     """The `{names}` a text fills in."""
+    return set(_fields(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _fields(text: str) -> frozenset[str]:
+    """`fields`, kept: every lookup of a translation asks it of the entry and its
+    English (`usable`), hundreds of thousands of times in the sentence check."""
     try:
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
     except ValueError:
-        return {"<bad braces>"}
+        return frozenset({"<bad braces>"})
 
 
 def usable(entry: Entry | None, source: str | None) -> bool:
@@ -249,7 +257,7 @@ def usable(entry: Entry | None, source: str | None) -> bool:
         return False
     if entry.source is not None and entry.source != source:
         return False
-    return all(fields(text) == fields(source) for text in (entry.text, *entry.plurals))
+    return all(_fields(text) == _fields(source) for text in (entry.text, *entry.plurals))
 
 
 def lookup(key: str) -> str | None:

@@ -9,7 +9,7 @@ The units never import the course model, which imports them to list the kinds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -63,6 +63,13 @@ class StepUnit(Generic[S]):
     def check(self, step: S, answer: Any, *, wrong_attempts: int = 0,
               hints_used: int = 0) -> Feedback:
         """Judge the learner's answer (of the type `picked` returns)."""
+        raise NotImplementedError
+
+    def replies(self, step: S) -> Iterator[tuple[str, str]]:
+        """Every reply the checker can give at this step, in the current language, each
+        with the answer that brings it: the sentence check (course/sentences.py) reads
+        them in every language. No default: a kind must list its own
+        (tests/architecture/test_step_kinds.py), or its replies would go unread."""
         raise NotImplementedError
 
     def answer_keys(self, step: S) -> tuple[str, ...]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal
@@ -217,6 +217,12 @@ class ChooseUnit(StepUnit[ChooseStep]):
               hints_used: int = 0) -> Feedback:
         assert isinstance(answer, frozenset)
         return check_choice(step, answer, wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+    def replies(self, step: ChooseStep) -> Iterator[tuple[str, str]]:
+        """The reply to each option picked alone, and to none picked."""
+        for index in range(len(step.options)):
+            yield f"pick {index}", check_choice(step, frozenset({index})).message
+        yield "none", check_choice(step, frozenset()).message
 
     def answer_keys(self, step: ChooseStep) -> tuple[str, ...]:
         if step.single:  # one correct option: a radio, which holds the index picked

@@ -10,7 +10,7 @@ piles, the sweeps and the rules, so a step stays true when the rules change.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -239,6 +239,36 @@ class CountUnit(StepUnit[CountStep]):
         return check_count(step, (frozenset(str(c) for c in picked), str(cards), str(spades),
                                   str(winner)),
                            wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+    def replies(self, step: CountStep) -> Iterator[tuple[str, str]]:
+        """The reply to each answer wrong in one part: a card tapped that scores
+        nothing (and all of them), a scoring card of each pile left untapped (and all of
+        them), nothing tapped, each wrong side for most cards, most spades and the
+        winner; and to the right answer."""
+        right: CountAnswer = (step.points, step.cards, step.spades, step.winner)
+        blank = frozenset[str]()
+        others = [str(c) for pile in step.piles for c in pile if str(c) not in step.points]
+        picks = [(f"+{c}", step.points | {c}) for c in others]
+        if len(others) > 1:
+            picks.append(("+all", step.points | set(others)))
+        for side, pile in enumerate(step.piles):
+            scoring = [str(c) for c in pile if str(c) in step.points]
+            picks += [(f"-{c}", step.points - {c}) for c in scoring[:1]]
+            if len(scoring) > 1:
+                picks.append((f"-pile {side}", step.points - set(scoring)))
+        picks.append(("nothing", blank))
+        for label, picked in picks:
+            yield f"points {label}", check_count(step, (picked, *right[1:])).message
+        sides = ("0", "1", NONE)
+        for value in sides:
+            if value != step.cards:
+                yield f"cards {value}", check_count(step, (step.points, value, *right[2:])).message
+            if value != step.spades:
+                yield f"spades {value}", check_count(
+                    step, (step.points, step.cards, value, step.winner)).message
+            if step.winner and value != step.winner:
+                yield f"winner {value}", check_count(step, (*right[:3], value)).message
+        yield "right", check_count(step, right).message
 
     def answer_keys(self, step: CountStep) -> tuple[str, ...]:
         keys = [f"count.{step.id}.pile.{side}" for side in range(SIDES)]

@@ -12,7 +12,7 @@ named from the dealer ("the player on the dealer's left"), never by number.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -238,6 +238,18 @@ class DealUnit(StepUnit[DealStep]):
               hints_used: int = 0) -> Feedback:
         given = tuple(str(a) for a in answer) if isinstance(answer, tuple | list) else ()
         return check_deal(step, given, wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+    def replies(self, step: DealStep) -> Iterator[tuple[str, str]]:
+        """The reply to each wrong click at each question (every click before it
+        right), to a deal left unfinished, and to the whole deal right."""
+        right = step.answer
+        for index, question in enumerate(step.questions):
+            for value in places(step, question):
+                if value != question.answer:
+                    yield (f"{question.what} {question.first}: {value}",
+                           check_deal(step, (*right[:index], value)).message)
+        yield "unfinished", check_deal(step, right[:-1]).message
+        yield "right", check_deal(step, right).message
 
     def answer_keys(self, step: DealStep) -> tuple[str, ...]:
         return tuple(f"deal.{step.id}.{i}" for i in range(len(step.questions)))

@@ -4,7 +4,7 @@ reason code, and each wrong choice hears why it does not fit this move."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -194,6 +194,13 @@ class MistakeUnit(StepUnit[MistakeStep]):
               hints_used: int = 0) -> Feedback:
         return check_mistake(step, str(answer), wrong_attempts=wrong_attempts,
                              hints_used=hints_used)
+
+    def replies(self, step: MistakeStep) -> Iterator[tuple[str, str]]:
+        """The reply to each reason offered, and the judge's explanation shown under
+        the answer."""
+        for code, _ in step.choices:
+            yield code, check_mistake(step, code).message
+        yield "explanation", step.explanation
 
     def answer_keys(self, step: MistakeStep) -> tuple[str, ...]:
         return (f"why.{step.id}",)

@@ -5,9 +5,10 @@ A puzzle is checked, shown and judged the same way (`check_answer` takes either)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine import (
     Attempt,
@@ -20,7 +21,7 @@ from engine import (
     legal_moves,
     parse_attempt,
 )
-from tutorial_app.course import feedback, truth, words
+from tutorial_app.course import clicks, feedback, truth, words
 from tutorial_app.course import goals as g
 from tutorial_app.course.concepts import REASON_CONCEPTS, goal_concepts, move_concepts
 from tutorial_app.course.goals import Goal
@@ -77,7 +78,14 @@ def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempt
         except NotationError as error:
             return Feedback(FeedbackStatus.UNREADABLE,
                             t("feedback.bad-notation", error=words.notation_error(error)))
-    verdict = check(step.position, attempt)
+    return judged_answer(step, attempt, check(step.position, attempt),
+                         wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+
+def judged_answer(step: Playable, attempt: Attempt | Move, verdict: Verdict, *,
+                  wrong_attempts: int = 0, hints_used: int = 0) -> Feedback:
+    """`check_answer` once the judge has given its verdict on `attempt`: the words the
+    learner reads (so the sentence check words a verdict it already has)."""
     as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
     move = verdict.move
     solved = bool(verdict.legal and move is not None and move in step.solution_moves)
@@ -102,6 +110,8 @@ def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str)
     tried (fields filled in) replaces the judge's words (or the account of the miss)
     when it names a card of the attempt or the position; an entry that names none
     is advice read after the judge's sentence, as one message."""
+    if not step.feedback:
+        return base  # most steps have no entries: nothing to choose from
     chosen = feedback.choose(step.feedback, attempt, verdict, solved=False)
     if chosen is None:
         return base
@@ -167,6 +177,56 @@ def revealed(step: Playable) -> tuple[AnswerLine, ...]:
     return tuple(AnswerLine(words.move(m), m.text) for m in solutions(step)[:ANSWERS_SHOWN])
 
 
+def replies(step: Playable) -> Iterator[tuple[str, str]]:
+    """The reply to every attempt the click interface can make (course/clicks.py), each
+    text once, with the attempt that first brings it."""
+    seen: set[str] = set()
+    for attempt, verdict in distinct_attempts(step.position, frozenset(step.feedback)):
+        text = judged_answer(step, attempt, verdict).message
+        if text not in seen:
+            seen.add(text)
+            yield attempt.text, text
+
+
+@functools.lru_cache(maxsize=8)
+def distinct_attempts(position: Position, entries: frozenset[str]
+                      ) -> tuple[tuple[Attempt, Verdict], ...]:
+    """The click attempts on `position` (with their verdicts) whose replies may differ,
+    at a step with feedback entries under the keys `entries`: an attempt no entry
+    answers gets the same reply as an earlier one with the same verdict (the same
+    move, or the same template and facts), in every language, so it is left out.
+    Cached: the sentence check asks for a step's in each language in a row."""
+    found: list[tuple[Attempt, Verdict]] = []
+    verdicts: set[object] = set()
+    for attempt, verdict in clicks.judged_attempts(position):
+        if not entries or feedback.choose(entries_of(entries), attempt, verdict,
+                                          solved=False) is None:
+            same = (verdict.legal, verdict.code, verdict.template, verdict.message,
+                    _shown(verdict.move), tuple(sorted(_shown(verdict.facts).items())))
+            if same in verdicts:
+                continue
+            verdicts.add(same)
+        found.append((attempt, verdict))
+    return tuple(found)
+
+
+def _shown(value: Any) -> Any:
+    """A verdict's move or facts as they are worded: a move with its grouping, which
+    its equality ignores (engine/moves.py) but its words show."""
+    if isinstance(value, Move):
+        return value, value.groups
+    if isinstance(value, tuple):
+        return tuple(_shown(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: _shown(v) for k, v in value.items()}
+    return value
+
+
+def entries_of(keys: frozenset[str]) -> dict[str, str]:
+    """Feedback entries with these keys (`feedback.choose` reads only the keys)."""
+    return dict.fromkeys(keys, "")
+
+
 def texts(step: Playable) -> Iterable[str]:
     yield step.prompt
     yield step.success
@@ -192,6 +252,9 @@ class PlayUnit(StepUnit[PlayStep]):
               hints_used: int = 0) -> Feedback:
         assert isinstance(answer, (Attempt, Move, str))
         return check_answer(step, answer, wrong_attempts=wrong_attempts, hints_used=hints_used)
+
+    def replies(self, step: PlayStep) -> Iterator[tuple[str, str]]:
+        return replies(step)
 
     def needs(self, step: PlayStep) -> dict[str, str]:
         return needs(step)

@@ -7,7 +7,7 @@ so a guess passes less than half the time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -187,6 +187,11 @@ class QuizUnit(StepUnit[QuizStep]):
               hints_used: int = 0) -> Feedback:
         return check_quiz(step, str(answer), wrong_attempts=wrong_attempts,
                           hints_used=hints_used)
+
+    def replies(self, step: QuizStep) -> Iterator[tuple[str, str]]:
+        """The reply to each value offered."""
+        for value, _ in step.choices:
+            yield value, check_quiz(step, value).message
 
     def answer_keys(self, step: QuizStep) -> tuple[str, ...]:
         return (f"quiz.{step.id}",)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -44,6 +44,10 @@ class ReadUnit(StepUnit[ReadStep]):
               hints_used: int = 0) -> Feedback:
         """Nothing to get wrong: reading it is all it asks (and it earns no stars)."""
         return Feedback(FeedbackStatus.CORRECT, "")
+
+    def replies(self, step: ReadStep) -> Iterator[tuple[str, str]]:
+        """None: a read step is not answered, so it replies nothing."""
+        return iter(())
 
     def needs(self, step: ReadStep) -> dict[str, str]:
         return {}  # a picture to look at asks nothing of the learner
