@@ -50,11 +50,13 @@ HOMEWORK = "sums"  # a stage after Pairing: none of the class has reached it
 
 @pytest.fixture(scope="module")
 def courses() -> dict[str, Course]:
-    """The real course as each screen reads it."""
+    """The real course as each screen reads it, loaded as the app loads it: without the
+    click-by-click proofs of feedback, which take seconds and only add errors
+    (tests/support/shipped.py)."""
     found = {}
     for lang in ("en", "es"):
         with using(lang):
-            found[lang] = load_course(shipped_lessons())
+            found[lang] = load_course(shipped_lessons(), proofs=False)
     return found
 
 

@@ -47,8 +47,10 @@ SEED = 2024  # a deal whose first trail of the 4♥ the coach corrects
 
 @pytest.fixture(scope="module")
 def course() -> Course:
+    """The real course in Portuguese, loaded as the app loads it (no feedback proofs:
+    seconds of judging that only add errors; tests/support/shipped.py)."""
     with using(LANG):
-        return load_course(shipped_lessons())
+        return load_course(shipped_lessons(), proofs=False)
 
 
 def said(screen: Screen, kind: str, *needed: str) -> str:
