@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
-from browserpage import PHONE, card, idle, new_page, press
+from browserpage import PHONE, card, idle, new_page, press, release
 from browserserver import ROOT
 from playwright.sync_api import Locator, Page, expect
 
@@ -142,7 +142,7 @@ def phone(browser: Any, lang: str) -> Iterator[Screen]:
     try:
         yield Screen(opened, lang)
     finally:
-        opened.context.close()
+        release(opened)
 
 
 @contextmanager
@@ -152,7 +152,7 @@ def projector(browser: Any, lang: str = "en") -> Iterator[Screen]:
     try:
         yield Screen(opened, lang)
     finally:
-        opened.context.close()
+        release(opened)
 
 
 def join_link(screen: Screen) -> str:

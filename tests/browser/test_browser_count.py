@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import PHONE, idle, new_page, press, sign_in
+from browserpage import PHONE, idle, new_page, press, release, sign_in
 from browserserver import Server
 from playwright.sync_api import Locator, Page, expect
 from shipped import shipped_course
@@ -40,7 +40,7 @@ def count_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def phone(browser: Any) -> Iterator[Page]:
     opened = new_page(browser, PHONE, has_touch=True)
     yield opened
-    opened.context.close()
+    release(opened)
 
 
 def _pile(page: Page, side: int) -> Locator:

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import card, idle, press, sign_in, teacher_sign_in
+from browserpage import card, idle, press, release, sign_in, teacher_sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page, expect
 
@@ -187,4 +187,4 @@ def test_screenshots_of_the_live_classroom(server: Server, page: Page, shots: Pa
     settle(phones[1])
     phones[1].screenshot(path=str(shots / "live-phone.png"))
     for phone in phones:
-        phone.context.close()
+        release(phone)
