@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, Final
 
 import pytest
@@ -104,35 +104,6 @@ def idle(page: Page) -> None:
     click waits for this first."""
     page.locator("[data-testid=stApp][data-test-script-state=notRunning]").wait_for(
         state="attached")
-
-
-# Armed before an action: notes, by a MutationObserver on the app's script state, the
-# end of the next run of the script (its state leaving "running").
-_ARM_RUN: Final = """() => {
-  const app = document.querySelector('[data-testid=stApp]');
-  const run = window.__testRun = {ended: false};
-  const watch = new MutationObserver((changes) => {
-    if (changes.some((change) => change.oldValue === 'running')) {
-      run.ended = true;
-      watch.disconnect();
-    }
-  });
-  watch.observe(app, {attributes: true, attributeOldValue: true,
-                      attributeFilter: ['data-test-script-state']});
-}"""
-
-
-def rerun(page: Page, action: Callable[[], object]) -> None:
-    """Do `action` (a click, a key) on an idle page, then wait until the run of the
-    script it starts has ended: for an action whose effect the test cannot see in the
-    page (a number typed, a toggle the server remembers) before the next one. Not for
-    pages that rerun by themselves (a live question's counts), whose own runs would
-    end the wait."""
-    idle(page)
-    page.evaluate(_ARM_RUN)
-    action()
-    page.wait_for_function("() => window.__testRun.ended", polling="raf")
-    idle(page)
 
 
 def drawn(page: Page) -> None:

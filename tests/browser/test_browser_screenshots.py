@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import card, drawn, press, release, rerun, sign_in, teacher_sign_in
+from browserpage import card, drawn, press, release, sign_in, teacher_sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page, expect
 
@@ -78,10 +78,8 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     press(page, page.get_by_role("button", name="Switch learner"))  # teachers only there
     page.goto(f"{url}/classroom?lesson=sums&step=first-sum")
     teacher_sign_in(page)
-    reveal = page.get_by_text("Reveal the answer")
-    reveal.wait_for()
-    rerun(page, reveal.click)  # the answer drawn by the server
-    expect(page.get_by_role("switch", name="Reveal the answer")).to_be_checked()
+    press(page, page.get_by_text("Reveal the answer"))
+    expect(page.locator(".st-key-class-answer")).to_be_visible()  # drawn by the server
     snap(page, shots, "classroom")
 
     page.goto(f"{url}/rules")
@@ -104,8 +102,9 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     press(page, page.get_by_text("Advanced"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
-    rerun(page, lambda: seed_box.press("Enter"))
+    seed_box.press("Enter")
     press(page, page.get_by_role("button", name="Start the game"))
+    expect(page.get_by_text(f"seed {seed}")).to_be_attached()  # the game of that seed
     game = Game.start(Setup(2, (3,), pg.make_rules("classic"), seed))
     for _ in range(rounds):
         expect(page.get_by_text("Your turn.")).to_be_visible()
@@ -146,8 +145,9 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     press(page, page.get_by_text("Advanced"))
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
-    rerun(page, lambda: seed_box.press("Enter"))
+    seed_box.press("Enter")
     press(page, page.get_by_role("button", name="Start the game"))
+    expect(page.get_by_text(f"seed {seed}")).to_be_attached()  # the game of that seed
     press(page, card(page, trail.card.name))
     press(page, page.get_by_role("button", name="Trail", exact=True))
     expect(page.locator(".st-key-play-coach")).to_contain_text("Coach:")

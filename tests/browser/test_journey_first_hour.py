@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import press, rerun
+from browserpage import press
 from browserserver import Server
 from journeys import Screen, phone, pictures
 from playwright.sync_api import expect
@@ -269,8 +269,10 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
         press(page, page.get_by_text("Avançado").first)
         seed_box = page.get_by_role("spinbutton", name="Semente")
         seed_box.fill(str(SEED))
-        rerun(page, lambda: seed_box.press("Enter"))  # the seed kept before the start
+        seed_box.press("Enter")
         bia.button("Começar a partida")
+        expect(page.get_by_text(bia.words("play.seed_shown", seed=SEED))  # that seed's game
+               ).to_be_attached()  # (in the folded "Avançado" of the game's header)
         game = Game.start(Setup(2, (DEFAULT_LEVEL,), make_rules("classic"), SEED))
         bia.says("Sua vez.")
         bia.button("Dica")
