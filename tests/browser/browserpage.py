@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Iterator
 from typing import Any, Final
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 WAIT = 20_000
@@ -19,20 +22,79 @@ PHONE: Final = {"width": 390, "height": 844}
 DESKTOP: Final = {"width": 1400, "height": 1000}
 
 
+# Every CSS transition and animation off, in every page the tests open: the pictures
+# are the same once drawn, and the browser does not spend the CPU drawing the frames in
+# between (a fade on every rerun, a spinner while the script runs), which on a machine
+# running two browser tests at once is time taken from the other test.
+STILL: Final = ("*, *::before, *::after { transition: none !important; "
+                "animation: none !important; }")
+_STILL_SCRIPT: Final = f"""(() => {{
+  const add = () => {{
+    const style = document.createElement('style');
+    style.textContent = {json.dumps(STILL)};
+    (document.head || document.documentElement).appendChild(style);
+  }};
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add);
+  else add();
+}})();"""
+
+# Pages handed back with `release`, by the options they were made with, for the next
+# `new_page` with the same options (see `release`).
+_SPARE: dict[tuple[Any, ...], list[Page]] = {}
+_KIND: dict[Page, tuple[Any, ...]] = {}
+
+
 def new_page(browser: Any, viewport: dict[str, int], **options: Any) -> Page:
     """A page in a context of its own (its own cookies, so its own learner), with the
-    tests' patience; close it with `page.context.close()`."""
+    tests' patience; hand it back with `release(page)`. It may be a page released
+    before with the same options: then its cookies and storage are cleared, so the app
+    sees a new browser, while the browser keeps Streamlit's scripts compiled (a new
+    context's first page costs twice the CPU of a page opened again)."""
+    kind = (browser, tuple(sorted(viewport.items())), tuple(sorted(options.items())))
+    spare = _SPARE.get(kind, [])
+    while spare:
+        opened = spare.pop()
+        if not opened.is_closed():
+            return opened
     context = browser.new_context(viewport=viewport, device_scale_factor=1, **options)
-    opened: Page = context.new_page()
+    context.add_init_script(_STILL_SCRIPT)
+    opened = context.new_page()
     opened.set_default_timeout(WAIT)
+    _KIND[opened] = kind
     return opened
+
+
+def release(page: Page) -> None:
+    """Done with a page from `new_page`: it leaves the app (its session on the server
+    ends, and nothing on it reruns any more), its storage and its context's cookies are
+    cleared, and it waits for the next `new_page` with the same options. A page that
+    cannot be cleared so (closed, another page open in its context, or anything going
+    wrong) is closed with its context instead. Listeners a test added (`page.on`) stay:
+    remove them first."""
+    kind = _KIND.pop(page, None)
+    try:
+        if kind is None or page.is_closed() or len(page.context.pages) != 1:
+            raise PlaywrightError("not a page to keep")
+        with contextlib.suppress(PlaywrightError):  # not on a page of the app
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.goto("about:blank")
+        page.set_viewport_size(dict(kind[1]))
+        page.emulate_media(media="null")
+        page.context.clear_cookies()
+        page.context.clear_permissions()
+    except PlaywrightError:
+        if not page.is_closed():
+            page.context.close()
+        return
+    _KIND[page] = kind
+    _SPARE.setdefault(kind, []).append(page)
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Page]:
     opened = new_page(browser, DESKTOP)
     yield opened
-    opened.context.close()
+    release(opened)
 
 
 def idle(page: Page) -> None:
@@ -42,6 +104,26 @@ def idle(page: Page) -> None:
     click waits for this first."""
     page.locator("[data-testid=stApp][data-test-script-state=notRunning]").wait_for(
         state="attached")
+
+
+def drawn(page: Page) -> None:
+    """The page idle (see `idle`) and drawn: its web fonts loaded, its pictures decoded,
+    two frames painted since; and never an exception box. What a picture of the page
+    waits for, in place of fixed pauses."""
+    idle(page)
+    page.evaluate("""async (wait) => {
+      const drawn = (async () => {
+        await document.fonts.ready;
+        await Promise.all([...document.images].map((image) => image.decode().catch(() => null)));
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      })();
+      const late = new Promise((_, fail) => setTimeout(
+        () => fail(new Error(`fonts and pictures not drawn within ${wait} ms`)), wait));
+      await Promise.race([drawn, late]);
+    }""", WAIT)
+    idle(page)
+    shown = page.get_by_test_id("stException")
+    assert shown.count() == 0, shown.all_inner_texts()
 
 
 def press(page: Page, target: Locator) -> None:

@@ -142,8 +142,10 @@ def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    """One Chromium for every browser test a process runs (each test file still gets
+    contexts of its own: browserpage.new_page)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

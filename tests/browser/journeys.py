@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
-from browserpage import PHONE, card, idle, new_page, press
+from browserpage import PHONE, card, drawn, new_page, press, release
 from browserserver import ROOT
 from playwright.sync_api import Locator, Page, expect
 
@@ -55,12 +55,10 @@ class Screen:
     # ----- waiting and reading -------------------------------------------------------
 
     def settle(self) -> None:
-        """The script has run and the browser has drawn it; never an exception box."""
-        idle(self.page)
-        self.page.wait_for_timeout(300)
-        idle(self.page)
-        shown = self.page.get_by_test_id("stException")
-        assert shown.count() == 0, shown.all_inner_texts()
+        """The script has run and the browser has drawn it; never an exception box
+        (browserpage.drawn). After a click, see first what it leads to: a run not yet
+        begun looks like one ended."""
+        drawn(self.page)
 
     def says(self, text: str) -> None:
         """The page shows this text (part of an element, exactly as written)."""
@@ -121,14 +119,13 @@ class Screen:
         """The page at its width, as tall as its content (Streamlit scrolls inside its
         main block), then the window as it was."""
         self.settle()
-        self.page.wait_for_timeout(500)
         size = self.page.viewport_size or PHONE
         height = self.page.evaluate(
             "Math.max(...[...document.querySelectorAll('[data-testid=stMain] *')]"
             ".slice(0, 1).map(e => e.scrollHeight), 600)")
         self.page.set_viewport_size({"width": size["width"],
                                      "height": min(int(height) + 60, 2000)})
-        self.page.wait_for_timeout(500)
+        drawn(self.page)
         path = folder / f"{name}.png"
         self.page.screenshot(path=str(path))
         self.page.set_viewport_size(size)
@@ -142,7 +139,7 @@ def phone(browser: Any, lang: str) -> Iterator[Screen]:
     try:
         yield Screen(opened, lang)
     finally:
-        opened.context.close()
+        release(opened)
 
 
 @contextmanager
@@ -152,7 +149,7 @@ def projector(browser: Any, lang: str = "en") -> Iterator[Screen]:
     try:
         yield Screen(opened, lang)
     finally:
-        opened.context.close()
+        release(opened)
 
 
 def join_link(screen: Screen) -> str:

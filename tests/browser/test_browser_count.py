@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import PHONE, idle, new_page, press, sign_in
+from browserpage import PHONE, idle, new_page, press, release, sign_in
 from browserserver import Server
 from playwright.sync_api import Locator, Page, expect
+from shipped import shipped_course
 
-from tutorial_app.config import shipped_lessons
-from tutorial_app.course import load_course
 from tutorial_app.course.steps.count import CountStep, by_suit
 
 LESSON, STEP = "count-it", "both-reach-21"
@@ -23,7 +22,7 @@ LESSON, STEP = "count-it", "both-reach-21"
 @pytest.fixture(scope="module")
 def count_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The app with one open lesson: the shipped course's count step of a game to 21."""
-    shipped = load_course(shipped_lessons()).lesson("scoring-2").step("count-both-reach-21")
+    shipped = shipped_course().lesson("scoring-2").step("count-both-reach-21")
     assert isinstance(shipped, CountStep)
     folder = tmp_path_factory.mktemp("count")
     piles = ", ".join(f"'{' '.join(str(c) for c in pile)}'" for pile in shipped.piles)
@@ -41,7 +40,7 @@ def count_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def phone(browser: Any) -> Iterator[Page]:
     opened = new_page(browser, PHONE, has_touch=True)
     yield opened
-    opened.context.close()
+    release(opened)
 
 
 def _pile(page: Page, side: int) -> Locator:
@@ -55,7 +54,7 @@ def _answer(page: Page, question: int, label: str) -> None:
 
 def test_a_hand_counted_on_a_phone(count_server: Server, phone: Page,
                                    tmp_path: Path) -> None:
-    step = load_course(shipped_lessons()).lesson("scoring-2").step("count-both-reach-21")
+    step = shipped_course().lesson("scoring-2").step("count-both-reach-21")
     assert isinstance(step, CountStep)
     page = phone
     page.goto(f"{count_server.url}/")

@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 from browserpage import idle, press
 from browserserver import FIXTURE_COURSE, Server
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
 from tutorial_app.services.store import ProgressStore
 
@@ -89,7 +89,11 @@ def foreign(page: Page) -> list[str]:
 def test_hostile_names_are_plain_text_and_never_offered(hostile_server: Server,
                                                        page: Page) -> None:
     fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url))
+
+    def heard(request: Request) -> None:
+        fetched.append(request.url)
+
+    page.on("request", heard)  # taken off at the end: the page serves the next test
     page.goto(f"{hostile_server.url}/rules")
     idle(page)
     page.goto(f"{hostile_server.url}/")
@@ -111,6 +115,7 @@ def test_hostile_names_are_plain_text_and_never_offered(hostile_server: Server,
     box = sidebar.locator("[class*='st-key-learner-box']")  # the navigation has its links
     assert box.locator("img").count() == 0 and box.locator("a").count() == 0
     assert foreign(page) == []
+    page.remove_listener("request", heard)
     assert not [url for url in fetched if "example.com" in url]
 
 

@@ -22,6 +22,7 @@ from browserpage import (
     idle,
     new_page,
     press,
+    release,
     sign_in,
     teacher_sign_in,
 )
@@ -105,7 +106,7 @@ def test_a_classmates_name_and_the_class_code_open_nothing(server: Server,
         nobody_is(page, "Bea")
         nobody_is(page, "Bo")  # "Switch learner" offers no one, not even Bo
     finally:
-        page.context.close()
+        release(page)
 
 
 @pytest.fixture
@@ -146,8 +147,8 @@ def test_a_phone_signs_in_by_its_login_card(server: Server, browser: Any, shots:
         phone.reload()  # and stays signed in on the phone
         expect(phone.get_by_text("Learning as Learner 07")).to_be_attached()
     finally:
-        teacher.context.close()
-        phone.context.close()
+        release(teacher)
+        release(phone)
 
 
 def cookie(page: Page, name: str) -> dict[str, Any] | None:
@@ -195,7 +196,7 @@ def test_the_teacher_stays_signed_in_across_reloads_and_tabs(server: Server,
         page.reload()
         expect(page.get_by_role("textbox", name="Password")).to_be_visible()  # signed out
     finally:
-        page.context.close()
+        release(page)
 
 
 def test_the_learners_cookie_is_httponly_and_rotates(server: Server, browser: Any) -> None:
@@ -215,4 +216,4 @@ def test_the_learners_cookie_is_httponly_and_rotates(server: Server, browser: An
         page.reload()
         expect(page.get_by_role("button", name="Start learning")).to_be_visible()
     finally:
-        page.context.close()
+        release(page)

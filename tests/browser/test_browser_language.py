@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browserpage import WAIT, card, idle, press, sign_in
+from browserpage import DESKTOP, card, idle, new_page, press, release, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -81,8 +81,7 @@ def test_a_learner_in_portuguese_and_another_in_english(server: Server, page: Pa
     no_english(page)
 
     # a second learner in another browser context on the same server: English
-    other = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    other.set_default_timeout(WAIT)
+    other = new_page(browser, DESKTOP)
     other.goto(f"{server.url}/")
     sign_in(other, "Eve")
     expect(other.get_by_text("Your lessons")).to_be_visible()
@@ -125,7 +124,7 @@ def test_a_learner_in_portuguese_and_another_in_english(server: Server, page: Pa
     # the English learner is still in English after all that
     other.reload()
     expect(other.get_by_text("Your lessons")).to_be_visible()
-    other.context.close()
+    release(other)
 
 
 def test_a_link_with_lang_it_opens_in_italian(server: Server, page: Page) -> None:
@@ -136,11 +135,9 @@ def test_a_link_with_lang_it_opens_in_italian(server: Server, page: Page) -> Non
 
 
 def test_a_browser_in_spanish_opens_in_spanish(server: Server, browser: Any) -> None:
-    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 1000})
+    opened = new_page(browser, DESKTOP, locale="es-ES")
     try:
-        opened = context.new_page()
-        opened.set_default_timeout(WAIT)
         opened.goto(f"{server.url}/")
         expect(opened.get_by_text("¡Bienvenido! ¿Quién va a aprender?")).to_be_visible()
     finally:
-        context.close()
+        release(opened)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import PHONE, new_page, press, select, sign_in
+from browserpage import PHONE, new_page, press, release, select, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -26,7 +26,7 @@ PUZZLE = "counting-20"  # its line and its tempting move are trails and pairs
 def phone(browser: Any) -> Iterator[Page]:
     opened = new_page(browser, PHONE, has_touch=True)
     yield opened
-    opened.context.close()
+    release(opened)
 
 
 def test_a_line_puzzle_on_a_phone(real_server: Server, phone: Page) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserpage import PHONE, card, form, new_page, press, sign_in, teacher_sign_in
+from browserpage import PHONE, card, form, new_page, press, release, sign_in, teacher_sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -87,7 +87,7 @@ def test_a_live_question_with_three_phones(server: Server, page: Page, browser: 
     for learner in (ana, bo, cy):
         expect(learner.get_by_text("Question 2")).to_be_visible()
         expect(learner.get_by_text("Pair a card.")).to_be_visible()
-        learner.context.close()
+        release(learner)
 
 
 def test_a_learner_cannot_open_the_classroom_by_its_address(server: Server,

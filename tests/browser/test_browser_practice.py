@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browserpage import DESKTOP, new_page, press, select, teacher_sign_in
+from browserpage import DESKTOP, new_page, press, release, select, teacher_sign_in
 from browserserver import TEACHER, Server, lessons_of
 from journeys import Screen, pictures
 from playwright.sync_api import expect
@@ -79,7 +79,7 @@ def test_a_missed_sum_comes_back_in_practice_and_on_the_class_map(
         press(page, pick.get_by_role("link", name="Open this task"))
         expect(page.locator('[class*="st-key-hand-"]').first).to_be_visible()
     finally:
-        page.context.close()
+        release(page)
 
     teacher = Screen(new_page(browser, DESKTOP), "en")
     page = teacher.page
@@ -109,4 +109,4 @@ def test_a_missed_sum_comes_back_in_practice_and_on_the_class_map(
         press(page, page.get_by_role("button", name="Assign practice on “Sums” as homework"))
         expect(page.get_by_text("Homework set: “Practice: Sums”.")).to_be_visible()
     finally:
-        page.context.close()
+        release(page)

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import card, idle, press, sign_in, teacher_sign_in
+from browserpage import card, drawn, press, release, sign_in, teacher_sign_in
 from browserserver import ROOT, Server
 from playwright.sync_api import Page, expect
 
@@ -24,26 +24,18 @@ def shots(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def settle(page: Page) -> None:
-    """Wait until Streamlit has finished running the script and the browser has
-    drawn what it sent (pictures and fonts take a moment more)."""
-    page.wait_for_timeout(400)
-    idle(page)
-    page.wait_for_timeout(600)
-    shown = page.get_by_test_id("stException")
-    assert shown.count() == 0, shown.all_inner_texts()
-
-
 def snap(page: Page, folder: Path, name: str, full: bool = True) -> None:
-    """Save the page; `full` makes the window as tall as the page (Streamlit scrolls
-    inside its main block, so a full-page screenshot alone would not see it all)."""
-    settle(page)
+    """Save the page once drawn (browserpage.drawn: the script run, fonts and pictures
+    in); `full` makes the window as tall as the page (Streamlit scrolls inside its main
+    block, so a full-page screenshot alone would not see it all). Each test has seen
+    what its last click leads to before it takes the picture."""
+    drawn(page)
     if full:
         height = page.evaluate(
             "Math.max(...[...document.querySelectorAll('[data-testid=stMain] *')]"
             ".slice(0, 1).map(e => e.scrollHeight), 1000)")
         page.set_viewport_size({"width": 1400, "height": min(int(height) + 80, 4000)})
-        page.wait_for_timeout(500)
+        drawn(page)
     page.screenshot(path=str(folder / f"{name}.png"))
     page.set_viewport_size({"width": 1400, "height": 1000})
 
@@ -59,10 +51,13 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     expect(page.locator('[class*="st-key-hand-learn"]')).to_be_visible()
     hand = page.locator('[class*="st-key-hand-learn"] button').first
     press(page, hand)
-    settle(page)
+    chosen = page.get_by_role("button", name="(selected)")
+    expect(chosen).to_have_count(1)
     press(page, page.locator('[class*="st-key-felt-learn"] button').first)
-    settle(page)
+    expect(chosen).to_have_count(2)
     press(page, page.get_by_role("button", name="Capture"))
+    expect(page.get_by_test_id("stAlertContentError").or_(
+        page.get_by_test_id("stAlertContentSuccess"))).to_be_visible()  # the verdict
     snap(page, shots, "lesson-step")
 
     page.goto(f"{url}/puzzles")
@@ -74,16 +69,17 @@ def test_screenshots_of_the_main_pages(real_server: Server, page: Page, shots: P
     position = "table: 3d 4s 9d [7: 3c 4h @1]; hand: 2s 9c 7d"
     page.goto(f"{url}/sandbox?position={position}")
     press(page, card(page, "two of spades"))
-    settle(page)
+    expect(card(page, "two of spades (selected)")).to_be_visible()
     press(page, page.locator('[class*="st-key-cb-sandbox-b7"] button'))
+    expect(page.get_by_role("button", name="(selected)")).to_have_count(2)
     snap(page, shots, "sandbox")
 
     page.goto(f"{url}/")
     press(page, page.get_by_role("button", name="Switch learner"))  # teachers only there
     page.goto(f"{url}/classroom?lesson=sums&step=first-sum")
     teacher_sign_in(page)
-    settle(page)
     press(page, page.get_by_text("Reveal the answer"))
+    expect(page.locator(".st-key-class-answer")).to_be_visible()  # drawn by the server
     snap(page, shots, "classroom")
 
     page.goto(f"{url}/rules")
@@ -107,8 +103,8 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
     seed_box.press("Enter")
-    settle(page)
     press(page, page.get_by_role("button", name="Start the game"))
+    expect(page.get_by_text(f"seed {seed}")).to_be_attached()  # the game of that seed
     game = Game.start(Setup(2, (3,), pg.make_rules("classic"), seed))
     for _ in range(rounds):
         expect(page.get_by_text("Your turn.")).to_be_visible()
@@ -126,8 +122,9 @@ def test_screenshot_of_the_play_page(real_server: Server, page: Page, shots: Pat
     assert len(game.state.builds) == 2, "the picture should show two builds"
     press(page, page.get_by_role("button", name="Hint", exact=True))
     press(page, page.get_by_role("button", name="Select these cards for me"))
-    settle(page)
+    expect(card(page, "(selected)")).to_be_visible()
     press(page, page.get_by_text("Game log"))
+    expect(page.locator(".st-key-play-log")).to_be_visible()
     snap(page, shots, "play")
 
 
@@ -149,8 +146,8 @@ def test_screenshot_of_the_coach(real_server: Server, page: Page, shots: Path) -
     seed_box = page.get_by_role("spinbutton", name="Seed")
     seed_box.fill(str(seed))
     seed_box.press("Enter")
-    settle(page)
     press(page, page.get_by_role("button", name="Start the game"))
+    expect(page.get_by_text(f"seed {seed}")).to_be_attached()  # the game of that seed
     press(page, card(page, trail.card.name))
     press(page, page.get_by_role("button", name="Trail", exact=True))
     expect(page.locator(".st-key-play-coach")).to_contain_text("Coach:")
@@ -184,7 +181,7 @@ def test_screenshots_of_the_live_classroom(server: Server, page: Page, shots: Pa
     press(page, page.locator('[class*="st-key-live-bar-btn-0"] button'))
     expect(page.locator('[class*="st-key-live-picked"]')).to_be_visible()
     snap(page, shots, "classroom-live")
-    settle(phones[1])
+    drawn(phones[1])
     phones[1].screenshot(path=str(shots / "live-phone.png"))
     for phone in phones:
-        phone.context.close()
+        release(phone)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browserpage import card, new_page, press, select, sign_in
+from browserpage import card, new_page, press, release, select, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 def small(browser: Any) -> Iterator[Page]:
     opened = new_page(browser, {"width": 1280, "height": 800})
     yield opened
-    opened.context.close()
+    release(opened)
 
 
 def open_step(page: Page, server: Server, lesson: str, step: str, first: bool = False) -> None:

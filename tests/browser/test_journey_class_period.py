@@ -50,11 +50,13 @@ HOMEWORK = "sums"  # a stage after Pairing: none of the class has reached it
 
 @pytest.fixture(scope="module")
 def courses() -> dict[str, Course]:
-    """The real course as each screen reads it."""
+    """The real course as each screen reads it, loaded as the app loads it: without the
+    click-by-click proofs of feedback, which take seconds and only add errors
+    (tests/support/shipped.py)."""
     found = {}
     for lang in ("en", "es"):
         with using(lang):
-            found[lang] = load_course(shipped_lessons())
+            found[lang] = load_course(shipped_lessons(), proofs=False)
     return found
 
 
@@ -205,7 +207,9 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         projector_switch = desk.page.get_by_role("switch", name=desk.words(
             "classroom.projector"))
         expect(projector_switch).to_be_checked()
-        desk.settle()
+        for title in ("signin_panel.title", "homework.title"):  # hidden by the run that
+            expect(desk.page.locator("body")).not_to_contain_text(desk.words(title))
+        desk.settle()  # keeps projector mode: that run has ended
         desk.page.reload()
         expect(desk.page.get_by_text(plain(desk.words("teacher.signed_in", name="Teacher")))
                ).to_be_attached()
@@ -350,6 +354,10 @@ def unfold(desk: Screen, title_key: str, button_key: str) -> Locator:
         if inside.is_visible():
             break
         press(page, panel.get_by_text(title, exact=True))
+        try:
+            inside.wait_for(state="visible", timeout=5000)
+        except PlaywrightTimeout:
+            continue
     expect(inside).to_be_visible()
     return panel
 

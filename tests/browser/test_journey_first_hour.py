@@ -47,8 +47,10 @@ SEED = 2024  # a deal whose first trail of the 4♥ the coach corrects
 
 @pytest.fixture(scope="module")
 def course() -> Course:
+    """The real course in Portuguese, loaded as the app loads it (no feedback proofs:
+    seconds of judging that only add errors; tests/support/shipped.py)."""
     with using(LANG):
-        return load_course(shipped_lessons())
+        return load_course(shipped_lessons(), proofs=False)
 
 
 def said(screen: Screen, kind: str, *needed: str) -> str:
@@ -268,8 +270,9 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
         seed_box = page.get_by_role("spinbutton", name="Semente")
         seed_box.fill(str(SEED))
         seed_box.press("Enter")
-        bia.settle()
         bia.button("Começar a partida")
+        expect(page.get_by_text(bia.words("play.seed_shown", seed=SEED))  # that seed's game
+               ).to_be_attached()  # (in the folded "Avançado" of the game's header)
         game = Game.start(Setup(2, (DEFAULT_LEVEL,), make_rules("classic"), SEED))
         bia.says("Sua vez.")
         bia.button("Dica")
