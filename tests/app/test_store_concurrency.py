@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from processes import racers
+from processes import racers, run_all
 from sqlalchemy import func, select
 from storefixtures import ENGINES, integrity_ok, require_postgres
 
@@ -123,11 +123,7 @@ def race(request: pytest.FixtureRequest,
             outs = [str(folder / f"seen-{k}.json") for k in range(PROCESSES)]
             workers = [context.Process(target=racer, args=(url, k, ana, bo, barrier, outs[k]))
                        for k in range(PROCESSES)]
-            for worker in workers:
-                worker.start()
-            for worker in workers:
-                worker.join(timeout=240)
-            assert [w.exitcode for w in workers] == [0] * PROCESSES
+            assert run_all(workers) == [0] * PROCESSES
             yield Race(store, ana, bo, [json.loads(Path(o).read_text()) for o in outs])
     finally:
         if server:
@@ -218,12 +214,9 @@ def test_replicas_starting_together_migrate_the_database_once(
     outs = [tmp_path / f"opened-{k}" for k in range(PROCESSES)]
     workers = [context.Process(target=opener, args=(store_url, barrier, str(out)))
                for out in outs]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=240)
+    codes = run_all(workers)
     said = [out.read_text() if out.exists() else "(nothing written)" for out in outs]
-    assert [w.exitcode for w in workers] == [0] * PROCESSES, said
+    assert codes == [0] * PROCESSES, said
     assert len(set(said)) == 1  # one Ana
     with ProgressStore(store_url) as store:
         assert db.current(store.engine) == db.head() and integrity_ok(store)

@@ -13,7 +13,10 @@ revision (db.head is computed in each process).
 from __future__ import annotations
 
 import multiprocessing
+import time
+from collections.abc import Sequence
 from multiprocessing.context import ForkServerContext
+from multiprocessing.process import BaseProcess
 
 PRELOAD = ("tutorial_app.services.store", "tutorial_app.services.devices",
            "tutorial_app.services.guard", "tutorial_app.services.db")
@@ -27,3 +30,21 @@ def racers(*modules: str) -> ForkServerContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([*PRELOAD, *modules])
     return context
+
+
+def run_all(workers: Sequence[BaseProcess], timeout: float = 240.0) -> list[int | None]:
+    """Start the processes, wait for them together (at most `timeout` seconds in all),
+    and end any still running, so that a racer stuck at a barrier whose partner died
+    fails the test instead of holding the run open at exit; their exit codes (None
+    for one that had to be ended)."""
+    for worker in workers:
+        worker.start()
+    deadline = time.monotonic() + timeout
+    for worker in workers:
+        worker.join(timeout=max(0.0, deadline - time.monotonic()))
+    codes = [worker.exitcode for worker in workers]
+    for worker in workers:
+        if worker.is_alive():
+            worker.kill()
+            worker.join()
+    return codes
