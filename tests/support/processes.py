@@ -4,7 +4,7 @@ own engine and connections, as app replicas do.
 
 They are forked from a forkserver that has already imported the store and the test
 module, not spawned: a spawned process imports SQLAlchemy, Alembic and the app again
-(about a second of CPU each, sixteen of them a run), while a fork of the server starts
+(about a second of CPU each, two dozen of them a run), while a fork of the server starts
 at once with nothing open, so the races themselves, not the imports, are what runs.
 Nothing a test checks is made before the fork: no engine, no connection, no cached
 revision (db.head is computed in each process).
