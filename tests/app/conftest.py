@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 from apphelpers import FIXTURES, TEACHER, new_app
-from storefixtures import new_database, open_store, store, store_url
+from storefixtures import migrated_sqlite, new_database, open_store, store, store_url
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
-__all__ = ["app", "course_dir", "db", "env", "new_database", "open_store", "store",
-           "store_url"]
+__all__ = ["app", "course_dir", "db", "env", "migrated_sqlite", "new_database", "open_store",
+           "store", "store_url"]
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -6,13 +6,13 @@ test_store_migrations.py."""
 
 from __future__ import annotations
 
-import multiprocessing
 import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from processes import racers, run_all
 from storefixtures import integrity_ok
 
 from tutorial_app.config import sqlite_file, store_url
@@ -177,14 +177,10 @@ def _process_worker(url: str, name: str, count: int) -> None:
 
 
 def test_processes_never_corrupt_the_database(store_url: str, store: ProgressStore) -> None:
-    context = multiprocessing.get_context("spawn")
+    context = racers(__name__)
     workers = [context.Process(target=_process_worker, args=(store_url, name, 20))
                for name in ("Ana", "Bo", "Ana", "Cy")]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
+    assert run_all(workers, timeout=120) == [0] * len(workers)
     assert integrity_ok(store)
     learners = {x.name: x for x in store.learners()}
     assert learners["Ana"].rated_games == 20  # two processes, same ids: each rated once

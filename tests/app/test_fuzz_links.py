@@ -3,7 +3,7 @@
 say why not, and draw their screen: no exception at all (a link's problem is a
 message, not an error), within a second of CPU.
 
-Sized for the suite; `make fuzz` runs 2,000 links (CASSINO_FUZZ=long) and prints the
+Sized for the suite (150 links); `make fuzz` runs 2,000 links (CASSINO_FUZZ=long) and prints the
 figures (tests/conftest.py).
 """
 
@@ -26,7 +26,7 @@ from tutorial_app.flows.puzzles import PuzzleController
 from tutorial_app.flows.sandbox import SandboxController
 from tutorial_app.services.store import Learner, ProgressStore
 
-FUZZ = settings(max_examples=2_000 if LONG else 300, deadline=None,
+FUZZ = settings(max_examples=2_000 if LONG else 150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 

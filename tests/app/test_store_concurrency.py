@@ -1,19 +1,19 @@
 """Writes made at once by several processes never lose each other, on SQLite and on
 PostgreSQL: what two tabs, or two app replicas, do to one learner's record.
 
-Four processes (spawned, as separate servers would be) open the same database and run
-the same races, each started together at a barrier: creating learners by name in
-different cases and in look-alike letters, recording stars for the same steps, rating
-puzzles (some tried by all four), playing on the same kept game, remembering browsers,
-and guessing one teacher's password (the limit on wrong tries holds across them). The
-races run once per engine (a module fixture); each test then checks one of them.
+Four processes (separate ones, as app replicas are: tests/support/processes.py) open
+the same database and run the same races, each started together at a barrier:
+creating learners by name in different cases and in look-alike letters, recording
+stars for the same steps, rating puzzles (some tried by all four), playing on the
+same kept game, remembering browsers, and guessing one teacher's password (the limit
+on wrong tries holds across them). The races run once per engine (a module fixture);
+each test then checks one of them.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-import multiprocessing
 import secrets
 import traceback
 from collections.abc import Iterator
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import racers, run_all
 from sqlalchemy import func, select
 from storefixtures import ENGINES, integrity_ok, require_postgres
 
@@ -117,16 +118,12 @@ def race(request: pytest.FixtureRequest,
         with ProgressStore(url) as store:
             ana, bo = store.learner("Ana").id, store.learner("Bo").id
             store.save_game(ana, json.dumps({"moves": []}))
-            context = multiprocessing.get_context("spawn")
+            context = racers(__name__)
             barrier = context.Barrier(PROCESSES)
             outs = [str(folder / f"seen-{k}.json") for k in range(PROCESSES)]
             workers = [context.Process(target=racer, args=(url, k, ana, bo, barrier, outs[k]))
                        for k in range(PROCESSES)]
-            for worker in workers:
-                worker.start()
-            for worker in workers:
-                worker.join(timeout=240)
-            assert [w.exitcode for w in workers] == [0] * PROCESSES
+            assert run_all(workers) == [0] * PROCESSES
             yield Race(store, ana, bo, [json.loads(Path(o).read_text()) for o in outs])
     finally:
         if server:
@@ -212,17 +209,14 @@ def test_replicas_starting_together_migrate_the_database_once(
         store_url: str, tmp_path: Path) -> None:
     """Four processes open one empty database at the same moment: the migration lock
     lets one of them make the tables, and the others find them made."""
-    context = multiprocessing.get_context("spawn")
+    context = racers(__name__)
     barrier = context.Barrier(PROCESSES)
     outs = [tmp_path / f"opened-{k}" for k in range(PROCESSES)]
     workers = [context.Process(target=opener, args=(store_url, barrier, str(out)))
                for out in outs]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=240)
+    codes = run_all(workers)
     said = [out.read_text() if out.exists() else "(nothing written)" for out in outs]
-    assert [w.exitcode for w in workers] == [0] * PROCESSES, said
+    assert codes == [0] * PROCESSES, said
     assert len(set(said)) == 1  # one Ana
     with ProgressStore(store_url) as store:
         assert db.current(store.engine) == db.head() and integrity_ok(store)
