@@ -31,11 +31,11 @@ from browserpage import idle, new_page, press, teacher_sign_in
 from browserserver import ROOT, TEACHER, Server, lessons_of
 from playwright.sync_api import Page, expect
 
-from engine import BUILD, CAPTURE, PRESETS, TRAIL, Attempt, legal_moves
+from engine import BUILD, CAPTURE, PRESETS, TRAIL, Attempt, Card, legal_moves
 from engine.players.levels import choose_move
 from engine.players.view import view_of
 from tutorial_app.config import shipped_lessons
-from tutorial_app.course import Course, load_course, sentences
+from tutorial_app.course import Course, load_course, sentences, words
 from tutorial_app.course.checking import check_answer
 from tutorial_app.course.i18n import t, using
 from tutorial_app.course.model import FeedbackStatus
@@ -301,6 +301,9 @@ class Learner:
 def learner(real_server: Server, browser: Any) -> Iterator[Learner]:
     with ProgressStore(real_server.db) as store:
         learner_id = store.learner(Learner.NAME).id
+    # The lessons before Pairing done, so that its link opens (a locked lesson does not);
+    # before the app reads the learner's progress, which it then keeps (progress_cache).
+    real_server.unlock(Learner.NAME, "pairing", "first-pair")
     page = new_page(browser, SIZES["laptop"])
     try:
         yield Learner(page, learner_id)
@@ -336,6 +339,75 @@ def test_no_text_is_cut_off_on_any_page(real_server: Server, learner: Learner,
             else None
         cut += at_both_sizes(page, name or "learn", shot)
     assert not cut, "\n".join(cut)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, learner: Learner,
+                                            lang: str) -> None:
+    """The lesson player on a phone after a wrong capture: the judge's sentence, in the
+    language, whole and not cut (saved as phone-wrong-try.<lang>.png)."""
+    page = learner.page  # Pairing is open to them (see `learner`)
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(f"{real_server.url}/?lang={lang}&lesson=pairing&step=first-pair")
+    learner.sign_in(lang)
+    with using(lang):
+        seven, three = (words.card_name(Card.parse(c)) for c in ("7s", "3c"))
+        if lang == "en":  # the board's English labels spell the rank out
+            seven, three = "seven of spades", "three of clubs"
+    page.wait_for_function(_ARRIVED, arg="/")
+    for label in (seven, three):
+        press(page, page.get_by_role("button", name=label, exact=False).first)
+    press(page, page.locator(".st-key-learn-capture button"))
+    error = page.get_by_test_id("stAlertContentError")
+    error.wait_for()
+    said = error.inner_text()
+    assert "7♠" in said and "3♣" in said
+    assert sentences.slips(said, lang) == [], said
+    settle(page)
+    assert not cut_text(page)
+    shot = picture(f"phone-wrong-try.{lang}.png")
+    if shot is not None:
+        page.screenshot(path=str(shot))
+
+
+def test_the_checks_find_text_drawn_over_text(real_server: Server, learner: Learner) -> None:
+    """The overlap check can fail: two labels placed on top of each other are found,
+    and a label apart, or two texts of one element, are not."""
+    page = learner.page
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(f"{real_server.url}/rules?lang=en")  # open to all: no sign-in needed
+    page.wait_for_function(_ARRIVED, arg="/rules")
+    settle(page)
+    page.evaluate("""() => {
+      const main = document.querySelector('[data-testid=stMain]');
+      const add = (text, left, top) => {
+        const el = document.createElement('div');
+        el.textContent = text;
+        el.style.cssText = `position:absolute;left:${left}px;top:${top}px;z-index:9`;
+        main.appendChild(el);
+        return el;
+      };
+      add('first label', 10, 300);
+      add('second label', 30, 305);
+      add('apart', 250, 2000);
+      add('outer', 10, 500).appendChild(document.createTextNode(' inner'));
+    }""")
+    found = overlapping_text(page)
+    assert '"first label" over "second label"' in found, found
+    assert not [pair for pair in found if "apart" in pair], found
+    assert '"outer" over "inner"' not in found and '"inner" over "outer"' not in found
+
+    # A line cut only on a narrow screen: found on the phone, and no longer once the
+    # same page is resized to the laptop (the check sees the page laid out anew).
+    page.evaluate("""() => {
+      const el = document.createElement('div');
+      el.textContent = 'a line of words that half a phone cannot hold whole';
+      el.style.cssText = 'width:50vw;white-space:nowrap;overflow:hidden';
+      document.querySelector('[data-testid=stMainBlockContainer]').prepend(el);
+    }""")
+    assert [c for c in cut_text(page) if "a line of words" in c], cut_text(page)
+    resize(page, "laptop")
+    assert not [c for c in cut_text(page) if "a line of words" in c], cut_text(page)
 
 
 # ----- the Classroom on a projector --------------------------------------------------------
@@ -441,83 +513,3 @@ def tall_screenshot(page: Page, path: Path) -> None:
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
     settle(page)
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, browser: Any,
-                                            lang: str) -> None:
-    """The lesson player on a phone after a wrong capture: the judge's sentence, in the
-    language, whole and not cut (saved as phone-wrong-try.<lang>.png)."""
-    from engine import Card
-    from tutorial_app.course import words
-    from tutorial_app.course.i18n import t, using
-
-    name = f"Bo {lang}"
-    page = new_page(browser, SIZES["phone"])
-    try:
-        real_server.unlock(name, "pairing", "first-pair")  # a locked lesson does not open
-        page.goto(f"{real_server.url}/?lang={lang}&lesson=pairing&step=first-pair")
-        with using(lang):
-            seven, three = (words.card_name(Card.parse(c)) for c in ("7s", "3c"))
-            if lang == "en":  # the board's English labels spell the rank out
-                seven, three = "seven of spades", "three of clubs"
-            page.get_by_role("textbox", name=t("welcome.name"), exact=True).fill(name)
-            page.get_by_role("button", name=t("welcome.start")).click()
-        idle(page)
-        for label in (seven, three):
-            page.get_by_role("button", name=label, exact=False).first.click()
-            idle(page)
-        page.locator(".st-key-learn-capture button").click()
-        idle(page)
-        error = page.get_by_test_id("stAlertContentError")
-        error.wait_for()
-        said = error.inner_text()
-        assert "7♠" in said and "3♣" in said
-        assert sentences.slips(said, lang) == [], said
-        assert not cut_text(page)
-        shot = picture(f"phone-wrong-try.{lang}.png")
-        if shot is not None:
-            page.screenshot(path=str(shot))
-    finally:
-        page.context.close()
-
-
-def test_the_checks_find_text_drawn_over_text(real_server: Server, browser: Any) -> None:
-    """The overlap check can fail: two labels placed on top of each other are found,
-    and a label apart, or two texts of one element, are not."""
-    page = new_page(browser, SIZES["phone"])
-    try:
-        page.goto(f"{real_server.url}/rules?lang=en")
-        idle(page)
-        page.evaluate("""() => {
-          const main = document.querySelector('[data-testid=stMain]');
-          const add = (text, left, top) => {
-            const el = document.createElement('div');
-            el.textContent = text;
-            el.style.cssText = `position:absolute;left:${left}px;top:${top}px;z-index:9`;
-            main.appendChild(el);
-            return el;
-          };
-          add('first label', 10, 300);
-          add('second label', 30, 305);
-          add('apart', 250, 2000);
-          add('outer', 10, 500).appendChild(document.createTextNode(' inner'));
-        }""")
-        found = overlapping_text(page)
-        assert '"first label" over "second label"' in found, found
-        assert not [pair for pair in found if "apart" in pair], found
-        assert '"outer" over "inner"' not in found and '"inner" over "outer"' not in found
-
-        # A line cut only on a narrow screen: found on the phone, and no longer once the
-        # same page is resized to the laptop (the check sees the page laid out anew).
-        page.evaluate("""() => {
-          const el = document.createElement('div');
-          el.textContent = 'a line of words that half a phone cannot hold whole';
-          el.style.cssText = 'width:50vw;white-space:nowrap;overflow:hidden';
-          document.querySelector('[data-testid=stMainBlockContainer]').prepend(el);
-        }""")
-        assert [c for c in cut_text(page) if "a line of words" in c], cut_text(page)
-        resize(page, "laptop")
-        assert not [c for c in cut_text(page) if "a line of words" in c], cut_text(page)
-    finally:
-        page.context.close()
