@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 import pytest
 from browserpage import idle, new_page, press, teacher_sign_in
@@ -281,10 +281,8 @@ class Learner:
     the app's scripts; a page of the app opened from its menu does not); signed in by
     the first test to open a page, in its language."""
 
-    NAME: Final = "Ana"
-
-    def __init__(self, page: Page, learner_id: int) -> None:
-        self.page, self.id, self.signed_in = page, learner_id, False
+    def __init__(self, page: Page, name: str, learner_id: int) -> None:
+        self.page, self.name, self.id, self.signed_in = page, name, learner_id, False
 
     def sign_in(self, lang: str) -> None:
         """The welcome screen's first tab, in the page's language."""
@@ -292,23 +290,34 @@ class Learner:
             return
         with using(lang):
             name, start = t("welcome.name"), t("welcome.start")
-        self.page.get_by_role("textbox", name=name, exact=True).fill(self.NAME)
+        self.page.get_by_role("textbox", name=name, exact=True).fill(self.name)
         press(self.page, self.page.get_by_role("button", name=start))
         self.signed_in = True
 
 
+def a_learner(server: Server, browser: Any, name: str, size: str) -> Learner:
+    with ProgressStore(server.db) as store:
+        learner_id = store.learner(name).id
+    return Learner(new_page(browser, SIZES[size]), name, learner_id)
+
+
 @pytest.fixture(scope="module")
 def learner(real_server: Server, browser: Any) -> Iterator[Learner]:
-    with ProgressStore(real_server.db) as store:
-        learner_id = store.learner(Learner.NAME).id
-    # The lessons before Pairing done, so that its link opens (a locked lesson does not);
-    # before the app reads the learner's progress, which it then keeps (progress_cache).
-    real_server.unlock(Learner.NAME, "pairing", "first-pair")
-    page = new_page(browser, SIZES["laptop"])
-    try:
-        yield Learner(page, learner_id)
-    finally:
-        page.context.close()
+    """A new learner, as the pages first greet one."""
+    opened = a_learner(real_server, browser, "Ana", "laptop")
+    yield opened
+    opened.page.context.close()
+
+
+@pytest.fixture(scope="module")
+def pairing(real_server: Server, browser: Any) -> Iterator[Learner]:
+    """A learner who has done the lessons before Pairing, so that its link opens (a locked
+    lesson does not): marked in the store before the app first reads their progress,
+    which it then keeps (services/progress_cache.py)."""
+    real_server.unlock("Bo", "pairing", "first-pair")
+    opened = a_learner(real_server, browser, "Bo", "phone")
+    yield opened
+    opened.page.context.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -342,14 +351,13 @@ def test_no_text_is_cut_off_on_any_page(real_server: Server, learner: Learner,
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, learner: Learner,
+def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, pairing: Learner,
                                             lang: str) -> None:
     """The lesson player on a phone after a wrong capture: the judge's sentence, in the
     language, whole and not cut (saved as phone-wrong-try.<lang>.png)."""
-    page = learner.page  # Pairing is open to them (see `learner`)
-    page.set_viewport_size(SIZES["phone"])
+    page = pairing.page
     page.goto(f"{real_server.url}/?lang={lang}&lesson=pairing&step=first-pair")
-    learner.sign_in(lang)
+    pairing.sign_in(lang)
     with using(lang):
         seven, three = (words.card_name(Card.parse(c)) for c in ("7s", "3c"))
         if lang == "en":  # the board's English labels spell the rank out
