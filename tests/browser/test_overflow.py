@@ -21,6 +21,7 @@ docs/screenshots/ with UPDATE_SCREENSHOTS=1.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -255,6 +256,7 @@ def picture(name: str) -> Path | None:
 
 # ----- a game in progress ---------------------------------------------------------------
 
+@functools.cache
 def game_in_progress() -> Game:
     """A three-player game on the learner's turn, some deals in: every seat has captured
     cards (three piles and the stock, with their labels), a build is on the table, and
