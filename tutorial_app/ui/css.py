@@ -79,6 +79,10 @@ div[class*="st-key-classroom"] p, div[class*="st-key-classroom"] li {
 div[class*="st-key-classroom"] h1 { font-size: 3rem; }
 div[class*="st-key-classroom"] h2 { font-size: 2.3rem; }
 div[class*="st-key-classroom"] button p { font-size: 1.3rem; }
+/* The join code, read from the back of the room; a phone's narrower screen makes it
+   smaller, never cut (it is what the class types). */
+.live-code-big { font-size: min(4.5rem, 14vw); font-weight: 800;
+  letter-spacing: min(.3rem, 1vw); }
 /* A projector's answer bar: its move and verdict read from the back of the room, no
    smaller than the reason under it. */
 div[class*="st-key-classroom"] div[class*="st-key-live-bar-btn"] button p {
@@ -102,6 +106,18 @@ div[class*="st-key-four-tray"] div[class*="st-key-tray-c-"] button p { color: #1
   div[data-testid="stProgress"] p { font-size: .8rem; }
   div[class*="st-key-cb-"] button[data-testid="stBaseButton-primary"] {
     transform: translateY(-6px) !important; }
+  /* The Classroom on a phone (a teacher trying the projector's page out): a phone's
+     sizes, its headings no smaller than its text, and its large cards a row. */
+  div[class*="st-key-classroom"] p, div[class*="st-key-classroom"] li { font-size: 1.1rem;
+    line-height: 1.4; }
+  div[class*="st-key-classroom"] h1 { font-size: 1.8rem; }
+  div[class*="st-key-classroom"] h2 { font-size: 1.45rem; }
+  div[class*="st-key-classroom"] h3, div[class*="st-key-classroom"] h4 { font-size: 1.2rem; }
+  div[class*="st-key-classroom"] button p { font-size: 1.05rem; }
+  div[class*="st-key-classroom"] div[class*="st-key-live-bar-btn"] button p {
+    font-size: 1.2rem; }
+  div[class*="st-key-cbbig-"] button { zoom: .6; }
+  div[class*="st-key-classroom"] img.ct-card { zoom: .6; }
 }
 </style>
 """
@@ -114,6 +130,7 @@ PROJECTOR_CSS: Final = """
 section[data-testid="stSidebar"], div[data-testid="stSidebarCollapsedControl"],
 header[data-testid="stHeader"] { display: none; }
 .stMainBlockContainer { max-width: 100%; padding: 1.5rem 3rem; }
+@media (max-width: 640px) { .stMainBlockContainer { padding: 1rem .75rem; } }
 </style>
 """
 

@@ -138,7 +138,7 @@ def _code_box(room: SchoolClass) -> None:
     with st.container(horizontal=True, vertical_alignment="center", key="live-code"):
         st.html(f"<div class='live-code'><div style='font-size:1.2rem'>"
                 f"{html.escape(t('live.join_at'))}</div>"
-                f"<div style='font-size:4.5rem;font-weight:800;letter-spacing:.3rem'>"
+                f"<div class='live-code-big'>"
                 f"{html.escape(room.code)}</div></div>")
         picture = io.BytesIO()
         segno.make(link, error="m").save(picture, kind="png", scale=6, border=2)
