@@ -217,7 +217,7 @@ def open_page(page: Page, name: str) -> None:
     """Go to a page through the app's own menu (see `_OPEN`)."""
     path = f"/{name}"
     assert page.evaluate(_OPEN, path), f"no menu link to {path}"
-    page.wait_for_function(_ARRIVED, arg=path)
+    page.wait_for_function(_ARRIVED, arg=path, polling=100)
     settle(page)
 
 
@@ -333,7 +333,7 @@ def test_no_text_is_cut_off_on_any_page(real_server: Server, learner: Learner,
         store.save_game(learner.id, game_in_progress().to_json())
     page.goto(f"{real_server.url}/play?lang={lang}")  # the language, for the session
     learner.sign_in(lang)
-    page.wait_for_function(_ARRIVED, arg="/play")
+    page.wait_for_function(_ARRIVED, arg="/play", polling=100)
     expect(page.locator(".ct-seats")).to_be_visible()  # the game, not the set-up form
     settle(page)
     cut = at_both_sizes(page, "play (a game)", picture(f"phone-play-game.{lang}.png"))
@@ -364,7 +364,7 @@ def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, pairing: Learne
         seven, three = (words.card_name(Card.parse(c)) for c in ("7s", "3c"))
         if lang == "en":  # the board's English labels spell the rank out
             seven, three = "seven of spades", "three of clubs"
-    page.wait_for_function(_ARRIVED, arg="/")
+    page.wait_for_function(_ARRIVED, arg="/", polling=100)
     for label in (seven, three):
         press(page, page.get_by_role("button", name=label, exact=False).first)
     press(page, page.locator(".st-key-learn-capture button"))
@@ -386,7 +386,7 @@ def test_the_checks_find_text_drawn_over_text(real_server: Server, learner: Lear
     page = learner.page
     page.set_viewport_size(SIZES["phone"])
     page.goto(f"{real_server.url}/rules?lang=en")  # open to all: no sign-in needed
-    page.wait_for_function(_ARRIVED, arg="/rules")
+    page.wait_for_function(_ARRIVED, arg="/rules", polling=100)
     settle(page)
     page.evaluate("""() => {
       const main = document.querySelector('[data-testid=stMain]');
@@ -492,7 +492,7 @@ def test_nothing_is_cut_off_on_the_projector(real_server: Server,
                                 said.code, said.reason)
         rooms.set_live(class_id, shown=True)
     page.goto(f"{real_server.url}/classroom?lang={lang}&puzzle={puzzle_id}")
-    page.wait_for_function(_ARRIVED, arg="/classroom")
+    page.wait_for_function(_ARRIVED, arg="/classroom", polling=100)
     with using(lang):
         expect(page.get_by_role("switch", name=t("classroom.projector"))).to_be_checked()
         expect(page.get_by_text(t("live.answered", n=3, total=3))).to_be_visible()
