@@ -14,6 +14,7 @@ from tutorial_app.course import Course, load_course, words
 from tutorial_app.course.i18n import using
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import ClassroomController, Mode
+from tutorial_app.services.classes import LiveAnswer
 from tutorial_app.services.store import ProgressStore
 
 
@@ -88,3 +89,36 @@ def test_an_answer_is_shown_in_words_not_notation() -> None:
     with using("es"):
         assert "4♦" in words.written("4d t") and "trails" not in words.written("4d t")
     assert words.written("not a move") == "not a move"
+
+
+def _answer(judged: live.Judged, name: str = "Ana") -> LiveAnswer:
+    return LiveAnswer(1, name, judged.move, judged.verdict, judged.code, judged.reason, 0.0)
+
+
+def test_an_answers_reason_reads_in_the_projectors_language(course: Course) -> None:
+    """A Spanish phone's answer is worded in Spanish when it is sent; the English
+    projector says why in English, and the Spanish phone still reads Spanish."""
+    asked = live.question(course, live.LESSON, "basics/pair")
+    assert asked is not None
+    with using("es"):
+        sent = _answer(live.judge(asked, parse_attempt("7s x 3c")))
+    with using("en"):
+        english = live.judge(asked, parse_attempt("7s x 3c")).reason
+        (bar,) = live.bars([sent], asked)
+        assert bar.reason == english != sent.reason
+        assert live.reason_now(asked, sent) == english
+    with using("es"):
+        assert live.reason_now(asked, sent) == sent.reason
+    assert live.bars([sent])[0].reason == sent.reason  # no question: the stored words
+
+
+def test_an_answer_the_judge_would_now_read_otherwise_keeps_its_words(course: Course) -> None:
+    """If the question changed since the answer was judged, the stored reason is kept:
+    words in another language, but true ones."""
+    asked = live.question(course, live.LESSON, "basics/pair")
+    assert asked is not None
+    judged = live.judge(asked, parse_attempt("7s x 3c"))
+    stale = LiveAnswer(1, "Ana", judged.move, live.CORRECT, "", "dicho antes", 0.0)
+    assert live.reason_now(asked, stale) == "dicho antes"
+    unreadable = LiveAnswer(1, "Ana", "7s x", live.ILLEGAL, "x", "no se lee", 0.0)
+    assert live.reason_now(asked, unreadable) == "no se lee"

@@ -110,14 +110,34 @@ def _one_line(text: str) -> str:
     return line if len(line) <= 200 else line[:199] + "…"
 
 
-def bars(answers: list[LiveAnswer]) -> list[Bar]:
-    """One bar per distinct move: mistakes first, most common first; then the rest."""
+def reason_now(asked: Question | None, answer: LiveAnswer) -> str:
+    """An answer's reason in the language of the page drawing it.
+
+    The stored reason is worded in the answering learner's language, and a class
+    mixes languages: a Spanish phone's answer must not read in Spanish on an English
+    projector. The stored move is judged again, in this page's language; when the
+    judge would now say something else (the course changed since), the stored words
+    stay, since a true sentence in another language beats a false one in this."""
+    if asked is None:
+        return answer.reason
+    try:
+        again = judge(asked, parse_attempt(answer.move))
+    except CassinoError:
+        return answer.reason
+    if (again.verdict, again.code) != (answer.verdict, answer.code):
+        return answer.reason
+    return again.reason
+
+
+def bars(answers: list[LiveAnswer], asked: Question | None = None) -> list[Bar]:
+    """One bar per distinct move: mistakes first, most common first; then the rest.
+    With the question, each bar's reason is worded in this page's language."""
     counts = Counter(a.move for a in answers)
     first = {a.move: a for a in answers}
     grouped: dict[str, list[str]] = {}
     for a in answers:
         grouped.setdefault(a.move, []).append(a.name)
-    out = [Bar(move, first[move].verdict, first[move].reason, counts[move],
+    out = [Bar(move, first[move].verdict, reason_now(asked, first[move]), counts[move],
                tuple(sorted(grouped[move]))) for move in counts]
     return sorted(out, key=lambda b: (b.verdict in (CORRECT, LEGAL), -b.count, b.move))
 

@@ -162,7 +162,8 @@ def projector(rooms: ClassStore, room: SchoolClass) -> None:
     if not state.shown or asked is None:
         return
     total = max(len(answers), 1)
-    for index, bar in enumerate(live.bars(answers)):
+    shown = live.bars(answers, asked)
+    for index, bar in enumerate(shown):
         with st.container(border=True, key=f"live-bar-{index}"):
             label = (f"{MARKS.get(bar.verdict, '')} {words.written(bar.move)} — "
                      f"{live.verdict_words(bar.verdict)} · {bar.count}")
@@ -174,7 +175,7 @@ def projector(rooms: ClassStore, room: SchoolClass) -> None:
             if state.names:
                 st.caption(safe_text.plain(", ".join(bar.names)))
     picked = st.session_state.get(_PICKED)
-    chosen = next((b for b in live.bars(answers) if b.move == picked), None)
+    chosen = next((b for b in shown if b.move == picked), None)
     if chosen is not None:
         _show_move(asked, chosen)
 
@@ -229,8 +230,9 @@ def learner_screen(rooms: ClassStore, learner: Learner) -> None:
         st.markdown(t("live.your_answer", move=safe_text.plain(words.written(mine.move))))
         if state.shown:
             st.markdown(f"{MARKS.get(mine.verdict, '')} {live.verdict_words(mine.verdict)}")
-            if mine.reason:
-                st.caption(safe_text.plain(mine.reason))
+            reason = live.reason_now(asked, mine)
+            if reason:
+                st.caption(safe_text.plain(reason))
         else:
             st.caption(t("live.can_change") if state.open else t("live.closed"))
 
