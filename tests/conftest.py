@@ -44,6 +44,22 @@ def fuzz_record() -> FuzzRecord:
     return RECORD
 
 
+def _close_chromium() -> None:
+    """The browser tests' Chromium, closed (tests/browser/browserserver.py says why)."""
+    browserserver = sys.modules.get("browserserver")
+    if browserserver is not None:
+        browserserver.close_chromium()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if "browser" not in Path(item.path).parent.parts:
+        _close_chromium()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _close_chromium()
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if not RECORD.figures:
         return

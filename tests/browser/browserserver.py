@@ -13,6 +13,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from shipped import shipped_course
@@ -142,13 +143,39 @@ def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    """One Chromium for every browser test a process runs (each test file still gets
-    contexts of its own: browserpage.new_page)."""
-    from playwright.sync_api import sync_playwright
+# One Chromium per test process, started by the first browser test and closed when the
+# process moves on to a test outside tests/browser (tests/conftest.py) or ends: the sync
+# Playwright API keeps an asyncio loop running in the thread while it is open, and a
+# later test's `asyncio.run` would find it ("cannot be called from a running event
+# loop"). The browser files of a worker run one after another (--dist loadfile, in
+# collection order), so they still share it.
+_CHROMIUM: list[Any] = []  # [the sync_playwright manager, its Playwright, the browser]
 
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
+
+def chromium() -> Any:
+    """The process's Chromium, started if need be."""
+    if not _CHROMIUM:
+        from playwright.sync_api import sync_playwright
+
+        manager = sync_playwright()
+        playwright = manager.start()
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                              args=CHROMIUM_ARGS)
+        _CHROMIUM.extend((manager, playwright, launched))
+    return _CHROMIUM[2]
+
+
+def close_chromium() -> None:
+    """Close the process's Chromium and stop Playwright's loop, if they are running."""
+    if _CHROMIUM:
+        manager, _, launched = _CHROMIUM
+        _CHROMIUM.clear()
         launched.close()
+        manager.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    """The process's Chromium (each test file still gets contexts of its own:
+    browserpage.new_page)."""
+    return chromium()
