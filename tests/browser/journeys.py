@@ -64,6 +64,13 @@ class Screen:
         """The page shows this text (part of an element, exactly as written)."""
         expect(self.page.get_by_text(text, exact=False).first).to_be_visible()
 
+    def sees_selected(self, which: Card) -> None:
+        """The card is drawn selected (its label ends in the catalogue's "(selected)"):
+        the click that selected it has been run, so the next click will not land in
+        the same run (where the order of the two buttons' callbacks is not the user's)."""
+        expect(card(self.page, self.card(which) + self.words("board.selected"))
+               ).to_be_visible()
+
     def alert(self, kind: str) -> Locator:
         """The newest message box of a kind ("error", "warning", "success", "info")."""
         return self.page.get_by_test_id(f"stAlertContent{kind.capitalize()}").last

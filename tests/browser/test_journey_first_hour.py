@@ -322,6 +322,7 @@ def _play_the_hand(bia: Screen, game: Game) -> int:
             expected = words.move(move)
         bia.says(f"Dica: {expected}")
         bia.button("Selecionar estas cartas para mim")
+        bia.sees_selected(move.card)
         bia.action(move)
         bia.says(f"Você jogou: {expected}")
         game, verdict = game.attempt(move.as_attempt())
