@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
+from tutorial_app.services.signin import DEVICE_COOKIE
+
 WAIT = 20_000
 
 # `expect` waits 5 s by default, which a loaded CI machine can overrun while the
@@ -136,10 +138,24 @@ def press(page: Page, target: Locator) -> None:
 
 
 def sign_in(page: Page, name: str) -> None:
-    """A learner in no class: the name alone, on the welcome screen's first tab."""
+    """A learner in no class: the name alone, on the welcome screen's first tab; back
+    once the browser remembers them (`remembered`), so a test may reload or open a link."""
     page.get_by_role("textbox", name="Your name", exact=True).fill(name)
     press(page, page.get_by_role("button", name="Start learning"))
     expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
+    remembered(page)
+
+
+def remembered(page: Page) -> None:
+    """Wait until the browser holds the sign-in cookie. The page is drawn signed in
+    before its script has posted the ticket to the cookie route (ui/session.py), so a
+    reload or a link opened at once could still find the browser a stranger. The cookie
+    is HttpOnly (the page's scripts cannot see it): the browser itself is asked."""
+    for _ in range(WAIT // 50):
+        if any(c["name"] == DEVICE_COOKIE for c in page.context.cookies()):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the browser never got the sign-in cookie")
 
 
 def form(page: Page, button: str) -> Locator:

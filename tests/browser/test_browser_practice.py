@@ -8,14 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browserpage import DESKTOP, new_page, press, release, select, teacher_sign_in
+from browserpage import DESKTOP, new_page, press, release, remembered, select, teacher_sign_in
 from browserserver import TEACHER, Server, lessons_of
 from journeys import Screen, pictures
 from playwright.sync_api import expect
 
 from tutorial_app.flows import practice
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
-from tutorial_app.services.signin import DEVICE_COOKIE
 from tutorial_app.services.store import ProgressStore
 
 
@@ -49,10 +48,7 @@ def test_a_missed_sum_comes_back_in_practice_and_on_the_class_map(
     try:
         page.goto(f"{real_server.url}/?card={key}")
         expect(page.get_by_text("Learning as Wren")).to_be_visible()
-        for _ in range(200):  # signed in for good once the cookie route has set it
-            if any(c["name"] == DEVICE_COOKIE for c in page.context.cookies()):
-                break
-            page.wait_for_timeout(100)
+        remembered(page)  # signed in for good once the cookie route has set it
         page.goto(f"{real_server.url}/?lesson=sums&step=first-sum")
         error = page.get_by_test_id("stAlertContentError")
         for _ in range(2):  # two wrong sums: 2♣ cannot take 3♦
