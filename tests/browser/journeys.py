@@ -68,7 +68,7 @@ class Screen:
         """The card is drawn selected (its label ends in the catalogue's "(selected)"):
         the click that selected it has been run, so the next click will not land in
         the same run (where the order of the two buttons' callbacks is not the user's)."""
-        expect(card(self.page, self.card(which) + self.words("board.selected"))
+        expect(card(self.page, self.words("board.card_selected", card=self.card(which)))
                ).to_be_visible()
 
     def alert(self, kind: str) -> Locator:

@@ -385,8 +385,8 @@ def play(screen: Screen, move: Move) -> None:
     would make another move), then its action."""
     for which in (move.card, *move.loose):
         screen.select(which)
-        expect(screen.page.get_by_role("button", name=screen.card(which) + screen.words(
-            "board.selected")).first).to_be_visible()
+        expect(screen.page.get_by_role("button", name=screen.words(
+            "board.card_selected", card=screen.card(which))).first).to_be_visible()
     screen.action(move)
 
 

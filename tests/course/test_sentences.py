@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Position, Rules, parse_attempt, parse_move
+from engine import Card, Position, Rules, parse_attempt, parse_move
 from engine.judge import check
 from tutorial_app.config import lessons_folder
 from tutorial_app.course import Course, checking, loads, sentences, words
@@ -296,3 +296,25 @@ def test_a_capture_of_one_card_and_of_many_agree_with_the_number() -> None:
         assert "1 carta " in words.said(one) and "3 carte " in words.said(many)
     with using("pt-BR"):
         assert "1 carta " in words.said(one) and "3 cartas " in words.said(many)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_selected_cards_label_is_one_entry_that_agrees_with_the_card(lang: str) -> None:
+    """A selected card's label was its name with a translated " (selecionada)" glued on,
+    feminine after "o 7 de copas"; now one entry per thing selected, a card's naming
+    the card ("carta selecionada") so the words agree, a build's agreeing with the
+    build (construção, construcción, costruzione: all feminine)."""
+    with using(lang):
+        name = words.card_name(Card.parse("7h"))
+        card_label = t("board.card_selected", card=name)
+        build_label = t("board.build_selected", build="8")
+    assert card_label.startswith(name) and len(card_label) > len(name)
+    assert build_label.startswith("8") and len(build_label) > 1
+    assert sentences.slips(card_label, lang) == []
+    if lang != "en":
+        assert card_label != f"{name} (selected)"
+
+
+def test_a_selected_card_reads_as_a_selected_card_in_portuguese() -> None:
+    with using("pt-BR"):
+        assert t("board.card_selected", card="o 7 de copas") == "o 7 de copas (carta selecionada)"

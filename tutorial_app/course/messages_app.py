@@ -81,7 +81,8 @@ MESSAGES: Final[dict[str, str]] = {
     "board.table_empty": "The table is empty.",
     "board.your_hand": "Your hand",
     "board.hand_empty": "No cards in hand.",
-    "board.selected": " (selected)",
+    "board.card_selected": "{card} (selected)",
+    "board.build_selected": "{build} (selected)",
     "board.how_to": "Click a card in your hand, then the table cards or builds it should use, "
                     "then Capture, Build or Trail.",
     "board.capture": "Capture",

@@ -93,7 +93,13 @@ def _zone_head(title: str, painted: list[Painted], look: BoardLook, note: str = 
 
 
 def _selected(label: str, selected: bool) -> str:
-    return label + (t("board.selected") if selected else "")
+    """A card's label, said as selected when it is (one whole entry, which a language
+    can agree with the card: "o 7 de copas (carta selecionada)")."""
+    return t("board.card_selected", card=label) if selected else label
+
+
+def _selected_build(label: str, selected: bool) -> str:
+    return t("board.build_selected", build=label) if selected else label
 
 
 def _look(selected: bool) -> Literal["primary", "secondary"]:
@@ -124,7 +130,8 @@ def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None
                           disabled=not look.interactive,
                           on_click=_toggle, args=(scope, lambda s, c=card: s.toggle_loose(c)))
             for build, key, chosen in builds:
-                st.button(_selected(svg.build_label(build, look.you, position.players), chosen),
+                st.button(_selected_build(svg.build_label(build, look.you, position.players),
+                                          chosen),
                           key=key, type=_look(chosen), disabled=not look.interactive,
                           on_click=_toggle,
                           args=(scope, lambda s, b=build: s.toggle_build(b)))
@@ -170,7 +177,8 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
                  for c in position.loose]
         players = position.players
         parts += [svg.img_tag(svg.build_svg(b, colours, you, players),
-                              _selected(svg.build_label(b, you, players), b in chosen.builds),
+                              _selected_build(svg.build_label(b, you, players),
+                                              b in chosen.builds),
                               height + 34 * height // svg.HEIGHT, css(b in chosen.builds))
                   for b in position.builds]
         if parts:
