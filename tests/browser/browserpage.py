@@ -138,12 +138,12 @@ def press(page: Page, target: Locator) -> None:
 
 
 def sign_in(page: Page, name: str) -> None:
-    """A learner in no class: the name alone, on the welcome screen's first tab; back
-    once the browser remembers them (`remembered`), so a test may reload or open a link."""
+    """A learner in no class: the name alone, on the welcome screen's first tab. Before
+    a reload or a link opened in the same tab, wait until the browser remembers them
+    (`remembered`)."""
     page.get_by_role("textbox", name="Your name", exact=True).fill(name)
     press(page, page.get_by_role("button", name="Start learning"))
     expect(page.get_by_text(f"Learning as {name}")).to_be_visible()
-    remembered(page)
 
 
 def remembered(page: Page) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import PHONE, idle, new_page, press, release, sign_in
+from browserpage import PHONE, idle, new_page, press, release, remembered, sign_in
 from browserserver import Server
 from playwright.sync_api import Locator, Page, expect
 from shipped import shipped_course
@@ -61,6 +61,7 @@ def test_a_hand_counted_on_a_phone(count_server: Server, phone: Page,
     sign_in(page, "Cleo")
     # signed in (the browser remembers her) before the link is opened in the same tab
     expect(page.get_by_text("Your lessons")).to_be_visible()
+    remembered(page)
     page.goto(f"{count_server.url}/?lesson={LESSON}&step={STEP}")
     expect(page.get_by_text("You: 27 cards captured")).to_be_visible()
     expect(page.get_by_text("Your opponent: 25 cards captured")).to_be_visible()

@@ -64,7 +64,7 @@ def test_a_learner_in_portuguese_and_another_in_english(server: Server, page: Pa
     expect(page.get_by_text("Etapa 1 de 4")).to_be_visible()
     press(page, page.get_by_role("button", name="Avançar"))
     press(page, card(page, pt("7s")))
-    expect(card(page, f"{pt('7s')} (selecionada)")).to_be_visible()
+    expect(card(page, f"{pt('7s')} (carta selecionada)")).to_be_visible()
     press(page, card(page, pt("3c")))
     press(page, page.get_by_role("button", name="Capturar"))
     error = page.get_by_test_id("stAlertContentError")
