@@ -105,9 +105,9 @@ def test_a_learner_in_portuguese_and_another_in_english(server: Server, page: Pa
     moves = list(game.state.legal_moves())
     move = next((m for m in moves if m.kind == CAPTURE and not m.builds),
                 next(m for m in moves if m.kind == TRAIL))
-    press(page, card(page, pt(move.card)))
-    for taken in move.loose:
-        press(page, card(page, pt(taken)))
+    for chosen in (move.card, *move.loose):  # each seen selected before the next click:
+        press(page, card(page, pt(chosen)))  # two clicks in one run lose their order
+        expect(card(page, f"{pt(chosen)} (carta selecionada)")).to_be_visible()
     press(page, page.get_by_role("button", name="Capturar" if move.kind == CAPTURE
                                  else "Descartar", exact=True))
     press(page, page.get_by_role("button", name="Continuar"))
