@@ -18,6 +18,7 @@ from browserpage import (
     DESKTOP,
     PHONE,
     class_sign_in,
+    expect,
     form,
     idle,
     new_page,
@@ -27,7 +28,7 @@ from browserpage import (
     teacher_sign_in,
 )
 from browserserver import ROOT, TEACHER, Server
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from tutorial_app.course.i18n import using
 from tutorial_app.services import pictures

@@ -4,9 +4,9 @@ Check, and reads that the count is right."""
 
 from __future__ import annotations
 
-from browserpage import press, sign_in
+from browserpage import expect, press, sign_in
 from browserserver import Server
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from tutorial_app.course import words
 from tutorial_app.flows.play import count as pc

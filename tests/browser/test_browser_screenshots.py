@@ -10,9 +10,9 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import card, drawn, press, release, sign_in, teacher_sign_in
+from browserpage import card, drawn, expect, press, release, sign_in, teacher_sign_in
 from browserserver import ROOT, Server
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 
 @pytest.fixture
