@@ -18,9 +18,17 @@ CAPACITYFLAGS ?=
 # `make test WORKERS=0` runs in one process, `WORKERS=2` on two. Each test file runs
 # on one worker (--dist loadfile): a file's module fixtures (a server and a browser,
 # processes racing on a database) are made once, not once per worker, nor again each
-# time a worker comes back to the file.
+# time a worker comes back to the file. Files go out in the order tests/conftest.py
+# puts them, the longest first (--no-loadscope-reorder: xdist would otherwise send the
+# files with the most tests first, and the one-test minute-long journeys last, where a
+# worker runs them alone while the other has finished).
 WORKERS ?= auto
-PYTEST_XDIST := -n $(WORKERS) --dist loadfile
+PYTEST_XDIST := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+# Python writes its compiled modules (__pycache__/, ignored by git) even where the
+# environment says not to: every worker, app server and subprocess of the suite would
+# otherwise compile the app and rewrite the test modules' asserts again (about 5 s of
+# CPU for each worker's collection, half a second for each of some 40 processes).
+unexport PYTHONDONTWRITEBYTECODE
 # More pytest options, e.g. `make test PYTEST_FLAGS=--durations=10` (the slowest tests).
 PYTEST_FLAGS ?=
 # `make test-quick`: the engine, the course and the page controllers (flows), without a

@@ -14,6 +14,8 @@ from browserpage import card, drawn, expect, press, release, sign_in, teacher_si
 from browserserver import ROOT, Server
 from playwright.sync_api import Page
 
+pytestmark = pytest.mark.slow  # about a minute in all: sent out first (tests/conftest.py)
+
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:

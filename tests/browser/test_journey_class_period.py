@@ -44,6 +44,8 @@ from tutorial_app.services import pictures as secret_pictures
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
 
+pytestmark = pytest.mark.slow  # about a minute: sent out first (tests/conftest.py)
+
 CLASS = "7C"
 HOMEWORK = "sums"  # a stage after Pairing: none of the class has reached it
 

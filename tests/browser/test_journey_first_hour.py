@@ -40,6 +40,8 @@ from tutorial_app.course.steps import UNITS, StepKind
 from tutorial_app.course.steps.deal import DealStep, place_label, places
 from tutorial_app.flows.play.game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
 
+pytestmark = pytest.mark.slow  # about a minute: sent out first (tests/conftest.py)
+
 LANG = "pt-BR"
 SEED = 2024  # a deal whose first trail of the 4♥ the coach corrects
 

@@ -45,6 +45,8 @@ from tutorial_app.flows.play.game import Game, Setup, computer_rng
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
 
+pytestmark = pytest.mark.slow  # about a minute in all: sent out first (tests/conftest.py)
+
 LANGUAGES = ("en", "pt-BR", "es", "it")
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
 PAGES = ("", "play", "puzzles", "sandbox", "rules")  # "": the course map, the default page

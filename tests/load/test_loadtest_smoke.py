@@ -13,7 +13,7 @@ from tutorial_app.tools.loadtest.runner import LoadConfig, run_load
 from tutorial_app.tools.loadtest.scenarios import Pace
 from tutorial_app.tools.loadtest.server import LocalServer, ServerStartError
 
-pytestmark = pytest.mark.slow  # ~20 s: a server start, a warm-up and a 10 s run
+pytestmark = pytest.mark.slow  # ~15 s, mostly waiting: a server start, a warm-up, a 10 s run
 
 
 def test_three_learners_for_ten_seconds() -> None:
