@@ -4,68 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
-from collections.abc import Callable, Iterator
-from typing import Any, Final, TypeVar
+from collections.abc import Iterator
+from typing import Any, Final
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from playwright.sync_api import expect as playwright_expect
+from playwright.sync_api import Locator, Page, expect
 
 from tutorial_app.services.signin import DEVICE_COOKIE
 
-# How long any wait may take: a loaded CI machine can take seconds to rerun a page.
 WAIT = 20_000
 
-# How long one of Playwright's own waits may take before it is asked again (see
-# `patiently`): under 2.5 s, Playwright looks again every 100 ms instead of every
-# 500 ms.
-SLICE: Final = 2_000
-
-Result = TypeVar("Result")
-
-
-def patiently(wait: Callable[[float], Result], timeout: float | None = None) -> Result:
-    """Run `wait(timeout_ms)`, one of Playwright's waits, in slices of `SLICE` ms until
-    it succeeds or `timeout` (default `WAIT`) ms have passed. Why: Playwright looks
-    again at 0, 20, 50, 100 and 100 ms and then every 500 ms when the wait may last 2.5 s
-    or more, so a page that changes 300 ms after a click is seen at 770 ms. A test waits
-    for the server's rerun after nearly every click: polled so, a journey spends a
-    third of its time waiting for a page that is already drawn. In slices, the same
-    patience looks every 100 ms."""
-    deadline = time.monotonic() + (WAIT if timeout is None else timeout) / 1000
-    while True:
-        left = (deadline - time.monotonic()) * 1000
-        try:
-            return wait(max(1.0, min(float(SLICE), left)))
-        except (AssertionError, PlaywrightTimeout):
-            if time.monotonic() >= deadline:
-                raise
-
-
-class _PatientAssertions:
-    """Playwright's assertions on one page or locator, each waiting `patiently`."""
-
-    def __init__(self, assertions: Any) -> None:
-        self._assertions = assertions
-
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self._assertions, name)
-        if not (name.startswith("to_") or name.startswith("not_to_")):
-            return found
-
-        def assertion(*args: Any, timeout: float | None = None, **options: Any) -> None:
-            patiently(lambda slice_ms: found(*args, timeout=slice_ms, **options), timeout)
-
-        return assertion
-
-
-def expect(actual: Locator | Page, message: str | None = None) -> Any:
-    """Playwright's `expect` with the tests' patience (`WAIT`), looking every 100 ms
-    (`patiently`). Every browser test imports this one, not Playwright's."""
-    return _PatientAssertions(playwright_expect(actual, message))
+# `expect` waits 5 s by default, which a loaded CI machine can overrun while the
+# server reruns a page; every assertion gets the same patience as every action.
+expect.set_options(timeout=WAIT)
 
 
 PHONE: Final = {"width": 390, "height": 844}
@@ -152,8 +104,8 @@ def idle(page: Page) -> None:
     lands while a run is still drawing the page can be lost (Streamlit folds it
     into the run in progress), which a loaded machine makes likely; so every test
     click waits for this first."""
-    done = page.locator("[data-testid=stApp][data-test-script-state=notRunning]")
-    patiently(lambda slice_ms: done.wait_for(state="attached", timeout=slice_ms))
+    page.locator("[data-testid=stApp][data-test-script-state=notRunning]").wait_for(
+        state="attached")
 
 
 def drawn(page: Page) -> None:
@@ -180,7 +132,7 @@ def press(page: Page, target: Locator) -> None:
     """Click `target` once it is shown and the page is idle (see `idle`). Waiting for
     the target first matters: a button that a run is drawing is seen before the run
     ends, and clicking it then is the race `idle` is there to avoid."""
-    patiently(lambda slice_ms: target.wait_for(state="visible", timeout=slice_ms))
+    target.wait_for(state="visible")
     idle(page)
     target.click()
 

@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
-from browserpage import PHONE, card, drawn, expect, new_page, press, release
+from browserpage import PHONE, card, drawn, new_page, press, release
 from browserserver import ROOT
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from engine import BUILD, CAPTURE, TRAIL, Card, Move
 from tutorial_app.course.i18n import t, using

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import PHONE, expect, idle, new_page, press, release, remembered, sign_in
+from browserpage import PHONE, idle, new_page, press, release, remembered, sign_in
 from browserserver import Server
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 from shipped import shipped_course
 
 from tutorial_app.course.steps.count import CountStep, by_suit

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import PHONE, card, expect, idle, new_page, press, release, sign_in
+from browserpage import PHONE, card, idle, new_page, press, release, sign_in
 from browserserver import FIXTURE_COURSE, Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tutorial_app.course import ChooseStep, load_course
 

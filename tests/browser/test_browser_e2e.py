@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browserpage import card, expect, idle, press, sign_in, teacher_sign_in
+from browserpage import card, idle, press, sign_in, teacher_sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
 def test_learn_a_capture_by_clicking_cards(server: Server, page: Page) -> None:

@@ -6,9 +6,9 @@ rating above it and in the sidebar, a move played in the Sandbox joins the moves
 
 from __future__ import annotations
 
-from browserpage import card, expect, press, sign_in
+from browserpage import card, press, sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
 def test_a_lesson_played_through_to_the_path(server: Server, page: Page) -> None:

@@ -21,9 +21,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from browserpage import expect, idle, press
+from browserpage import idle, press
 from browserserver import FIXTURE_COURSE, Server
-from playwright.sync_api import Locator, Page, Request
+from playwright.sync_api import Locator, Page, Request, expect
 
 from tutorial_app.services.store import ProgressStore
 

@@ -18,7 +18,6 @@ from browserpage import (
     DESKTOP,
     PHONE,
     class_sign_in,
-    expect,
     form,
     idle,
     new_page,
@@ -28,7 +27,7 @@ from browserpage import (
     teacher_sign_in,
 )
 from browserserver import ROOT, TEACHER, Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tutorial_app.course.i18n import using
 from tutorial_app.services import pictures

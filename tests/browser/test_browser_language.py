@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browserpage import DESKTOP, card, expect, idle, new_page, press, release, sign_in
+from browserpage import DESKTOP, card, idle, new_page, press, release, sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from engine import CAPTURE, TRAIL, Card
 from tutorial_app.course import i18n, words

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import PHONE, expect, new_page, press, release, select, sign_in
+from browserpage import PHONE, new_page, press, release, select, sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from engine.players.lines import LineSolver
 from tutorial_app.course import words

@@ -8,19 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserpage import (
-    PHONE,
-    card,
-    expect,
-    form,
-    new_page,
-    press,
-    release,
-    sign_in,
-    teacher_sign_in,
-)
+from browserpage import PHONE, card, form, new_page, press, release, sign_in, teacher_sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
 def phone(browser: Any) -> Page:

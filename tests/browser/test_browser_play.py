@@ -4,9 +4,9 @@ Trail button, and sees the computer's reply with the reason for it."""
 
 from __future__ import annotations
 
-from browserpage import card, expect, press, sign_in
+from browserpage import card, press, sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from engine import CAPTURE, TRAIL
 from tutorial_app.course import words

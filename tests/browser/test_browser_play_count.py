@@ -4,11 +4,12 @@ Check, and reads that the count is right."""
 
 from __future__ import annotations
 
-from browserpage import expect, press, sign_in
+from browserpage import press, sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tutorial_app.course import words
+from tutorial_app.course.i18n import count
 from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play.game import Game, Setup
@@ -41,7 +42,8 @@ def test_count_the_cards_left_after_the_last_deal(server: Server, page: Page) ->
     expect(page.get_by_text("Which cards does the other player still hold?")).to_be_visible()
     for card in held:
         press(page, page.locator(f'[class*="st-key-play-count-card-{card}"] button'))
-        expect(page.get_by_text(f"{held.index(card) + 1} card")).to_be_visible()
+        picked = count(held.index(card) + 1, "play-count-picked")  # "2 cards picked."
+        expect(page.get_by_text(picked, exact=True)).to_be_visible()
     press(page, page.get_by_role("button", name="Check"))
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(
         f"Right: the other player still holds {len(held)} cards, ")

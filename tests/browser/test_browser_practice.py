@@ -8,18 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browserpage import (
-    DESKTOP,
-    expect,
-    new_page,
-    press,
-    release,
-    remembered,
-    select,
-    teacher_sign_in,
-)
+from browserpage import DESKTOP, new_page, press, release, remembered, select, teacher_sign_in
 from browserserver import TEACHER, Server, lessons_of
 from journeys import Screen, pictures
+from playwright.sync_api import expect
 
 from tutorial_app.flows import practice
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment

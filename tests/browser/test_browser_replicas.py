@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import WAIT, card, expect, press, sign_in
+from browserpage import WAIT, card, press, sign_in
 from browserserver import FIXTURE_COURSE, Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from storefixtures import PostgresServer, require_postgres
 
 from tutorial_app.services.store import ProgressStore

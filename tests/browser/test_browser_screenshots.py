@@ -10,9 +10,9 @@ import os
 from pathlib import Path
 
 import pytest
-from browserpage import card, drawn, expect, press, release, sign_in, teacher_sign_in
+from browserpage import card, drawn, press, release, sign_in, teacher_sign_in
 from browserserver import ROOT, Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.slow  # about a minute in all: sent out first (tests/conftest.py)
 

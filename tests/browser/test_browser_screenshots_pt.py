@@ -7,9 +7,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from browserpage import card, expect, press
+from browserpage import card, press
 from browserserver import ROOT, Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from test_browser_screenshots import snap
 
 

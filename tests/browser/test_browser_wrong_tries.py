@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browserpage import card, expect, new_page, press, release, select, sign_in
+from browserpage import card, new_page, press, release, select, sign_in
 from browserserver import Server
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
 @pytest.fixture

@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import expect, press, teacher_sign_in
+from browserpage import press, teacher_sign_in
 from browserserver import Server
 from journeys import Screen, join_link, phone, pictures, projector
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import CAPTURE, TRAIL, Attempt, Move

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import expect, press
+from browserpage import press
 from browserserver import Server
 from journeys import Screen, phone, pictures
+from playwright.sync_api import expect
 
 from engine import TRAIL, Attempt, Card, Move
 from engine.advice import hint, review

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserpage import expect, idle, new_page, press, teacher_sign_in
+from browserpage import idle, new_page, press, teacher_sign_in
 from browserserver import ROOT, TEACHER, Server, lessons_of
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from engine import BUILD, CAPTURE, PRESETS, TRAIL, Attempt, Card, legal_moves
 from engine.players.levels import choose_move
