@@ -45,6 +45,10 @@ class LoadConfig:
     warm_up: str = "pages"  # "pages", "full" (every lazy import done first) or "none"
     pace: Pace = field(default_factory=Pace)
     sample_every: float = 0.5  # seconds between memory samples during the run
+    # End the run as soon as this many clicks have been answered (`seconds` stays the
+    # longest it may last): a check that the harness works, which on a loaded machine
+    # waits as long as the clicks take instead of failing after a fixed time.
+    enough_clicks: int | None = None
 
 
 @dataclass
@@ -195,6 +199,18 @@ async def _learner(index: int, url: str, config: LoadConfig, token: str, start: 
             await session.close()
 
 
+async def _stop_after_clicks(recorder: Recorder, enough: int,
+                             learners: Sequence[asyncio.Task[None]]) -> None:
+    """Stop the learners once `enough` clicks have been answered. A learner stopped in
+    the middle of a click closes its session (`_learner`'s finally); that click, not
+    answered, is not counted."""
+    while sum(1 for done in recorder.interactions
+              if done.kind == "click" and done.seconds > 0) < enough:
+        await asyncio.sleep(0.1)
+    for learner in learners:
+        learner.cancel()
+
+
 async def _sample_memory(tree: metrics.ProcessTree, every: float, peak: list[int],
                          each: Sequence[metrics.ProcessTree] = (),
                          peaks: list[int] | None = None) -> None:
@@ -245,8 +261,14 @@ async def run_load(url: str, config: LoadConfig, pid: int | Sequence[int] | None
     deadline = start + config.seconds
     tasks = [asyncio.create_task(_learner(i, url, config, token, start, deadline, recorder))
              for i in range(config.learners)]
-    await asyncio.gather(*tasks)
+    stopper = (asyncio.create_task(_stop_after_clicks(recorder, config.enough_clicks, tasks))
+               if config.enough_clicks is not None else None)
+    await asyncio.gather(*tasks, return_exceptions=True)
     end = time.monotonic()
+    if stopper is not None:
+        stopper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await stopper
     cpu_after = tree.sample() if tree else None
     machine_after = metrics.machine_sample()
     harness_cpu = 100.0 * (time.process_time() - harness_before) / (end - start)
