@@ -55,6 +55,9 @@ def test_a_legal_move_is_played_and_can_be_stepped_back_and_forward(app: AppTest
         click(app, key)
     click(app, "sandbox-capture")
     assert app.success and "8♠ takes 8♦" in app.success[0].value
+    # two whole sentences, one space between them
+    said = app.success[0].value
+    assert said.endswith(". Played; use Back to take it back."), said
     assert app.query_params["moves"] in ("8s x 8d", ["8s x 8d"])
     assert any("Seat 0&#x27;s pile: 2 cards" in str(h.proto.body) or
                "Seat 0's pile" in str(h.proto.body) for h in app.get("html"))

@@ -19,7 +19,8 @@ def notice_box(notice: Notice | None, played_note: str = "") -> None:
         return
     text = notice.text
     if notice.tone == Tone.PLAYED:
-        st.success(safe_text.plain(text) + played_note, icon=":material/check_circle:")
+        said = f"{safe_text.plain(text)} {played_note}" if played_note else safe_text.plain(text)
+        st.success(said, icon=":material/check_circle:")
     else:
         st.error(safe_text.plain(text) + board.rule_note(text, notice.rule),
                  icon=":material/block:")

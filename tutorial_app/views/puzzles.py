@@ -84,7 +84,8 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         if feedback.status is FeedbackStatus.CORRECT:
             st.success(board.linked_lesson(feedback.message), icon=":material/check_circle:")
         elif feedback.status is FeedbackStatus.MISSED:
-            board.missed(feedback.message + t("puzzles.try_again"), BOARD)
+            # two whole sentences: what the move missed, then what to do now
+            board.missed(f'{feedback.message} {t("puzzles.try_again")}', BOARD)
         else:
             board.judged(feedback, BOARD)
     if view.note is not None:
