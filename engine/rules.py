@@ -154,7 +154,8 @@ class Rules:
                 except ValueError:
                     raise NotationError(_bad_value_message(name, value)) from None
         if self.ace_high and self.face_values != _ROYAL:
-            raise NotationError("ace_high=true needs face_values=royal (1.5)")
+            raise NotationError("ace_high=true needs face_values=royal (1.5)",
+                                "rules-ace-high")
 
     # ----- values (docs/rules.md 1) --------------------------------------------
 

@@ -349,7 +349,7 @@ def test_settings_that_do_not_go_together_are_refused(app: AppTest) -> None:
     app.toggle(key="play.custom").set_value(True).run()
     app.selectbox(key="play.rule.ace_high").set_value("true").run()
     click(app, "play-start")
-    assert app.error and "ace_high" in app.error[0].value.replace("\\", "")
+    assert app.error and "“Aces high” needs" in app.error[0].value.replace("\\", "")
     assert app.session_state["play.game"] is None
 
 

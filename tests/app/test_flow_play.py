@@ -123,7 +123,7 @@ def test_settings_that_do_not_go_together_are_refused(store: ProgressStore, ana:
     play.start()
     assert play.game is None and store.saved_game(ana) is None
     error = play.setup_screen().error
-    assert error is not None and "ace_high" in error
+    assert error is not None and "Aces high" in error and "J 11, Q 12, K 13" in error
     memory["play.rule.ace_high"] = "false"
     play.start()
     assert play.game is not None and play.setup_screen().error is None
@@ -141,12 +141,13 @@ def test_a_refused_set_up_is_worded_in_the_language_of_the_drawing(
     with pytest.raises(CassinoError) as caught:
         make_rules("classic", {"ace_high": "true"})
     assert english == words.error(caught.value) and english is not None
-    assert "ace_high" in english  # in English, the engine's own detail
+    # the rule it breaks, in words: no setting's notation name
+    assert english == t("notation.rules-ace-high") and "ace_high" not in english
+    assert "Aces high" in english and "1.5" in english
     with using("es"):
         spanish = controller(store, ana, memory).setup_screen().error
-        # the rules' refusal has no words of its own: the form's sentence, not the
-        # notation box's "cannot read"
-        assert spanish == t("play.setup_refused") != t("notation.unknown")
+        assert spanish == t("notation.rules-ace-high") != t("play.setup_refused")
+        assert "Ases altos" in spanish
     assert spanish != english and "ace_high" not in spanish
 
 

@@ -531,10 +531,10 @@ class PlayController:
 
 
 def _setup_words(said: Said) -> str:
-    """Why Start was refused, in this drawing's language. The rules' own refusals (a
-    setting that needs another, 1.5) have no words of their own yet: English shows the
-    engine's detail, another language says the choices do not go together rather than
-    the notation box's "cannot read" (there is no notation on this form)."""
+    """Why Start was refused, in this drawing's language. A refusal with words of its own
+    (a setting that needs another, 1.5) says them; one without, in another language than
+    English, says the choices do not go together rather than the notation box's "cannot
+    read" (there is no notation on this form)."""
     if (isinstance(said, NotationError) and not said.code
             and language() != DEFAULT_LANGUAGE):
         return t("play.setup_refused")
