@@ -247,10 +247,11 @@ def _build_sentences(view: PlayerView, judged: Assessment, voice: _Voice) -> lis
     if move.target is not None:
         onto.append(_owned_build(view, move.target, voice))
     onto.extend(move.loose)
+    assert onto, "a build always takes a table card or a build (rule 5.4)"
     kind = "multiple" if made is not None and made.is_multiple else "build"
-    key = f"{kind}.{voice.name}" + (".onto" if onto else "")
-    said = [plural(key, len(cards), value=value, card=move.card, onto=tuple(onto),
-                   keep=Value(value), expected=Points(judged.builds_ahead))]
+    said = [plural(f"{kind}.{voice.name}", len(cards), value=value, card=move.card,
+                   onto=tuple(onto), keep=Value(value),
+                   expected=Points(judged.builds_ahead))]
     notable = _notable(cards, view)
     if notable:
         said.append(phrase("build-holds", items=notable))

@@ -170,37 +170,21 @@ PLURALS: Final[dict[str, tuple[str, str]]] = {
                        "Take {taken} with {card}: {n} cards ({stake})."),
     "capture.report": ("{card} took {taken}: {n} card ({stake}).",
                        "{card} took {taken}: {n} cards ({stake})."),
-    "build.advice": ("Build {value} with {card}, keeping {keep} in hand to take it next "
-                     "turn: {n} card ({expected} expected).",
-                     "Build {value} with {card}, keeping {keep} in hand to take it next "
-                     "turn: {n} cards ({expected} expected)."),
-    "build.advice.onto": ("Build {value} with {card} on {onto}, keeping {keep} in hand to "
+    "build.advice": ("Build {value} with {card} on {onto}, keeping {keep} in hand to "
                           "take it next turn: {n} card ({expected} expected).",
                           "Build {value} with {card} on {onto}, keeping {keep} in hand to "
                           "take it next turn: {n} cards ({expected} expected)."),
-    "build.report": ("Built {value} with {card}, keeping {keep} in hand to take it: {n} "
-                     "card ({expected} expected).",
-                     "Built {value} with {card}, keeping {keep} in hand to take it: {n} "
-                     "cards ({expected} expected)."),
-    "build.report.onto": ("Built {value} with {card} on {onto}, keeping {keep} in hand to "
+    "build.report": ("Built {value} with {card} on {onto}, keeping {keep} in hand to "
                           "take it: {n} card ({expected} expected).",
                           "Built {value} with {card} on {onto}, keeping {keep} in hand to "
                           "take it: {n} cards ({expected} expected)."),
-    "multiple.advice": ("Build several {value}s with {card}, keeping {keep} in hand to take "
-                        "them next turn: {n} card ({expected} expected).",
-                        "Build several {value}s with {card}, keeping {keep} in hand to take "
-                        "them next turn: {n} cards ({expected} expected)."),
-    "multiple.advice.onto": ("Build several {value}s with {card} on {onto}, keeping {keep} "
+    "multiple.advice": ("Build several {value}s with {card} on {onto}, keeping {keep} "
                              "in hand to take them next turn: {n} card ({expected} "
                              "expected).",
                              "Build several {value}s with {card} on {onto}, keeping {keep} "
                              "in hand to take them next turn: {n} cards ({expected} "
                              "expected)."),
-    "multiple.report": ("Built several {value}s with {card}, keeping {keep} in hand to take "
-                        "them: {n} card ({expected} expected).",
-                        "Built several {value}s with {card}, keeping {keep} in hand to take "
-                        "them: {n} cards ({expected} expected)."),
-    "multiple.report.onto": ("Built several {value}s with {card} on {onto}, keeping {keep} "
+    "multiple.report": ("Built several {value}s with {card} on {onto}, keeping {keep} "
                              "in hand to take them: {n} card ({expected} expected).",
                              "Built several {value}s with {card} on {onto}, keeping {keep} "
                              "in hand to take them: {n} cards ({expected} expected)."),

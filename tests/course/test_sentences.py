@@ -252,17 +252,21 @@ def test_the_advice_entries_are_every_template() -> None:
     assert "count.advice-multiple.report" in sentences.advice_sentences()
 
 
-def test_a_build_sentence_has_a_twin_without_what_it_goes_onto() -> None:
+def test_a_build_sentence_names_what_the_build_goes_onto() -> None:
+    """Every build takes a table card or a build (rule 5.4): its sentence says which, in
+    every language, and no entry is kept for a build onto nothing."""
     from engine.advice import advise
+    from engine.advice_words import parts
 
     said = advise(Position.parse("table: 5h; hand: 8s 8d 8h 8c 3d; players: 3")).said
     assert said is not None
-    found = list(sentences.twins(said))
-    assert [p.key for p in found] == ["build.advice"]
-    assert "onto" not in found[0].facts
+    build = next(p for p in parts(said) if p.key == "build.advice")
+    assert build.facts["onto"]
+    assert words.said(said).startswith("Build 8 with 3♦ on 5♥, keeping an 8 in hand")
     with using("it"):
-        text = words.said(found[0])
-    assert text.startswith("Fai una costruzione di 8 con 3♦, tenendo un 8 in mano"), text
+        text = words.said(said)
+    assert text.startswith("Fai una costruzione di 8 con 3♦ sopra 5♥, tenendo un 8 in mano"), text
+    assert not any(key.endswith(".onto") for key in sentences.advice_sentences())
     assert sentences.slips(text, "it") == [], text
 
 

@@ -343,14 +343,6 @@ ADVICE_POSITIONS: Final = (
     "table: 5h 9c; hand: 3d; last",
 )
 
-ONTO: Final = ".onto"
-"""A build sentence's key names what the build goes onto (a table card or a build);
-every build takes one (rule 5.4), so the engine words a build only with these keys.
-Their twins without `{onto}` (`build.advice`, `multiple.report`...) are catalogue
-entries all the same: the check words each twin from the facts of the real build it
-reads (`twins`), so no entry goes unread."""
-
-
 def rendered(folder: Path, lang: str,
              read: set[str] | None = None) -> Iterator[tuple[str, str]]:
     """(where, text) for every message the course can show in `lang`; the advice's
@@ -447,23 +439,9 @@ def _advice(where: str, position: Position, read: set[str]) -> Iterator[tuple[st
     if found.said is not None:
         read.update(advice_keys(found.said))
     yield f"{where} advice", words.said(found.said, found.reason)
-    said = [found.said] if found.said is not None else []
     for kind, reason in counsel.reasons:
         read.update(advice_keys(reason))
-        said.append(reason)
         yield f"{where} reason ({kind})", words.said(reason)
-    for twin in (t for s in said for t in twins(s)):
-        read.update(advice_keys(twin))
-        yield f"{where} {twin.key}", words.said(twin)
-
-
-def twins(said: Phrase) -> Iterator[Phrase]:
-    """For each build sentence of a reason (`...onto`), its twin without `{onto}`,
-    with the same facts (see `ONTO`)."""
-    for part in parts(said) if said.key == SENTENCES else (said,):
-        if part.key.endswith(ONTO) and part.key[:-len(ONTO)] in PLURALS:
-            facts = {k: v for k, v in part.facts.items() if k != "onto"}
-            yield Phrase(part.key[:-len(ONTO)], facts, part.n)
 
 
 def advice_keys(said: Phrase) -> set[str]:
