@@ -171,23 +171,23 @@ PLURALS: Final[dict[str, tuple[str, str]]] = {
     "capture.report": ("{card} took {taken}: {n} card ({stake}).",
                        "{card} took {taken}: {n} cards ({stake})."),
     "build.advice": ("Build {value} with {card} on {onto}, keeping {keep} in hand to "
-                          "take it next turn: {n} card ({expected} expected).",
-                          "Build {value} with {card} on {onto}, keeping {keep} in hand to "
-                          "take it next turn: {n} cards ({expected} expected)."),
+                     "take it next turn: {n} card ({expected} expected).",
+                     "Build {value} with {card} on {onto}, keeping {keep} in hand to "
+                     "take it next turn: {n} cards ({expected} expected)."),
     "build.report": ("Built {value} with {card} on {onto}, keeping {keep} in hand to "
-                          "take it: {n} card ({expected} expected).",
-                          "Built {value} with {card} on {onto}, keeping {keep} in hand to "
-                          "take it: {n} cards ({expected} expected)."),
+                     "take it: {n} card ({expected} expected).",
+                     "Built {value} with {card} on {onto}, keeping {keep} in hand to "
+                     "take it: {n} cards ({expected} expected)."),
     "multiple.advice": ("Build several {value}s with {card} on {onto}, keeping {keep} "
-                             "in hand to take them next turn: {n} card ({expected} "
-                             "expected).",
-                             "Build several {value}s with {card} on {onto}, keeping {keep} "
-                             "in hand to take them next turn: {n} cards ({expected} "
-                             "expected)."),
+                        "in hand to take them next turn: {n} card ({expected} "
+                        "expected).",
+                        "Build several {value}s with {card} on {onto}, keeping {keep} "
+                        "in hand to take them next turn: {n} cards ({expected} "
+                        "expected)."),
     "multiple.report": ("Built several {value}s with {card} on {onto}, keeping {keep} "
-                             "in hand to take them: {n} card ({expected} expected).",
-                             "Built several {value}s with {card} on {onto}, keeping {keep} "
-                             "in hand to take them: {n} cards ({expected} expected)."),
+                        "in hand to take them: {n} card ({expected} expected).",
+                        "Built several {value}s with {card} on {onto}, keeping {keep} "
+                        "in hand to take them: {n} cards ({expected} expected)."),
     "unsafe.opponent": ("{n} unseen card could take it: the opponent holds it {p} of the "
                         "time.",
                         "{n} unseen cards could take it: the opponent holds one {p} of the "
