@@ -152,7 +152,7 @@ class Rules:
                 try:
                     object.__setattr__(self, name, choices(value))
                 except ValueError:
-                    raise NotationError(_bad_value_message(name, value)) from None
+                    raise _bad_value(name, value) from None
         if self.ace_high and self.face_values != _ROYAL:
             raise NotationError("ace_high=true needs face_values=royal (1.5)",
                                 "rules-ace-high")
@@ -207,14 +207,14 @@ class Rules:
             if key not in SETTING_CHOICES:
                 known = ", ".join(SETTING_CHOICES)
                 raise NotationError(f"unknown rules setting {quoted(name)}; the settings are: "
-                                    f"{known}")
+                                    f"{known}", "rules-setting", name=name, known=known)
             value = text.strip().lower()
             if value in ("yes", "1"):
                 value = "true"
             if value in ("no", "0") and key != "target":
                 value = "false"
             if value not in SETTING_CHOICES[key]:
-                raise NotationError(_bad_value_message(key, value))
+                raise _bad_value(key, value)
             updates[key] = _from_text(key, value)
         return replace(self, **updates)
 
@@ -241,7 +241,7 @@ class Rules:
         for word in words:
             if "=" not in word:
                 raise NotationError(f"{quoted(word)} in rules {quoted(text)}: settings are "
-                                    "written key=value")
+                                    "written key=value", "rules-word", word=word, text=text)
             key, value = word.split("=", 1)
             changes[key] = value
         return rules.with_settings(changes)
@@ -275,9 +275,10 @@ def _from_text(key: str, value: str) -> object:
     return value == "true"
 
 
-def _bad_value_message(key: str, value: object) -> str:
+def _bad_value(key: str, value: object) -> NotationError:
     choices = " / ".join(SETTING_CHOICES[key])
-    return f"setting {key} cannot be {quoted(value)}; choose {choices}"
+    return NotationError(f"setting {key} cannot be {quoted(value)}; choose {choices}",
+                         "rules-value", setting=key, value=str(value), choices=choices)
 
 
 def _diff(base: Rules, other: Rules) -> dict[str, str]:
@@ -308,8 +309,9 @@ def preset(name: str) -> Rules:
     """The preset of that name (see docs/rules.md, Presets)."""
     key = name.strip().lower().replace("_", "-")
     if key not in PRESETS:
-        raise NotationError(f"unknown rules preset {quoted(name)}; presets: "
-                            f"{', '.join(PRESETS)}")
+        known = ", ".join(PRESETS)
+        raise NotationError(f"unknown rules preset {quoted(name)}; presets: {known}",
+                            "rules-preset", name=name, known=known)
     return PRESETS[key]
 
 

@@ -119,6 +119,31 @@ def test_notation_errors_and_position_problems_are_codes_worded_by_the_app() -> 
                     "A construção de 9 (4♠ 5♥) é do lugar 7, que não está na mesa."]
 
 
+@pytest.mark.parametrize(("text", "code", "portuguese"), [
+    ("royal speed=fast", "rules-setting", "“speed” não é uma opção das regras; as opções são "),
+    ("royal sweeps=maybe", "rules-value",
+     "A opção sweeps não pode ser “maybe”: escolha on / off."),
+    ("royal sweeps", "rules-word",
+     "“sweeps” nas regras “royal sweeps”: as opções se escrevem chave=valor."),
+    ("imperial", "rules-preset", "“imperial” não é um conjunto de regras; os conjuntos são "
+     "classic, royal, "),
+    ("classic ace_high=true", "rules-ace-high", "“Ases altos” precisa do valor das figuras"),
+])
+def test_rules_text_refusals_are_codes_worded_by_the_app(text: str, code: str,
+                                                         portuguese: str) -> None:
+    """A rules text the Sandbox or a link cannot use says why in the learner's language,
+    not the CLI's English (which stays the error's message)."""
+    from engine import NotationError, Rules
+    from tutorial_app.course import words
+    with pytest.raises(NotationError) as caught:
+        Rules.parse(text)
+    assert caught.value.code == code
+    with using("pt-BR"):
+        said = words.notation_error(caught.value)
+    assert said.startswith(portuguese), said
+    assert said != str(caught.value) and "{" not in said
+
+
 def test_feedback_for_an_illegal_move_by_its_text() -> None:
     lesson = loads("""
 id: f

@@ -414,6 +414,10 @@ MESSAGES.update({
                        "{limit}.",
     "notation.number": "“{text}” is not a whole number.",
     "notation.unknown": "That is not notation I can read.",
+    "notation.rules-setting": "“{name}” is not a rules setting; the settings are {known}.",
+    "notation.rules-value": "The setting {setting} cannot be “{value}”: choose {choices}.",
+    "notation.rules-word": "“{word}” in the rules “{text}”: settings are written key=value.",
+    "notation.rules-preset": "“{name}” is not a rules preset; the presets are {known}.",
     "notation.rules-ace-high": "“Aces high” needs the court card values J 11, Q 12, K 13: an "
                                "ace counts 14 only where a king counts 13 (rule 1.5).",
     "error.too-much-work": "This table has too many possible moves to work out here.",
