@@ -59,27 +59,30 @@ dev: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+MYPY = $(BIN)/mypy --strict engine tutorial_app
+PYTEST = $(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS)
+
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine tutorial_app
+	$(MYPY)
 
 unit: $(STAMP)
-	$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS)
+	$(PYTEST)
 
 # ruff, then mypy beside the suite (mypy works on one core for half a minute on a fresh
 # clone, while the suite's workers have the CPU to themselves only once mypy is done):
 # the type errors are printed after the tests, and either failing fails `make test`.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	@echo "$(BIN)/mypy --strict engine tutorial_app  (beside the tests; its report follows them)"
-	@$(BIN)/mypy --strict engine tutorial_app > $(VENV)/mypy-report.txt 2>&1 & mypy=$$!; \
-	echo "$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS)"; \
-	$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS); tests=$$?; \
+	@echo "$(MYPY)  (beside the tests; its report follows them)"
+	@$(MYPY) > $(VENV)/mypy-report.txt 2>&1 & mypy=$$!; \
+	echo "$(PYTEST)"; \
+	$(PYTEST); tests=$$?; \
 	wait $$mypy; types=$$?; \
-	echo "mypy --strict engine tutorial_app:"; cat $(VENV)/mypy-report.txt; \
+	echo "$(MYPY):"; cat $(VENV)/mypy-report.txt; \
 	test $$tests -eq 0 && test $$types -eq 0
 
 test-quick: $(STAMP)
-	$(BIN)/pytest -q $(PYTEST_XDIST) $(PYTEST_FLAGS) $(QUICK_TESTS)
+	$(PYTEST) $(QUICK_TESTS)
 
 # The fuzz tests of the suite, run long: 10,000 notation inputs and 10,000 JSON moves,
 # 2,000 lesson-file mutations and 2,000 links; prints their figures (tests/conftest.py).
