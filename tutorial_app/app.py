@@ -15,7 +15,7 @@ from tutorial_app.config import configure_logging
 from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
 from tutorial_app.services import faults
-from tutorial_app.ui import language
+from tutorial_app.ui import language, page_address
 from tutorial_app.ui.css import BASE_CSS
 from tutorial_app.ui.live_call import live_call_banner
 from tutorial_app.ui.serving import send_without_delay
@@ -54,10 +54,15 @@ rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_b
 # Teacher pages are not offered to a signed-in learner, and a learner who types their
 # address gets the default page (the page itself refuses a learner too, ui/teacher.py).
 explore = [sandbox, rules] if learner_only() else [sandbox, classroom, cards, rules]
-current = st.navigation({
+menu = {
     t("nav.section.learn"): [learn, practice, puzzles, play, live],
     t("nav.section.explore"): explore,
-})
+}
+# Any page address typed by hand (`/learn`, `/Puzzles`, a mistype, a teacher page typed
+# by a learner) opens a page in the session's language, never Streamlit's English
+# "Page not found" (ui/page_address.py).
+page_address.open_typed({page.url_path for pages in menu.values() for page in pages})
+current = st.navigation(menu)
 
 # A shared link opened at the app's root still lands on the page it names.
 params = st.query_params

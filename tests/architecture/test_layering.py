@@ -30,7 +30,8 @@ RANK = {"config": 0, "course": 1, "services": 2, "flows": 3, "ui": 4, "views": 5
 STREAMLIT_FROM = RANK["ui"]
 THIRD_PARTY = {"yaml", "streamlit", "sqlalchemy", "alembic", "psycopg", "babel", "segno",
                "tornado", "playwright", "websockets", "regex", "confusable_homoglyphs", "fsrs",
-               "starlette"}  # starlette: Streamlit's own server, for st.App's cookie route
+               "starlette",  # Streamlit's own server, for st.App's cookie route
+               "ua_parser"}  # services/agents.py: browsers named from their user agent
 
 
 def modules() -> Iterator[tuple[str, Path]]:

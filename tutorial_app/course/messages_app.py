@@ -493,8 +493,8 @@ MESSAGES: Final[dict[str, str]] = {
     "teacher.refused": "This page is for teachers. Learners cannot open it.",
     "teacher.title": "Teacher sign-in",
     "teacher.body": "The Classroom is for teachers: sign in with your name and password. "
-                    "(A first teacher is added with `python -m tutorial_app.admin "
-                    "add-teacher NAME`.)",
+                    "(On the server, `make teacher NAME=\"...\"` adds a teacher and "
+                    "`make teacher-password NAME=\"...\"` replaces a forgotten password.)",
     "teacher.name": "Teacher name",
     "teacher.password": "Password",
     "teacher.sign_in": "Sign in",
@@ -664,8 +664,6 @@ MESSAGES.update({
     "cards.file_title": "Login cards: {name}",
     "cards.class_line": "Class {name}",
     "cards.words": "{first} + {second}",
-    "cards.scan": "Scan to sign in, or type the class code, your name and tap your two "
-                  "pictures.",
     "cards.qr_alt": "QR code that signs {name} in",
     "signin_panel.title": "Learners and secrets",
     "signin_panel.help": "Each learner of the class signs in with the class code, their name "
@@ -718,7 +716,6 @@ MESSAGES.update({
     "devices.help": "Where you are signed in as a teacher. A device stays signed in for 12 "
                     "hours after its last use, 7 days at most. Sign out any you do not "
                     "recognise.",
-    "devices.this": "this device",
     "devices.unknown": "a browser",
     "devices.col.device": "Device",
     "devices.col.address": "Address",
@@ -778,6 +775,19 @@ MESSAGES.update({  # the address phones open (flows/address.py), said on the pro
                           "{url}: start it without --server.address 127.0.0.1 (as make run "
                           "does), or set {setting} to an address phones reach.",
     "links.copy": "Link to this (copy it, or open it on another device):",
+})
+MESSAGES.update({  # issue 31, cards: login cards that open from a phone, devices named
+    "cards.scan_here": "Scan with a phone's camera to sign in.",
+    "cards.type": "No camera? Open {address} and sign in with the class code, your name "
+                  "and your two pictures.",
+    "cards.one": "Only {name}'s card is shown.",
+    "cards.all": "Show every card of the class",
+    "signin_panel.print_one": "Print this learner's card",
+    "devices.named": "{browser} on {system}",
+    "devices.browser_only": "{browser} on an unknown system",
+    "devices.system_only": "a browser on {system}",
+    "devices.this_named": "{device} (this device)",
+    "devices.choice": "{device}, {address}, signed in {signed_in}, last used {used}",
 })
 MESSAGES.update({  # class progress counts every try
     "class.col.tries": "Tries",

@@ -16,11 +16,19 @@ It is never `localhost` while another address can work: with no network address,
 a server listening on this computer only, this computer's address is given (it still
 opens here), and `Where` says why phones cannot use it (the projector shows that
 line).
+
+Every absolute link the app shows, prints or encodes is made here, from one `Address`
+(ui/address.py finds it for the page being drawn): a login card's QR code
+(`card_link`), the projector's join link and its QR code (`join_link`), "Link to this"
+(`share`); and a card prints the same address in words (`typed`), for a phone without
+a camera. `PAGES` names every page's address (app.py's navigation has the same ones,
+a test checks), so a link to any page is cut back to the app's root.
 """
 
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -28,8 +36,16 @@ from urllib.parse import urlsplit
 
 from tutorial_app.config import PUBLIC_URL_VARIABLE
 from tutorial_app.course.i18n import t
+from tutorial_app.flows import links
 
-PAGES: Final = ("learn", "puzzles", "play", "live", "sandbox", "classroom", "rules")
+# Every page's address (`/learn`, ...), as app.py's navigation names them; Learn, the
+# default page, is also the root `/`.
+PAGES: Final = ("learn", "practice", "puzzles", "play", "live", "sandbox", "classroom",
+                "cards", "rules")
+DEFAULT_PAGE: Final = "learn"
+LIVE_PAGE: Final = "live"
+CARD: Final = "card"  # a login card's link, `/?card=KEY` (ui/session.py reads it)
+JOIN: Final = "join"  # the projector's join link, `/live?join=CODE`
 DEFAULT_PORT: Final = 8501
 
 
@@ -54,6 +70,47 @@ class Address:
         port = urlsplit(self.base).port or DEFAULT_PORT
         return t(f"address.{self.where}", url=self.base, setting=PUBLIC_URL_VARIABLE,
                  port=port)
+
+    @property
+    def reaches_phones(self) -> bool:
+        """Can a phone open it (as far as the server can tell)?"""
+        return self.where not in (Where.NOWHERE, Where.LOCAL_ONLY)
+
+    def link(self, page: str = "", params: Mapping[str, str] | None = None) -> str:
+        """A page of the app (`""`: Learn, at the root) with its parameters, as phones
+        open it."""
+        return page_link(self.base, page, params or {})
+
+    def card_link(self, key: str) -> str:
+        """A login card's link: the QR code a phone's camera opens to sign in."""
+        return self.link("", {CARD: key})
+
+    def join_link(self, code: str) -> str:
+        """The projector's join link: the class code filled in."""
+        return self.link(LIVE_PAGE, {JOIN: code})
+
+    def share(self, page: str, params: Mapping[str, str]) -> str:
+        """"Link to this": a page with its parameters, naming the run's language unless
+        it is English (flows/links.py)."""
+        return links.share_url(self.base, page, params)
+
+    @property
+    def typed(self) -> str:
+        """The address as a person types it in a phone's address bar, short enough to
+        read off a card: no `http://` or `https://` (a browser adds it), no trailing
+        slash: "192.168.1.20:8501", "cassino.school.example". A one-word name
+        ("http://cassino:8501") keeps its scheme: typed alone, a browser would search
+        for the word."""
+        parts = urlsplit(self.base)
+        host = parts.hostname or ""
+        if "." not in host and ":" not in host:
+            return self.base
+        return self.base.split("://", 1)[-1].rstrip("/")
+
+
+def page_link(base: str, page: str, params: Mapping[str, str]) -> str:
+    """`base/page?params`, with the parameters percent-encoded and empty ones left out."""
+    return f"{base.rstrip('/')}/{page}{links.query_string(params)}"
 
 
 def is_local(host: str | None) -> bool:

@@ -1,6 +1,7 @@
 """Links phones can open, on the page: the app's address as phones reach it
 (flows/address.py decides, from CASSINO_PUBLIC_URL, this browser's address and the
-server's network address as Streamlit's "Network URL" finds it), and "Link to this"
+server's network address as Streamlit's "Network URL" finds it, and makes every
+absolute link from it: login cards, the join link, "Link to this"), and "Link to this"
 as a box whose text is the link exactly (a copy button, nothing invisible in it: it
 pastes and opens as it is)."""
 
@@ -13,7 +14,6 @@ from streamlit import net_util
 
 from tutorial_app import config
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import links
 from tutorial_app.flows.address import DEFAULT_PORT, Address, app_address
 
 
@@ -36,4 +36,4 @@ def address() -> Address:
 def share_box(page: str, params: Mapping[str, str]) -> None:
     """"Link to this": the link as plain text in a box with a copy button."""
     st.caption(t("links.copy"))
-    st.code(links.share_url(address().base, page, params), language=None, wrap_lines=True)
+    st.code(address().share(page, params), language=None, wrap_lines=True)

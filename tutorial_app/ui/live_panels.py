@@ -134,7 +134,7 @@ def _code_box(room: SchoolClass) -> None:
     """The join code large, the QR code of the join link, and a line saying which
     address the link uses (and what to do when phones cannot open it)."""
     where = address.address()
-    link = f"{where.base}/live?join={room.code}"
+    link = where.join_link(room.code)
     with st.container(horizontal=True, vertical_alignment="center", key="live-code"):
         st.html(f"<div class='live-code'><div style='font-size:1.2rem'>"
                 f"{html.escape(t('live.join_at'))}</div>"

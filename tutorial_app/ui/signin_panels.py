@@ -11,12 +11,12 @@ import streamlit as st
 
 from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.class_report import ago
-from tutorial_app.services import guard, pictures
+from tutorial_app.services import agents, guard, pictures
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
 from tutorial_app.services.guard import Limit
 from tutorial_app.services.names import UnusableNameError
 from tutorial_app.services.teacher_signin import TeacherSignIn
-from tutorial_app.ui import safe_text
+from tutorial_app.ui import login_cards, safe_text
 
 _RESET: str = "signin-panel.reset"      # the last secret reset: (learner name, pictures)
 _ADDED: str = "signin-panel.added"      # the roster's last results
@@ -78,6 +78,8 @@ def class_learners(rooms: ClassStore, room: SchoolClass) -> None:
             st.button(t("signin_panel.reset"), key="signin-reset", on_click=_reset,
                       args=(rooms, int(who), names[int(who)]), icon=":material/autorenew:",
                       help=t("signin_panel.reset_help"))
+            st.link_button(t("signin_panel.print_one"), login_cards.one(room.id, int(who)),
+                           icon=":material/print:")  # issue 31, cards: that card alone
         done = st.session_state.get(_RESET)
         if done is not None and done[0] in names.values():
             st.success(t("signin_panel.reset_done", name=safe_text.plain(done[0]),
@@ -152,7 +154,10 @@ def limits(tsignin: TeacherSignIn, rooms: ClassStore, rooms_of: list[SchoolClass
 
 
 def devices(tsignin: TeacherSignIn) -> None:
-    """The teacher's signed-in browsers; any can be signed out from here."""
+    """The teacher's signed-in browsers, named as people name them ("Chrome on
+    Android", services/agents.py) and told apart by this device, the address and the
+    times; any can be signed out from here. Shown as plain text: a user-agent string is
+    whatever the browser sent."""
     sessions = tsignin.sessions()
     now = time.time()
     with st.expander(t("devices.title"), icon=":material/devices:"):
@@ -160,14 +165,19 @@ def devices(tsignin: TeacherSignIn) -> None:
         if not sessions:
             return
         this = tsignin.session_id
-        labels = {s.id: (t("devices.this") if s.id == this else
-                         safe_text.plain(s.agent[:60] or t("devices.unknown")))
-                  for s in sessions}
-        st.dataframe({t("devices.col.device"): [labels[s.id] for s in sessions],
+        named = {s.id: (t("devices.this_named", device=agents.named(s.agent))
+                        if s.id == this else agents.named(s.agent)) for s in sessions}
+        st.dataframe({t("devices.col.device"): [named[s.id] for s in sessions],
                       t("devices.col.address"): [s.address for s in sessions],
                       t("devices.col.signed_in"): [ago(s.created, now) for s in sessions],
                       t("devices.col.used"): [ago(s.used, now) for s in sessions]},
                      hide_index=True, key="devices-table")
+        labels: dict[int, str] = {}
+        for s in sessions:  # every choice its own words, even for twin browsers
+            label = t("devices.choice", device=named[s.id], address=s.address,
+                      signed_in=ago(s.created, now), used=ago(s.used, now))
+            twins = sum(1 for seen in labels.values() if seen.startswith(label))
+            labels[s.id] = f"{label} ({twins + 1})" if twins else label
         pick = st.selectbox(t("devices.pick"), list(labels), key="devices-pick",
                             format_func=labels.__getitem__)
         if pick is not None:

@@ -1,14 +1,23 @@
 """Login cards: the teacher prints one card per learner of a class (their name, the
-class code, their two secret pictures and a QR code that signs them in on a phone).
-Only the class's teacher sees this page (ui/teacher.py). The drawing is
-ui/login_cards.py."""
+class code, their two secret pictures, a QR code that signs them in on a phone and the
+address to type without a camera), or one learner's card alone
+(`cards?class=ID&learner=ID`, linked from "Give a new secret"). Only the class's
+teacher sees this page (ui/teacher.py). The drawing is ui/login_cards.py; the address
+on the cards is the projector's (ui/address.py)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from tutorial_app.course.i18n import t
-from tutorial_app.ui import login_cards, session, teacher
+from tutorial_app.services.classes import SchoolClass
+from tutorial_app.ui import address, login_cards, safe_text, session, teacher
+from tutorial_app.ui.login_cards import CLASS, LEARNER
+
+
+def _class_changed() -> None:
+    """Another class picked: its cards, all of them."""
+    st.query_params.pop(LEARNER, None)
 
 
 def render() -> None:
@@ -20,21 +29,37 @@ def render() -> None:
         if not mine:
             st.info(t("cards.no_class"))
             return
-        wanted = str(st.query_params.get("class", ""))
+        wanted = str(st.query_params.get(CLASS, ""))
         index = next((i for i, room in enumerate(mine) if str(room.id) == wanted), 0)
-        room = st.selectbox(t("cards.class"), mine, index=index, key="cards-class",
-                            format_func=lambda found: found.name)
-        st.query_params["class"] = str(room.id)
+        room: SchoolClass = st.selectbox(t("cards.class"), mine, index=index,
+                                         key="cards-class", on_change=_class_changed,
+                                         format_func=lambda found: found.name)
+        st.query_params[CLASS] = str(room.id)
         cards = rooms.secrets_of(room.id)
         if not cards:
             st.info(t("cards.no_learners"))
             return
+        one = str(st.query_params.get(LEARNER, ""))
+        chosen = [(x, s) for x, s in cards if str(x.id) == one]
+        if chosen:
+            cards = chosen
+            st.info(t("cards.one", name=safe_text.plain(chosen[0][0].name)),
+                    icon=":material/badge:")
+            st.button(t("cards.all"), key="cards-all", on_click=_class_changed,
+                      icon=":material/groups:")
+        elif one:
+            st.query_params.pop(LEARNER, None)  # not a learner of this class: every card
         st.caption(t("cards.help"))
-        root = login_cards.app_root(st.context.url)
-        st.download_button(t("cards.download"), login_cards.page(room, cards, root),
-                           file_name=f"login-cards-{room.code}.html", mime="text/html",
+        where = address.address()
+        if where.reaches_phones:
+            st.caption(where.line())
+        else:
+            st.warning(where.line(), icon=":material/wifi_off:")
+        name = f"login-cards-{room.code}" + (f"-{chosen[0][0].id}" if chosen else "")
+        st.download_button(t("cards.download"), login_cards.page(room, cards, where),
+                           file_name=f"{name}.html", mime="text/html",
                            key="cards-download", icon=":material/download:")
-    st.html(login_cards.grid(room, cards, root))
+    st.html(login_cards.grid(room, cards, where))
 
 
 render()
