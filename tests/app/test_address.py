@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 from test_app_identity import a_class as cards_class
 from test_app_live import make_class
 
+from tutorial_app.course.i18n import t, using
 from tutorial_app.flows.address import (
     DEFAULT_PAGE,
     PAGES,
@@ -205,3 +206,13 @@ def test_cards_come_in_sheets_of_nine_with_the_address_in_words() -> None:
     assert qr_picture("https://cassino.school.example/?card=key" + "0" * 27 + "12") in drawn
     file = login_cards.page(room, cards, where)
     assert file.startswith("<!doctype html>") and drawn in file
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es", "it"])
+def test_the_teacher_sign_in_hint_names_make(lang: str) -> None:
+    """The README's way to add a teacher or replace a password (`make teacher`, `make
+    teacher-password`), never the bare `python -m tutorial_app.admin` it warns about."""
+    with using(lang):
+        hint = t("teacher.body")
+    assert 'make teacher NAME="' in hint and 'make teacher-password NAME="' in hint
+    assert "python" not in hint and "tutorial_app.admin" not in hint

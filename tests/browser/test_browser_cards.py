@@ -229,7 +229,7 @@ def test_the_classroom_names_devices_and_prints_one_card(school: Server, browser
 # Addresses typed by hand, and the page each opens (its path once loaded). Every page of
 # app.py's menu is one of flows/address.PAGES (tests/app/test_address.py); Streamlit
 # opens those by itself, except Learn, which lives at the root.
-TYPED_PAGES: Final = {"/learn": "/", "/Puzzles": "/puzzles", "/lern": "/"}
+TYPED_PAGES: Final = {"/learn": "/", "/Puzzles": "/puzzles", "/lern?lang=pt-BR": "/"}
 
 
 def test_typed_page_addresses_open_in_portuguese(school: Server, browser: Any) -> None:
