@@ -10,8 +10,12 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import re
 import resource
+import shutil
+import subprocess
 from collections.abc import MutableMapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +26,7 @@ from tutorial_app.ui import connections
 from tutorial_app.ui.connections import CapSessions, ForwardedFor
 
 SCHOOL = "192.0.2.2"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def scope(kind: str = "http", peer: str = "127.0.0.1", path: str = "/",
@@ -257,3 +262,22 @@ def test_the_soft_open_files_limit_is_raised_to_the_hard_one() -> None:
         assert connections.raise_open_files_limit() == (hard, hard)  # nothing to raise
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_the_one_process_site_in_the_docs_is_one_nginx_takes(tmp_path: Path) -> None:
+    nginx = shutil.which("nginx") or next(
+        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(p).exists()), None)
+    if nginx is None:
+        pytest.skip("nginx is not installed (apt-get install nginx)")
+    deploy = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    section = deploy.split("## One process behind nginx", 1)[1].split("\n## ", 1)[0]
+    (site,) = re.findall(r"```nginx\n(.*?)```", section, re.S)
+    assert "proxy_pass http://127.0.0.1:8501;" in site
+    assert "X-Forwarded-For $proxy_add_x_forwarded_for" in site and "limit_conn " in site
+    conf = tmp_path / "nginx.conf"  # the site inside a main file, as Debian includes it
+    conf.write_text(f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\n"
+                    f"events {{}}\nhttp {{\n    access_log off;\n"
+                    f"    client_body_temp_path {tmp_path}/body;\n{site}}}\n")
+    checked = subprocess.run([nginx, "-t", "-q", "-p", str(tmp_path), "-c", str(conf)],
+                             capture_output=True, text=True, check=False, timeout=30)
+    assert checked.returncode == 0, checked.stderr
