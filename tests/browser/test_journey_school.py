@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,7 +44,9 @@ from school import (
     LANG,
     TEACHER,
     Child,
+    Guessing,
     Holder,
+    Outcome,
     School,
     child_signs_in,
     classmate_guesses,
@@ -125,7 +127,7 @@ def is_in(screen: Screen, name: str) -> None:
         "**", ""))).to_be_attached()
 
 
-def test_a_school_behind_one_address(running: School, browser: Any, tmp_path: Path) -> None:
+def test_a_school_behind_one_address(running: School, browser: Any) -> None:
     url, code, children = running.url, running.code, running.children
     target = children[TARGET]
     on_phones = [children[n] for n in ON_CHROMIUM]
@@ -134,9 +136,21 @@ def test_a_school_behind_one_address(running: School, browser: Any, tmp_path: Pa
     twice_wrong = {c.name for c in scripted[:9]} | {"Bia"}  # a third of the class
     problems: list[str] = []
     started = time.monotonic()
+    maria_was_in = threading.Event()
 
+    async def the_class() -> tuple[list[Outcome], Guessing]:
+        """The 27 phones of the script sign in over a quarter of a minute; once Maria has
+        been in on her phone, a classmate starts guessing on her name."""
+        signing = [asyncio.create_task(child_signs_in(
+            url, code, child, 2 if child.name in twice_wrong else 0, delay=0.5 * n))
+            for n, child in enumerate(scripted)]
+        await asyncio.to_thread(maria_was_in.wait, 120)
+        guessing = await classmate_guesses(url, code, target, GUESSES, GUESS_SECONDS)
+        return list(await asyncio.gather(*signing)), guessing
+
+    background = in_thread(the_class)
     with phone(browser, LANG) as maria:
-        # ----- Maria signed in on her own phone before (and handed it on) -------------------
+        # ----- Maria signs in on her own phone, and hands it on ------------------------------
         maria.page.goto(f"{url}/")
         maria.says(maria.words("welcome.title"))
         class_sign_in(maria, code, target, (target.first, target.second))
@@ -144,19 +158,12 @@ def test_a_school_behind_one_address(running: School, browser: Any, tmp_path: Pa
         press(maria.page, maria.page.get_by_test_id("stExpandSidebarButton"))
         press(maria.page, maria.page.get_by_role("button", name=maria.words("sidebar.switch")))
         maria.says(maria.words("welcome.title"))
+        maria_was_in.set()
         collapse = maria.page.get_by_role("button", name="Collapse sidebar")
         if collapse.is_visible():  # the menu folded again, as the phone shows it
             press(maria.page, collapse)
 
-        # ----- the class signs in, while a classmate guesses on Maria's name -----------------
-        async def the_class() -> tuple[list[Any], Any]:
-            guessing = asyncio.create_task(classmate_guesses(
-                url, code, target, GUESSES, GUESS_SECONDS))
-            signing = [child_signs_in(url, code, child, 2 if child.name in twice_wrong else 0,
-                                      delay=0.6 * n) for n, child in enumerate(scripted)]
-            return list(await asyncio.gather(*signing)), await guessing
-
-        background = in_thread(the_class)
+        # ----- Ana and Bia on their phones, while the others sign in and the guesser guesses -
         for child in on_phones[:2]:
             with phone(browser, LANG) as screen:
                 screen.page.goto(f"{url}/")
