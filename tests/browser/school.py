@@ -40,7 +40,7 @@ from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.guard import Guard, Limit
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.tools.loadtest.client import STREAM_PATH, Session, SessionError
-from tutorial_app.tools.replicas import Replicas, find_nginx, port_free
+from tutorial_app.tools.replicas import Replicas, port_free
 
 TEACHER: Final = ("Profa. Helena", "helena-senha-2026")
 CLASS: Final = "Turma Azul"
@@ -131,7 +131,6 @@ class School:
 def school(folder: Path, address: str) -> Iterator[School]:
     """The app behind nginx at `address`, with a teacher and a class of 30 made in its
     store (as the class period journey makes them, straight in the store)."""
-    find_nginx(install=False)
     base = free_ports(2)
     url = f"http://{address}:{base}"
     db = folder / "progress.sqlite3"
