@@ -2,7 +2,7 @@
 
 Every open page of the app is a Streamlit session on a websocket, and each costs the
 server four file descriptors (the websocket, and the session's own asyncio event loop:
-an epoll and a socket pair), kept for two minutes after the page closes. One script
+an epoll and a socket pair, until the closed session is dropped and collected). One script
 opening idle sessions from one address ran a process with the common limit of 1,024
 open files out of them after 253, and from then every new visitor timed out. So the
 server counts the sessions open from each address (as the limits on wrong tries count

@@ -20,7 +20,7 @@ serve.py installs these before the server takes its first connection:
   page in the browser's language saying so, instead of a page that never connects.
 - `raise_open_files_limit()`: the soft RLIMIT_NOFILE raised to the hard one (Linux
   starts many services with 1,024 soft, 524,288 hard): each session holds four file
-  descriptors.
+  descriptors (docs/deploy.md, "Sessions per address", has the figures).
 """
 
 from __future__ import annotations
