@@ -15,6 +15,11 @@ library only: every layer of the app may import it.
 - ``CASSINO_PUBLIC_URL``: the address phones open the app at (``http://192.168.1.20:8501``,
   ``https://cassino.school.example``), for the join link, its QR code and every "Link to
   this"; unset, the app works it out (flows/address.py).
+- ``CASSINO_TRUSTED_PROXIES``: the reverse proxies whose ``X-Forwarded-For`` names the
+  browser's address (addresses or networks, comma-separated); unset, a proxy on this
+  machine (127.0.0.1, ::1, ::ffff:127.0.0.1). Applied by serve.py (ui/connections.py).
+- ``CASSINO_SESSIONS_PER_ADDRESS``: the sessions (open pages) one client address may hold
+  in one app process (150; 0 for no cap).
 
 The shipped lessons and documents are package data (``tutorial_app.lessons``
 and ``tutorial_app.docs``, mapped onto the repository's ``lessons/`` and
@@ -23,6 +28,7 @@ and ``tutorial_app.docs``, mapped onto the repository's ``lessons/`` and
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 from collections.abc import Mapping
@@ -37,6 +43,13 @@ DB_VARIABLE: Final = "CASSINO_DB"
 LESSONS_VARIABLE: Final = "CASSINO_LESSONS"
 LOG_VARIABLE: Final = "CASSINO_LOG_LEVEL"
 PUBLIC_URL_VARIABLE: Final = "CASSINO_PUBLIC_URL"
+TRUSTED_PROXIES_VARIABLE: Final = "CASSINO_TRUSTED_PROXIES"
+SESSIONS_VARIABLE: Final = "CASSINO_SESSIONS_PER_ADDRESS"
+
+# A proxy on this machine in every form its address arrives in: IPv4, IPv6, and IPv4 as
+# a dual-stack socket (Streamlit's default "::") sees it.
+LOOPBACK_PROXIES: Final = "127.0.0.1, ::1, ::ffff:127.0.0.1"
+SESSIONS_PER_ADDRESS: Final = 150  # a school of 40 phones, two tabs each, with room
 
 
 def _env(name: str) -> str:
@@ -61,6 +74,44 @@ def _packaged(package: str, fallback: str) -> Path:
 def public_url() -> str | None:
     """$CASSINO_PUBLIC_URL: where phones reach the app, as written (None when unset)."""
     return _env(PUBLIC_URL_VARIABLE) or None
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def trusted_proxies() -> tuple[Network, ...]:
+    """$CASSINO_TRUSTED_PROXIES as networks (an address is a network of one), or the
+    loopback addresses. An IPv4 address written IPv6-mapped (``::ffff:10.0.0.5``,
+    ``::ffff:10.0.0.0/104``) is read as the IPv4 one, so either form trusts the proxy
+    however the server's socket sees it. ValueError for anything that is not an address
+    or a network: a mistyped proxy must stop the server, not leave every phone counted
+    as the proxy."""
+    text = _env(TRUSTED_PROXIES_VARIABLE) or LOOPBACK_PROXIES
+    found: list[Network] = []
+    for entry in text.replace(",", " ").split():
+        try:
+            network = ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise ValueError(f"{TRUSTED_PROXIES_VARIABLE}: not an address or a network: "
+                             f"{entry!r}") from None
+        if isinstance(network, ipaddress.IPv6Network) and network.prefixlen >= 96:
+            mapped = network.network_address.ipv4_mapped
+            if mapped is not None:
+                network = ipaddress.IPv4Network(f"{mapped}/{network.prefixlen - 96}")
+        if network not in found:
+            found.append(network)
+    return tuple(found)
+
+
+def sessions_per_address() -> int | None:
+    """$CASSINO_SESSIONS_PER_ADDRESS: the open sessions one client address may hold in
+    one app process (150 unset; None for "0", no cap). ValueError if not a whole number."""
+    text = _env(SESSIONS_VARIABLE)
+    if not text:
+        return SESSIONS_PER_ADDRESS
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(f"{SESSIONS_VARIABLE}: not a whole number: {text!r}")
+    return int(text) or None
 
 
 def home() -> Path:

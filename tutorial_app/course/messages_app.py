@@ -819,3 +819,12 @@ MESSAGES.update({
     "count.streak-new-best.one": "A new best: {n} puzzle in a row!",
     "count.streak-new-best.other": "A new best: {n} puzzles in a row!",
 })
+MESSAGES.update({  # issue 31, proxy: a page refused at the sessions one address may hold
+    "connections.full_title": "Too many pages open",
+    "count.connections-full.one": "This server already has {n} page of Cassino Tutor open "
+                                  "from your network, the most it allows for one network. "
+                                  "Close a tab you are not using, then reload this page.",
+    "count.connections-full.other": "This server already has {n} pages of Cassino Tutor open "
+                                    "from your network, the most it allows for one network. "
+                                    "Close a tab you are not using, then reload this page.",
+})

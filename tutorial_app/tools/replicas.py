@@ -1,16 +1,20 @@
 """`make replicas N=3`: several app processes sharing one PostgreSQL, behind nginx.
 
     python -m tutorial_app.tools.replicas -n 3 [--port 8080] [--first-port 8501]
-                                          [--db postgresql://user@host/db]
+                                          [--db postgresql://user@host/db] [--host 0.0.0.0]
 
 One Streamlit process serves a bounded number of learners (every click reruns a page
 in its Python), so a school runs several and puts a reverse proxy in front. This
 starts N `streamlit run tutorial_app/serve.py` processes on consecutive ports, all with
 CASSINO_DB naming one PostgreSQL database (by default postgresql://postgres@127.0.0.1:
 5432/cassino, created if missing), and nginx with tutorial_app/tools/deploy/nginx.conf:
-sticky sessions by a cookie, the websocket passed through. It prints the address to
-open, each replica's port and process id, and the load-test command for them; Ctrl-C
-(or SIGTERM) stops everything it started.
+sticky sessions by a cookie, the websocket passed through, the connections one client
+address may hold bounded. nginx listens on 127.0.0.1 unless `--host` says where phones
+reach it (0.0.0.0: every address of this machine). It prints the address to open, each
+replica's port and process id, and the load-test command for them; Ctrl-C (or SIGTERM)
+stops everything it started. The replicas take the browser's address from nginx's
+X-Forwarded-For: nginx runs on this machine, which CASSINO_TRUSTED_PROXIES trusts by
+default (ui/connections.py).
 
 Anything a learner does reaches the other replicas through the database: progress,
 the kept game, the class's settings; a live classroom question or homework kept in the
@@ -36,7 +40,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Final, TextIO
@@ -123,10 +127,23 @@ def find_nginx(install: bool) -> str:
     raise ReplicaError(f"nginx is not installed: {how} (as root), then run this again")
 
 
+def per_address(replicas: int) -> int:
+    """The connections nginx lets one client address hold: the sessions each replica
+    allows it (CASSINO_SESSIONS_PER_ADDRESS), for every replica, and 50 for pages and
+    files being sent; 100,000 when the replicas set no cap."""
+    cap = config.sessions_per_address()
+    return 100_000 if cap is None else cap * replicas + 50
+
+
 def nginx_config(listen: str, ports: Sequence[int], run: Path) -> str:
     servers = "\n        ".join(f"server 127.0.0.1:{port} max_fails=0;" for port in ports)
     return (NGINX_CONF.read_text().replace("{{RUN}}", str(run))
-            .replace("{{LISTEN}}", listen).replace("{{SERVERS}}", servers))
+            .replace("{{LISTEN}}", listen).replace("{{SERVERS}}", servers)
+            .replace("{{PER_ADDRESS}}", str(per_address(len(ports)))))
+
+
+def _hostport(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 class Replicas:
@@ -134,8 +151,18 @@ class Replicas:
 
     def __init__(self, count: int, *, db: str, port: int = 8080, first_port: int = 8501,
                  lessons: Path | None = None, install_nginx: bool = True,
-                 folder: Path | None = None) -> None:
+                 folder: Path | None = None, host: str = "127.0.0.1",
+                 app_address: str = "127.0.0.1", env: Mapping[str, str] | None = None
+                 ) -> None:
+        """`host`: where nginx listens (0.0.0.0 or an address of this machine, for
+        phones). `app_address`: where the replicas listen (127.0.0.1: only nginx
+        reaches them; "::", Streamlit's default and `make run`'s, on every address and
+        both IP versions, where nginx's connections arrive as ::ffff:127.0.0.1). `env`:
+        more environment for the replicas (CASSINO_PUBLIC_URL, ...)."""
         self.count = count
+        self.host = host
+        self.app_address = app_address
+        self.env = dict(env or {})
         self.db = config.database_url(db)
         self.port = port
         self.ports = [first_port + i for i in range(count)]
@@ -148,7 +175,9 @@ class Replicas:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        """Where nginx answers (on this machine, when it listens on every address)."""
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{_hostport(host, self.port)}"
 
     def replica_url(self, index: int) -> str:
         return f"http://127.0.0.1:{self.ports[index]}"
@@ -175,7 +204,7 @@ class Replicas:
     def _start_apps(self) -> None:
         # One secret for all, so a cookie Streamlit signs (its XSRF token) holds on any.
         env = dict(os.environ, CASSINO_DB=self.db,
-                   STREAMLIT_SERVER_COOKIE_SECRET=secrets.token_urlsafe(32))
+                   STREAMLIT_SERVER_COOKIE_SECRET=secrets.token_urlsafe(32), **self.env)
         if self.lessons is not None:
             env["CASSINO_LESSONS"] = str(self.lessons)
         for index, port in enumerate(self.ports):
@@ -184,7 +213,7 @@ class Replicas:
             self.apps.append(subprocess.Popen(
                 [sys.executable, "-m", "streamlit", "run", str(APP),
                  "--server.headless", "true", "--server.port", str(port),
-                 "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+                 "--server.address", self.app_address, "--browser.gatherUsageStats", "false",
                  "--server.fileWatcherType", "none"],
                 cwd=ROOT, env=env, stdout=self._logs[-1], stderr=subprocess.STDOUT))
         for index, app in enumerate(self.apps):
@@ -192,7 +221,8 @@ class Replicas:
 
     def _start_nginx(self, nginx: str) -> None:
         conf = self.folder / "nginx.conf"
-        conf.write_text(nginx_config(f"127.0.0.1:{self.port}", self.ports, self.folder))
+        conf.write_text(nginx_config(_hostport(self.host, self.port), self.ports,
+                                     self.folder))
         checked = subprocess.run([nginx, "-t", "-q", "-p", str(self.folder), "-c", str(conf)],
                                  capture_output=True, text=True, check=False)
         if checked.returncode != 0:
@@ -257,6 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the first replica's port; the others follow (8501)")
     parser.add_argument("--db", help="the shared store (default: $CASSINO_DB if it is a "
                         f"PostgreSQL URL, else {DEFAULT_DB})")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="where nginx listens: 127.0.0.1 (this computer only), 0.0.0.0 "
+                        "(every address: phones on the network) or one address")
     parser.add_argument("--lessons", type=Path, help="a lessons folder instead of the course")
     parser.add_argument("--no-install", action="store_true",
                         help="never install nginx; say how instead")
@@ -268,7 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               "machine, but replicas on several machines need PostgreSQL", file=sys.stderr)
     signal.signal(signal.SIGTERM, _stop_on)
     replicas = Replicas(args.replicas, db=db, port=args.port, first_port=args.first_port,
-                        lessons=args.lessons, install_nginx=not args.no_install)
+                        lessons=args.lessons, install_nginx=not args.no_install,
+                        host=args.host)
     try:
         with replicas:
             print(replicas.describe(), flush=True)

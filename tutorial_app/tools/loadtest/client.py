@@ -46,7 +46,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
@@ -287,7 +287,9 @@ class Session:
 
     def __init__(self, base_url: str, *, timeout: float = DEFAULT_TIMEOUT,
                  observer: Observer | None = None, timezone: str = "Europe/London",
-                 locale: str = "en-GB") -> None:
+                 locale: str = "en-GB", headers: Mapping[str, str] | None = None) -> None:
+        """`headers`: more headers for the websocket's handshake (a forged
+        X-Forwarded-For, in the tests of the proxy)."""
         parts = urlsplit(base_url.rstrip("/"))
         self.base_url = urlunsplit((parts.scheme or "http", parts.netloc, parts.path, "", ""))
         scheme = "wss" if parts.scheme == "https" else "ws"
@@ -296,6 +298,7 @@ class Session:
         self.observer = observer
         self.timezone = timezone
         self.locale = locale
+        self.headers = dict(headers or {})
         self.page = Page()
         self.page_hash = ""
         self.page_path = ""  # url path of the current page ("" = the default page)
@@ -329,7 +332,8 @@ class Session:
         try:
             self._ws = await asyncio.wait_for(
                 connect(self.ws_url, subprotocols=[Subprotocol("streamlit")],
-                        max_size=None, open_timeout=self.timeout, ping_interval=None),
+                        max_size=None, open_timeout=self.timeout, ping_interval=None,
+                        additional_headers=self.headers or None),
                 self.timeout)
         except (OSError, WebSocketException, TimeoutError) as error:
             failed = Interaction("load", page or "/", started, 0.0, 0,
