@@ -15,6 +15,9 @@ library only: every layer of the app may import it.
 - ``CASSINO_PUBLIC_URL``: the address phones open the app at (``http://192.168.1.20:8501``,
   ``https://cassino.school.example``), for the join link, its QR code and every "Link to
   this"; unset, the app works it out (flows/address.py).
+- ``CASSINO_TIME_ZONE``: the school's time zone, an IANA name (``America/Sao_Paulo``,
+  ``Europe/Rome``), for every date and time a teacher reads (the CSV files, due dates);
+  unset (or a name the zone database does not know, which is logged), the server's own.
 
 The shipped lessons and documents are package data (``tutorial_app.lessons``
 and ``tutorial_app.docs``, mapped onto the repository's ``lessons/`` and
@@ -25,11 +28,14 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Mapping
+from datetime import datetime, tzinfo
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 _CHECKOUT: Final = Path(__file__).resolve().parent.parent
 
@@ -37,6 +43,7 @@ DB_VARIABLE: Final = "CASSINO_DB"
 LESSONS_VARIABLE: Final = "CASSINO_LESSONS"
 LOG_VARIABLE: Final = "CASSINO_LOG_LEVEL"
 PUBLIC_URL_VARIABLE: Final = "CASSINO_PUBLIC_URL"
+TIME_ZONE_VARIABLE: Final = "CASSINO_TIME_ZONE"
 
 
 def _env(name: str) -> str:
@@ -61,6 +68,64 @@ def _packaged(package: str, fallback: str) -> Path:
 def public_url() -> str | None:
     """$CASSINO_PUBLIC_URL: where phones reach the app, as written (None when unset)."""
     return _env(PUBLIC_URL_VARIABLE) or None
+
+
+def time_zone() -> tzinfo | None:
+    """$CASSINO_TIME_ZONE, the school's time zone; else the server's own, by its IANA name
+    when the system gives one (TZ, /etc/localtime). None: the server's local time as the
+    system works it out (`local_time` then asks the system for each moment). The zone
+    database is the system's, else the pinned `tzdata` package (zoneinfo finds it)."""
+    return _zone(_env(TIME_ZONE_VARIABLE)) or _server_zone()
+
+
+def time_zone_name() -> str:
+    """The zone's name as a teacher reads it beside a time ("America/Sao_Paulo")."""
+    zone = time_zone()
+    if isinstance(zone, ZoneInfo):
+        return zone.key
+    return time.tzname[time.localtime().tm_isdst > 0] or "local"
+
+
+def local_time(moment: float) -> datetime:
+    """A Unix time as the school's clock reads it (an aware datetime)."""
+    zone = time_zone()
+    return datetime.fromtimestamp(moment, zone) if zone else \
+        datetime.fromtimestamp(moment).astimezone()
+
+
+@cache  # a wrong name is logged once
+def _zone(name: str) -> ZoneInfo | None:
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        logging.getLogger(__name__).warning(
+            "%s=%r is not a time zone the zone database knows (an IANA name such as "
+            "America/Sao_Paulo): the server's own zone is used", TIME_ZONE_VARIABLE, name)
+        return None
+
+
+@cache  # the machine's zone does not change while the app runs
+def _server_zone() -> ZoneInfo | None:
+    named = os.environ.get("TZ", "").strip().lstrip(":")
+    if named and not named.startswith("/"):
+        try:
+            return ZoneInfo(named)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            return None
+    try:
+        target = Path("/etc/localtime").resolve(strict=True)
+    except OSError:
+        return None
+    parts = target.parts
+    if "zoneinfo" in parts:
+        key = "/".join(parts[len(parts) - parts[::-1].index("zoneinfo"):])
+        try:
+            return ZoneInfo(key)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            return None
+    return None
 
 
 def home() -> Path:

@@ -60,7 +60,7 @@ def lesson_work(shipped: Course, store: ProgressStore) -> tuple[ClassStore, Home
 
 def test_each_step_of_the_lesson_has_its_own_column(
         shipped: Course, lesson_work: tuple[Any, ...]) -> None:
-    rooms, work, ana, _ = lesson_work
+    rooms, work, _, _ = lesson_work
     found = homework.report(shipped, rooms, work)
     lesson = shipped.lesson(LESSON)
     headers = list(homework.table(found))
@@ -80,7 +80,7 @@ def test_a_right_answer_is_never_listed_as_a_mistake(
     found = homework.report(shipped, rooms, work)
     lesson = shipped.lesson(LESSON)
     for key, mistakes in found.common_wrong.items():
-        task, _, step_id = key.partition("/")
+        _, _, step_id = key.partition("/")
         assert step_id, f"mistakes of {key} belong to no step"
         step = lesson.step(step_id)
         right = {m.text for m in getattr(step, "solution_moves", ())}
@@ -93,7 +93,7 @@ def test_a_right_answer_is_never_listed_as_a_mistake(
 
 def test_the_solved_count_is_the_same_on_the_page_and_in_the_csv(
         shipped: Course, lesson_work: tuple[Any, ...]) -> None:
-    rooms, work, ana, bo = lesson_work
+    rooms, work, _, _ = lesson_work
     found = homework.report(shipped, rooms, work)
     title = shipped.lesson(LESSON).title
     page = homework.table(found)[title]
@@ -160,4 +160,5 @@ def test_a_lesson_finished_before_the_homework_counts_and_says_so(
     assert homework.table(found)[lesson.title] == ["✓ ★★★ 8/8"]
     assert all(found.cells[(ana.id, c.key)].before for c in found.columns if c.step)
     assert homework.done_by(shipped, rooms, work, ana.id) == frozenset(work.tasks)
+
 
