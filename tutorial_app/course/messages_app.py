@@ -846,4 +846,5 @@ MESSAGES.update({  # issue 31, reports: the homework report by step, the CSVs in
     "class.csv.lessons": "Lessons in the course",
     "class.csv.live": "Live answers",
     "class.csv.last_active": "Last active ({zone})",
+    "lines.choice": "{n}. {prompt}",
 })

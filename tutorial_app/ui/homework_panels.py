@@ -126,7 +126,9 @@ def _report(found: homework.Report) -> None:
         if not found.learners:
             st.caption(t("homework.no_learners"))
             return
-        st.dataframe(homework.table(found), hide_index=True, key=f"hw-table-{work.id}")
+        st.dataframe(homework.table(found), hide_index=True, key=f"hw-table-{work.id}",
+                     column_config={t("homework.learner"): st.column_config.Column(
+                         pinned=True)})  # the names stay while the steps scroll by
         st.caption(t("homework.legend"))
         names = {x.id: x.name for x in found.learners}
         left, right = st.columns(2)
