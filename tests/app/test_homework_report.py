@@ -162,3 +162,45 @@ def test_a_lesson_finished_before_the_homework_counts_and_says_so(
     assert homework.done_by(shipped, rooms, work, ana.id) == frozenset(work.tasks)
 
 
+
+
+def test_answers_that_are_not_moves_in_words(shipped: Course) -> None:
+    """The attempt log keeps what a choose, mistake or quiz step's learner picked (an
+    option's number, a reason code, a value); the report words it, and its verdict is
+    right or wrong (a pick is not "legal, but misses the goal")."""
+    lesson = shipped.lesson(LESSON)
+    choose, mistake = lesson.step("pick-the-biggest"), lesson.step("twice")
+    quiz = shipped.lesson("cards-2").steps[0]
+    assert homework.answer_words(choose, "3") == "10♥ takes 8♣+2♥, 6♦+4♠"
+    assert homework.answer_words(choose, "1 2") == "10♥ takes 8♣+2♥ / 10♥ takes 6♦+4♠"
+    assert homework.answer_words(choose, "frozenset()") == "nothing picked"
+    assert homework.answer_words(mistake, "wrong-sum") == "The cards do not add up"
+    assert homework.answer_words(quiz, "48") == "48"
+    assert homework.verdict_words(mistake, "missed") == "wrong answer"
+    assert homework.verdict_words(lesson.steps[0], "missed") == "legal, but misses the goal"
+    assert homework.verdict_words(lesson.steps[0], "not-allowed") == "not allowed"
+    assert homework.answer_words(lesson.steps[0], "8s x 5s+3h") == "8♠ takes 5♠+3♥"
+
+
+def test_tasks_are_named_by_their_titles_never_their_ids(shipped: Course) -> None:
+    puzzle = shipped.puzzle("generated-sum-003")
+    found = homework.labels(shipped, [f"puzzle:{puzzle.id}", "puzzle:no-such-puzzle",
+                                      "lesson:no-such-lesson", f"lesson:{LESSON}"])
+    assert found[f"puzzle:{puzzle.id}"] == puzzle.title == "Practice: sums #2"
+    assert found["puzzle:no-such-puzzle"] == "A task no longer in the course (1)"
+    assert found["lesson:no-such-lesson"] == "A task no longer in the course (2)"
+    assert not [text for text in found.values() if "no-such" in text or "generated" in text]
+
+
+def test_a_try_at_a_step_no_longer_in_the_lesson_still_counts(
+        shipped: Course, store: ProgressStore) -> None:
+    rooms = ClassStore(store)
+    room = rooms.create_class(rooms.add_teacher("Dora", "a long teacher password").id, "5B")
+    ana = rooms.add_learner(room.id, "Ana")
+    work = rooms.assign(room.id, "Groups", [f"lesson:{LESSON}"])
+    store.record_attempt(ana.id, "step", f"{LESSON}/an-old-step", "8s x 8d", "missed", "")
+    found = homework.report(shipped, rooms, work)
+    cell = found.cells[(ana.id, f"lesson:{LESSON}")]
+    assert cell.tries == 1 and [x.column for x in cell.moves] == [f"lesson:{LESSON}"]
+    rows = list(csv.DictReader(io.StringIO(homework.moves_csv(found).lstrip("\ufeff"))))
+    assert rows[0]["Step"] == "A step no longer in the lesson" and rows[0]["Notation"] == "8s x 8d"

@@ -847,4 +847,5 @@ MESSAGES.update({  # issue 31, reports: the homework report by step, the CSVs in
     "class.csv.live": "Live answers",
     "class.csv.last_active": "Last active ({zone})",
     "lines.choice": "{n}. {prompt}",
+    "homework.step_gone": "A step no longer in the lesson",
 })

@@ -291,11 +291,19 @@ def verdict_words(item: Step | Puzzle | None, verdict: str) -> str:
     return live.verdict_words(verdict)
 
 
-def _try(item: Step | Puzzle | None, column: str, row: AttemptRow) -> Try:
-    reason = reason_label(row.code) if row.verdict != CORRECT and row.code in REASON_CODES \
-        and row.code != "legal" else ""
-    return Try(column, row.move, answer_words(item, row.move), row.verdict,
-               verdict_words(item, row.verdict), reason, row.at)
+Worded = dict[tuple[str, str, str, str], tuple[str, str, str]]
+
+
+def _try(item: Step | Puzzle | None, column: str, row: AttemptRow, worded: Worded) -> Try:
+    """A logged try at its step; its words found once per report for each distinct
+    answer (`worded`): a class tries the same moves again and again."""
+    key = (column, row.move, row.verdict, row.code)
+    if key not in worded:
+        reason = reason_label(row.code) if row.verdict != CORRECT \
+            and row.code in REASON_CODES and row.code != "legal" else ""
+        worded[key] = (answer_words(item, row.move), verdict_words(item, row.verdict), reason)
+    said, verdict, reason = worded[key]
+    return Try(column, row.move, said, row.verdict, verdict, reason, row.at)
 
 
 # ----- the report ----------------------------------------------------------------------
@@ -325,22 +333,24 @@ def _first_right(tries: Sequence[Try]) -> int | None:
 
 
 def _task_cells(course: Course, task: str, rows: list[AttemptRow],
-                progress: Mapping[str, LessonProgress]) -> dict[str, Cell]:
+                progress: Mapping[str, LessonProgress], worded: Worded | None = None
+                ) -> dict[str, Cell]:
     """The cells of one learner for one task: the task's, and each step's of a lesson.
     A step is solved by a right try since the homework was set, or before it (the
     learner's progress); a lesson by finishing it, or by solving every step."""
     lesson = _lesson(course, task)
+    worded = {} if worded is None else worded
     if lesson is None:
         puzzle = _puzzle(course, task)
-        tries = tuple(_try(puzzle, task, r) for r in rows)
+        tries = tuple(_try(puzzle, task, r, worded) for r in rows)
         first = _first_right(tries)
         return {task: Cell(first is not None, stars(first, 0) if first is not None else 0,
                            len(tries), tries)}
     mine = progress.get(lesson.id) or LessonProgress()
     by_step = {step.id: step for step in lesson.steps}
-    tries = tuple(_try(by_step.get(r.ref.split("/", 1)[1]),
-                       f"{task}/{r.ref.split('/', 1)[1]}" if r.ref.split("/", 1)[1] in by_step
-                       else task, r) for r in rows)
+    at = [r.ref.split("/", 1)[1] for r in rows]  # the step each was tried on
+    tries = tuple(_try(by_step.get(step), f"{task}/{step}" if step in by_step else task, r,
+                       worded) for step, r in zip(at, rows, strict=True))
     out: dict[str, Cell] = {}
     solved: dict[str, int] = {}
     for _, step in _scored(lesson):
@@ -393,11 +403,13 @@ def report(course: Course, rooms: ClassStore, homework: Homework) -> Report:
     titles = labels(course, homework.tasks)
     found = columns(course, homework.tasks, titles)
     cells: dict[tuple[int, str], Cell] = {}
+    worded: Worded = {}
     for learner in members:
         progress = rooms.store.progress(learner.id)
         mine = [r for r in log if r.learner_id == learner.id]
         for task in homework.tasks:
-            made = _task_cells(course, task, [r for r in mine if _matches(task, r)], progress)
+            made = _task_cells(course, task, [r for r in mine if _matches(task, r)], progress,
+                               worded)
             cells.update({(learner.id, key): cell for key, cell in made.items()})
     return Report(homework, members, homework.tasks, titles, found, cells,
                   _common_wrong(found, cells, members, course))
@@ -487,12 +499,15 @@ def moves_csv(found: Report) -> str:
         t("homework.csv.move"), t("homework.csv.notation"), t("homework.csv.verdict"),
         t("homework.csv.reason")]]
     steps = {c.key: c.title for c in found.columns if c.step}
+    lessons = {c.task for c in found.columns if c.step}
     for x in found.learners:
         for task in found.tasks:
             number: Counter[str] = Counter()
             for tried in found.cells[(x.id, task)].moves:
                 number[tried.column] += 1
-                rows.append([x.name, found.labels[task], steps.get(tried.column, ""),
+                step = steps.get(tried.column) or (t("homework.step_gone") if task in lessons
+                                                   else "")
+                rows.append([x.name, found.labels[task], step,
                              number[tried.column], spreadsheet.date_time(tried.at),
                              tried.words, tried.answer, tried.said, tried.reason])
     return spreadsheet.document(rows)

@@ -33,6 +33,7 @@ places, and quotes protect only a field that begins with one. So:
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 from collections.abc import Iterable
@@ -121,8 +122,14 @@ def date_time(moment: float | None, lang: str | None = None) -> str:
     and time: its short date with the whole year, and its short time ("" for None)."""
     if moment is None:
         return ""
-    found = _locale(lang)
-    when = config.local_time(moment)
+    return _date_time(int(moment // 60), i18n.folder_name(lang or i18n.language()),
+                      config.time_zone_name())
+
+
+@functools.lru_cache(maxsize=4096)  # a class's tries fall in few minutes; Babel is slow
+def _date_time(minute: int, tag: str, zone: str) -> str:
+    found = _locale(tag)
+    when = config.local_time(minute * 60)
     pattern = re.sub(r"y+", "yyyy", get_date_format("short", found).pattern)
     text = f"{format_date(when, pattern, locale=found)} {format_time(when, 'short', locale=found)}"
     return text.replace("\u202f", " ").replace("\u00a0", " ")
@@ -135,7 +142,11 @@ def date(moment: float, lang: str | None = None) -> str:
 
 
 def _locale(lang: str | None) -> Locale:
-    tag = i18n.folder_name(lang or i18n.language())
+    return _parsed(i18n.folder_name(lang or i18n.language()))
+
+
+@functools.cache
+def _parsed(tag: str) -> Locale:
     try:
         return Locale.parse(tag)
     except (ValueError, UnknownLocaleError):

@@ -170,6 +170,9 @@ def _tries(found: homework.Report, who: int, task: str, name: str) -> None:
         if here.before:
             head += f" · {t('homework.solved_before')}"
         st.markdown(f"{head}\n\n{_lines(here.moves)}" if here.moves else head)
+    gone = tuple(x for x in cell.moves if x.column == task)  # at a step since removed
+    if gone:
+        st.markdown(f"**{t('homework.step_gone')}**\n\n{_lines(gone)}")
 
 
 def _lines(tries: tuple[homework.Try, ...]) -> str:
