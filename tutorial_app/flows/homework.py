@@ -259,7 +259,7 @@ def _board(item: Step | Puzzle | None) -> bool:
 def answer_words(item: Step | Puzzle | None, answer: str) -> str:
     """What was tried, in words: a move ("8♠ takes 5♣+3♦"); the options ticked at a
     choose step; the reason picked at a mistake step; the answer picked at a quiz."""
-    if _board(item) or item is None:
+    if item is None or _board(item):
         return words.written(answer)
     choices = {str(key): str(text) for key, text in getattr(item, "choices", ()) or ()}
     if answer in choices:
