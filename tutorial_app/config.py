@@ -20,6 +20,9 @@ library only: every layer of the app may import it.
   machine (127.0.0.1, ::1, ::ffff:127.0.0.1). Applied by serve.py (ui/connections.py).
 - ``CASSINO_SESSIONS_PER_ADDRESS``: the sessions (open pages) one client address may hold
   in one app process (150; 0 for no cap).
+- ``CASSINO_TIME_ZONE``: the school's time zone, an IANA name (``America/Sao_Paulo``,
+  ``Europe/Rome``), for every date and time a teacher reads (the CSV files, due dates);
+  unset (or a name the zone database does not know, which is logged), the server's own.
 
 The shipped lessons and documents are package data (``tutorial_app.lessons``
 and ``tutorial_app.docs``, mapped onto the repository's ``lessons/`` and
@@ -31,11 +34,14 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
+import time
 from collections.abc import Mapping
+from datetime import datetime, tzinfo
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 _CHECKOUT: Final = Path(__file__).resolve().parent.parent
 
@@ -50,6 +56,7 @@ SESSIONS_VARIABLE: Final = "CASSINO_SESSIONS_PER_ADDRESS"
 # a dual-stack socket (Streamlit's default "::") sees it.
 LOOPBACK_PROXIES: Final = "127.0.0.1, ::1, ::ffff:127.0.0.1"
 SESSIONS_PER_ADDRESS: Final = 150  # a school of 40 phones, two tabs each, with room
+TIME_ZONE_VARIABLE: Final = "CASSINO_TIME_ZONE"
 
 
 def _env(name: str) -> str:
@@ -112,6 +119,62 @@ def sessions_per_address() -> int | None:
     if not text.isascii() or not text.isdigit():
         raise ValueError(f"{SESSIONS_VARIABLE}: not a whole number: {text!r}")
     return int(text) or None
+def time_zone() -> tzinfo | None:
+    """$CASSINO_TIME_ZONE, the school's time zone; else the server's own, by its IANA name
+    when the system gives one (TZ, /etc/localtime). None: the server's local time as the
+    system works it out (`local_time` then asks the system for each moment). The zone
+    database is the system's, else the pinned `tzdata` package (zoneinfo finds it)."""
+    return _zone(_env(TIME_ZONE_VARIABLE)) or _server_zone()
+
+
+def time_zone_name() -> str:
+    """The zone's name as a teacher reads it beside a time ("America/Sao_Paulo")."""
+    zone = time_zone()
+    if isinstance(zone, ZoneInfo):
+        return zone.key
+    return time.tzname[time.localtime().tm_isdst > 0] or "local"
+
+
+def local_time(moment: float) -> datetime:
+    """A Unix time as the school's clock reads it (an aware datetime)."""
+    zone = time_zone()
+    return datetime.fromtimestamp(moment, zone) if zone else \
+        datetime.fromtimestamp(moment).astimezone()
+
+
+@cache  # a wrong name is logged once
+def _zone(name: str) -> ZoneInfo | None:
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        logging.getLogger(__name__).warning(
+            "%s=%r is not a time zone the zone database knows (an IANA name such as "
+            "America/Sao_Paulo): the server's own zone is used", TIME_ZONE_VARIABLE, name)
+        return None
+
+
+@cache  # the machine's zone does not change while the app runs
+def _server_zone() -> ZoneInfo | None:
+    named = os.environ.get("TZ", "").strip().lstrip(":")
+    if named and not named.startswith("/"):
+        try:
+            return ZoneInfo(named)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            return None
+    try:
+        target = Path("/etc/localtime").resolve(strict=True)
+    except OSError:
+        return None
+    parts = target.parts
+    if "zoneinfo" in parts:
+        key = "/".join(parts[len(parts) - parts[::-1].index("zoneinfo"):])
+        try:
+            return ZoneInfo(key)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            return None
+    return None
 
 
 def home() -> Path:

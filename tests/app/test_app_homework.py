@@ -34,6 +34,7 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     assert not any("done" in label for label in labels)  # nothing done yet
     ana.query_params["puzzle"] = "tp1"
     ana.switch_page("views/puzzles.py").run()
+    assert "Test puzzles \\#1" in texts(ana) and "tp1" not in texts(ana)  # title, no id
     click(ana, "cb-puzzle-h-4d")
     click(ana, "puzzle-trail")                     # a legal miss first
     for card in ("cb-puzzle-h-8s", "cb-puzzle-t-2c", "cb-puzzle-t-6s", "cb-puzzle-t-3d",
@@ -61,6 +62,8 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     assert first < second                                # in the order tried
     assert "legal, but misses the goal" in shown and "correct" in shown
     assert "Most common wrong moves in Test puzzles #1" in shown and "4♦ trails ×1" in shown
+    assert "tp1" not in said  # the puzzle by its title, on the teacher's page too
+    assert any("✓ solved, ★ stars" in c.value for c in teacher.caption)  # the legend
 
 
 def test_puzzles_are_chosen_by_theme_difficulty_or_by_hand(course_dir: Path) -> None:

@@ -7,15 +7,18 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
 from apphelpers import FIXTURES, new_app, open_page, sign_in
 from streamlit.testing.v1 import AppTest
 
+from tutorial_app import config
 from tutorial_app.course import load_course
 from tutorial_app.flows.class_report import (
     CSV_COLUMNS,
     ClassRow,
     ago,
     class_rows,
+    csv_headers,
     table,
     to_csv,
 )
@@ -53,15 +56,22 @@ def test_every_lesson_done_has_no_current_lesson(store: ProgressStore) -> None:
     assert row.now_on is None and row.finished == len(lessons) == row.lessons
 
 
-def test_the_class_table_as_csv_reads_back_and_defuses_formulas() -> None:
+def test_the_class_table_as_csv_reads_back_and_defuses_formulas(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In English (the run's language): `,`, headers in words, the last activity on the
+    school's clock (CASSINO_TIME_ZONE)."""
+    monkeypatch.setenv(config.TIME_ZONE_VARIABLE, "Europe/London")
     rows = [ClassRow("Ana", 3, 20, 7, "Pairing", 12, 1234.6, 1_700_000_000.0),
             ClassRow("=HYPERLINK(\"x\")", 0, 20, 0, None, 0, 1200.0, None),
             ClassRow("Bo, \"the\" second", 20, 20, 55, None, 300, 1500.0, 0.0)]
-    read = list(csv.reader(io.StringIO(to_csv(rows))))
-    assert tuple(read[0]) == CSV_COLUMNS and len(read) == 4
+    read = list(csv.reader(io.StringIO(to_csv(rows).removeprefix("\ufeff"))))
+    assert len(read[0]) == len(CSV_COLUMNS) and len(read) == 4
+    assert read[0] == list(csv_headers()) and read[0][0] == "Learner"
+    assert read[0][-1] == "Last active (Europe/London)"
     assert read[1] == ["Ana", "3", "20", "7", "Pairing", "12", "0", "0", "1235",
-                       "2023-11-14T22:13:20+00:00"]
-    assert read[2][0] == "'=HYPERLINK(\"x\")" and read[2][4] == "" and read[2][9] == ""
+                       "11/14/2023 10:13 PM"]
+    assert read[2][0] == "'=HYPERLINK(\"x\")" and read[2][4] == "every lesson done"
+    assert read[2][9] == "" and read[3][9] == "1/1/1970 1:00 AM"  # London was on BST
     assert read[3][0] == "Bo, \"the\" second"  # quoting keeps commas and quotes whole
 
 
@@ -90,10 +100,10 @@ def test_every_kind_of_try_counts_as_activity(store: ProgressStore) -> None:
                     strict=True))
     assert said["Ana"] == ("1 (1 live answer)", "just now")
     assert said["Bo"] == ("2", "just now") and said["Cy"] == ("0", "not yet")
-    read = list(csv.reader(io.StringIO(to_csv(list(rows.values())))))
-    by_name = {line[0]: dict(zip(read[0], line, strict=True)) for line in read[1:]}
+    read = list(csv.reader(io.StringIO(to_csv(list(rows.values())).removeprefix("\ufeff"))))
+    by_name = {line[0]: dict(zip(CSV_COLUMNS, line, strict=True)) for line in read[1:]}
     assert by_name["Ana"]["tries"] == "1" and by_name["Ana"]["live_answers"] == "1"
-    assert by_name["Ana"]["last_active_utc"] != ""
+    assert by_name["Ana"]["last_active"] != ""
 
 
 def test_ago_reads_like_a_person_would_say_it() -> None:

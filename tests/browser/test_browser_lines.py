@@ -40,8 +40,10 @@ def test_a_line_puzzle_on_a_phone(real_server: Server, phone: Page) -> None:
     sign_in(page, "Lina")
     press(page, page.get_by_text("Lines of play", exact=True))
     press(page, page.get_by_role("combobox", name=re.compile("Line puzzle")))
-    page.keyboard.type(PUZZLE)  # the list is long: typing narrows it to this one
-    press(page, page.get_by_role("option", name=PUZZLE))
+    start = puzzle.prompt[:40]  # the list names each by its number and prompt, no id
+    page.keyboard.type(start)  # the list is long: typing narrows it to this one
+    number = [p.id for p in shipped_lines(LESSONS)].index(PUZZLE) + 1
+    press(page, page.get_by_role("option", name=re.compile(rf"^{number}\. {re.escape(start)}")))
     expect(page.get_by_text(puzzle.prompt)).to_be_visible()
 
     # the tempting move: the queens pair, and the solver's reply refutes it

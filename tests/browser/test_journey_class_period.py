@@ -12,8 +12,11 @@ was (projector mode, the puzzle, the count); the answers are shown, mistakes fir
 each with its reason, and each phone reads its own verdict in its own language; a
 bar clicked marks its cards on the table. Then the teacher assigns a lesson the class
 has not reached, and is told so; each phone opens it from its homework, is told why
-it is open, and plays it (Ana to the end); the homework table, the moves of a
-learner and both CSVs show each learner's moves. At every step the test reads what
+it is open, and plays it (Ana to the end); the homework table (a column per step),
+the moves of a learner and both CSVs show each learner's moves. The teacher then reads
+the report in Portuguese and downloads its CSV as a Brazilian spreadsheet gets it (`;`,
+a byte-order mark, Portuguese headers, titles, dates on the school's clock: the server
+runs with CASSINO_TIME_ZONE=America/Sao_Paulo). At every step the test reads what
 the screen says, in the screen's language. Pictures: docs/screenshots/period-*.png
 (UPDATE_SCREENSHOTS=1).
 """
@@ -22,9 +25,13 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
+from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from browserpage import press, teacher_sign_in
@@ -48,6 +55,20 @@ pytestmark = pytest.mark.slow  # about a minute: sent out first (tests/conftest.
 
 CLASS = "7C"
 HOMEWORK = "sums"  # a stage after Pairing: none of the class has reached it
+ZONE = "America/Sao_Paulo"  # the school's clock, for the CSVs' dates and times
+
+
+@pytest.fixture(scope="module", autouse=True)
+def school_zone() -> Iterator[None]:
+    """The server of this module runs with the school's time zone set (its process
+    inherits the environment; autouse: set before `real_server` starts it)."""
+    before = os.environ.get("CASSINO_TIME_ZONE")
+    os.environ["CASSINO_TIME_ZONE"] = ZONE
+    yield
+    if before is None:
+        os.environ.pop("CASSINO_TIME_ZONE", None)
+    else:
+        os.environ["CASSINO_TIME_ZONE"] = before
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +77,7 @@ def courses() -> dict[str, Course]:
     click-by-click proofs of feedback, which take seconds and only add errors
     (tests/support/shipped.py)."""
     found = {}
-    for lang in ("en", "es"):
+    for lang in ("en", "es", "pt-BR"):
         with using(lang):
             found[lang] = load_course(shipped_lessons(), proofs=False)
     return found
@@ -326,21 +347,53 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
             f"{move_words(desk, step_right)} — {desk.words('live.verdict.correct')}")
         expect(report).not_to_contain_text(f"{bo_wrong.text} — ")
         desk.snap(shots, "period-10-homework-report")
+        title, steps = lesson.title, len(lesson.steps)
         table = download(desk.page, desk.words("homework.csv_table"))
-        rows = {row["learner"]: row for row in table}
+        rows = {row["Learner"]: row for row in table}
         assert set(rows) == {"Ana", "Bo", "Cy"}, rows
-        assert rows["Ana"]["solved"] == "1" and rows["Ana"]["task"] == f"lesson:{HOMEWORK}"
-        assert rows["Bo"]["solved"] == "0" and rows["Bo"]["tries"] == "2", rows["Bo"]
-        assert rows["Cy"]["solved"] == "0" and rows["Cy"]["tries"] == "1", rows["Cy"]
+        solved, tries = f"{title}: steps solved (of {steps})", f"{title}: tries"
+        assert rows["Ana"][f"{title}: finished"] == "yes" and rows["Ana"][solved] == str(steps)
+        assert (rows["Bo"][solved], rows["Bo"][tries]) == ("1", "2"), rows["Bo"]
+        assert (rows["Cy"][solved], rows["Cy"][tries]) == ("1", "1"), rows["Cy"]
         moves = download(desk.page, desk.words("homework.csv_moves"))
-        said = {name: [(row["move"], row["verdict"]) for row in moves if row["learner"] == name]
-                for name in ("Ana", "Bo", "Cy")}
-        assert said["Bo"] == [(bo_wrong.text, "missed"), (step_right.text, "correct")], said
-        assert said["Cy"] == [(step_right.text, "correct")], said
+        said = {name: [(row["Notation"], row["Verdict"]) for row in moves
+                       if row["Learner"] == name] for name in ("Ana", "Bo", "Cy")}
+        miss, right = desk.words("live.verdict.missed"), desk.words("live.verdict.correct")
+        assert said["Bo"] == [(bo_wrong.text, miss), (step_right.text, right)], said
+        assert said["Cy"] == [(step_right.text, right)], said
         # Ana: one right answer a step (the board's moves, the picks of the others)
         assert len(said["Ana"]) == len(lesson.steps), said
-        assert all(verdict == "correct" for _, verdict in said["Ana"]), said
+        assert all(verdict == right for _, verdict in said["Ana"]), said
         assert [m for m, _ in said["Ana"] if m in ana_moves] == ana_moves, said
+
+        # ----- the same report in Portuguese, and its CSV as a Brazilian spreadsheet gets it
+        desk.page.goto(f"{url}/classroom?lang=pt-BR")
+        pt = Screen(desk.page, "pt-BR")
+        portuguese = courses["pt-BR"].lesson(HOMEWORK)
+        report = homework_panel(pt).locator('[class*="st-key-hw-"]').filter(
+            has=desk.page.get_by_test_id("stDataFrame")).filter(
+            has=desk.page.get_by_role("button", name=pt.words("homework.csv_moves")))
+        expect(report.get_by_test_id("stDataFrame")).to_be_visible()
+        pt.says(pt.words("homework.legend"))
+        if os.environ.get("UPDATE_SCREENSHOTS") == "1":  # 3 s: for the docs only
+            for device, size in (("desktop", (1400, 1000)), ("phone", (390, 844))):
+                report_pictures(pt, report, shots / f"homework-report-pt-{device}", size)
+        raw = download_bytes(desk.page, pt.words("homework.csv_table"))
+        assert raw.startswith(b"\xef\xbb\xbf"), raw[:10]  # the UTF-8 byte-order mark
+        text = raw.decode("utf-8-sig")
+        assert csv.Sniffer().sniff(text, delimiters=",;").delimiter == ";"
+        read = list(csv.reader(io.StringIO(text), delimiter=";"))
+        head, rows_pt = read[0], {r[0]: dict(zip(read[0], r, strict=True)) for r in read[1:]}
+        assert head[0] == "Aluno" and head[-1] == f"Última tentativa ({ZONE})", head
+        solved_pt = f"{portuguese.title}: etapas resolvidas (de {steps})"
+        assert rows_pt["Ana"][solved_pt] == str(steps) and rows_pt["Bo"][solved_pt] == "1"
+        assert len([h for h in head if re.match(r"\d+\. .*: resolvida$", h)]) == steps
+        assert not [h for h in head if HOMEWORK in h or "lesson:" in h], head  # titles
+        with ProgressStore(real_server.db) as store:
+            last = max(r.at for r in ClassStore(store).attempts_of(
+                [x.id for x in store.learners() if x.name == "Bo"]))
+        assert rows_pt["Bo"][head[-1]] == datetime.fromtimestamp(
+            last, ZoneInfo(ZONE)).strftime("%d/%m/%Y %H:%M")  # the school's clock
 
 
 def unfold(desk: Screen, title_key: str, button_key: str) -> Locator:
@@ -425,10 +478,32 @@ def the_whole_lesson(screen: Screen, course: Course) -> list[str]:
     return played
 
 
+def report_pictures(screen: Screen, report: Locator, path: Path, size: tuple[int, int]) -> None:
+    """The homework report at a screen's size: the window with the report's top at its
+    top (`path`.png), and the whole report (`path`-full.png), then the window as it was."""
+    page = screen.page
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    screen.settle()
+    report.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=f"{path}.png")
+    height = page.evaluate("document.querySelector('[data-testid=stMain]').scrollHeight")
+    page.set_viewport_size({"width": size[0], "height": min(int(height) + 60, 6000)})
+    screen.settle()
+    report.screenshot(path=f"{path}-full.png")
+    if before is not None:
+        page.set_viewport_size(before)
+
+
 def download(page: Page, label: str) -> list[dict[str, str]]:
     """A CSV the report offers, downloaded as the teacher's browser does, read by rows."""
+    text = download_bytes(page, label).decode("utf-8-sig")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def download_bytes(page: Page, label: str) -> bytes:
+    """A file the report offers, as the teacher's browser saves it."""
     with page.expect_download() as started:
         press(page, page.get_by_role("button", name=label))
-    text = Path(started.value.path()).read_text(encoding="utf-8-sig")
-    return list(csv.DictReader(io.StringIO(text)))
+    return Path(started.value.path()).read_bytes()
 

@@ -143,7 +143,7 @@ MESSAGES: Final[dict[str, str]] = {
     "puzzles.none": "No puzzle matches these filters.",
     "puzzles.no_such": "The link names a puzzle that does not exist: {id}",
     "puzzles.untitled": "Puzzle {id}",
-    "puzzles.meta": "Difficulty {dots} · {themes} · {id}",
+    "puzzles.meta": "Difficulty {dots} · {themes}",
     "puzzles.done_before": " · solved before",
     "puzzles.try_again": "Try again, or look at the solution.",
     "puzzles.hint_help": "A hint makes this try unrated: your rating will not change.",
@@ -827,4 +827,44 @@ MESSAGES.update({  # issue 31, proxy: a page refused at the sessions one address
     "count.connections-full.other": "This server already has {n} pages of Cassino Tutor open "
                                     "from your network, the most it allows for one network. "
                                     "Close a tab you are not using, then reload this page.",
+})
+MESSAGES.update({  # issue 31, reports: the homework report by step, the CSVs in the
+    # teacher's language (flows/homework.py, flows/class_report.py)
+    "homework.step_title": "{n}. {title}",
+    "homework.step.mistake": "What is wrong: {move}",
+    "homework.step_in": "{lesson} — {step}",
+    "homework.same_title": "{title} ({n})",
+    "homework.task_gone": "A task no longer in the course",
+    "homework.legend": "✓ solved, ★ stars, (2) tries, … tried but not solved yet, — not "
+                       "tried. A lesson's column counts its steps solved (3/8); each step "
+                       "has a column of its own.",
+    "homework.try": "{n}. {move} — {verdict}",
+    "homework.solved_before": "Solved before this homework was set.",
+    "homework.common_wrong_answers": "Most common wrong answers in {task}: {answers}",
+    "homework.answer.nothing": "nothing picked",
+    "homework.verdict.wrong": "wrong answer",
+    "homework.verdict.unreadable": "not a move",
+    "homework.csv.learner": "Learner",
+    "homework.csv.task": "Task",
+    "homework.csv.step": "Step",
+    "homework.csv.try": "Try at the step",
+    "homework.csv.when": "Date and time ({zone})",
+    "homework.csv.move": "Move or answer",
+    "homework.csv.notation": "Notation",
+    "homework.csv.verdict": "Verdict",
+    "homework.csv.reason": "Why not allowed",
+    "homework.csv.solved": "{column}: solved",
+    "homework.csv.finished": "{column}: finished",
+    "homework.csv.steps_solved": "{column}: steps solved (of {total})",
+    "homework.csv.stars": "{column}: stars",
+    "homework.csv.tries": "{column}: tries",
+    "homework.csv.last_try": "Last try ({zone})",
+    "homework.csv.yes": "yes",
+    "homework.csv.no": "no",
+    "class.csv.lessons_finished": "Lessons finished",
+    "class.csv.lessons": "Lessons in the course",
+    "class.csv.live": "Live answers",
+    "class.csv.last_active": "Last active ({zone})",
+    "lines.choice": "{n}. {prompt}",
+    "homework.step_gone": "A step no longer in the lesson",
 })

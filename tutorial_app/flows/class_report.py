@@ -8,20 +8,21 @@ whatever it was. Built from the store and the course as they are; nothing here
 is recorded.
 
 Two shapes of the same rows: `table` for the page, whose cells are words in the
-learner's language ("5 min ago") under stable column ids the page names with
-`t("class.col.<id>")`; and `to_csv` for a spreadsheet, whose header is the
-stable ids of `CSV_COLUMNS` and whose cells are plain numbers and UTC times.
+teacher's language ("5 min ago") under stable column ids the page names with
+`t("class.col.<id>")`; and `to_csv` for the teacher's spreadsheet, in the same
+language (services/spreadsheet.py: its separator, a byte-order mark), whose columns
+are `CSV_COLUMNS` named in words, its cells plain numbers, titles and the last
+activity's date and time in the school's time zone (CASSINO_TIME_ZONE).
 """
 
 from __future__ import annotations
 
-import io
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
 
+from tutorial_app import config
 from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.lesson import DONE, OPEN, lesson_path
 from tutorial_app.services import activity, spreadsheet
@@ -96,30 +97,32 @@ def table(rows: Sequence[ClassRow], now: float | None = None) -> dict[str, list[
 
 
 CSV_COLUMNS: Final = ("learner", "lessons_finished", "lessons", "stars", "now_on",
-                       "puzzles_solved", "tries", "live_answers", "rating", "last_active_utc")
+                       "puzzles_solved", "tries", "live_answers", "rating", "last_active")
+
+
+def csv_headers() -> tuple[str, ...]:
+    """`CSV_COLUMNS` as the teacher reads them, in the run's language."""
+    return (t("class.col.learner"), t("class.csv.lessons_finished"), t("class.csv.lessons"),
+            t("class.col.stars"), t("class.col.now_on"), t("class.col.puzzles"),
+            t("class.col.tries"), t("class.csv.live"), t("class.col.rating"),
+            t("class.csv.last_active", zone=config.time_zone_name()))
 
 
 def to_csv(rows: Sequence[ClassRow]) -> str:
-    """The class table as CSV for a spreadsheet (times in UTC, ISO 8601).
+    """The class table as CSV for the teacher's spreadsheet, in the run's language (the
+    teacher's): its separator and decimal sign, a byte-order mark, headers in words, the
+    last activity as a date and time in the school's time zone.
 
     A name is typed by the learner, so every text cell is quoted and one that a
     spreadsheet would read as a formula gets a leading apostrophe, whichever
     separator the spreadsheet's locale splits on (services/spreadsheet.py).
     """
-    out = io.StringIO()
-    writer = spreadsheet.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    lines: list[list[object]] = [list(csv_headers())]
     for r in rows:
-        when = (datetime.fromtimestamp(r.last_active, UTC).isoformat(timespec="seconds")
-                if r.last_active is not None else "")
-        writer.writerow([_cell(r.name), r.finished, r.lessons, r.stars, _cell(r.now_on or ""),
-                         r.puzzles_solved, r.tries, r.live_answers, round(r.rating), when])
-    return out.getvalue()
-
-
-def _cell(text: str) -> str:
-    """A cell a spreadsheet in any locale reads as text (services/spreadsheet.py)."""
-    return spreadsheet.cell(text)
+        lines.append([r.name, r.finished, r.lessons, r.stars, r.now_on or t("class.all_done"),
+                      r.puzzles_solved, r.tries, r.live_answers, round(r.rating),
+                      spreadsheet.date_time(r.last_active)])
+    return spreadsheet.document(lines)
 
 
 def tries_words(row: ClassRow) -> str:

@@ -69,8 +69,12 @@ def lines_area() -> None:
         st.info(t("lines.none"))
         return
     current = control.puzzle()
+    named = {p.id: t("lines.choice", n=n, prompt=p.prompt if len(p.prompt) <= 70 else
+                     p.prompt[:70].rsplit(" ", 1)[0] + "…")
+             for n, p in enumerate(control.puzzles, 1)}  # never the puzzle's id
     st.selectbox(t("lines.pick"), choices, index=choices.index(current.id) if current else 0,
-                 key="line-pick", on_change=lambda: control.show(st.session_state["line-pick"]))
+                 key="line-pick", format_func=named.__getitem__,
+                 on_change=lambda: control.show(st.session_state["line-pick"]))
     view = control.screen()
     if view is not None:
         _line(control, view)

@@ -69,8 +69,7 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         st.info(t("puzzles.assigned"), icon=":material/assignment:")
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
     st.caption(t("puzzles.meta", dots=dots,
-                 themes=safe_text.plain(", ".join(theme_name(x) for x in puzzle.themes)),
-                 id=safe_text.plain(puzzle.id))
+                 themes=safe_text.plain(", ".join(theme_name(x) for x in puzzle.themes)))
                + (t("puzzles.done_before") if view.solved_before else ""))
     st.caption(safe_text.plain(" · ".join(t(f"theme.{x}.description") for x in puzzle.themes)))
     st.markdown(f"### {board.linked_lesson(puzzle.prompt)}")
