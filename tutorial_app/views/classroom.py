@@ -27,6 +27,7 @@ from tutorial_app.flows.classroom import ClassroomController
 from tutorial_app.ui import classroom_panels as panels
 from tutorial_app.ui import (
     homework_panels,
+    join_panels,
     live_panels,
     practice_panels,
     records_panel,
@@ -57,6 +58,7 @@ def render() -> None:
         if ctl.teacher_parts_shown():
             if room is not None:
                 signin_panels.class_learners(rooms, room)
+                join_panels.requests(rooms, room.id)
                 homework_panels.teacher_panel(rooms, course, room)
                 practice_panels.teacher_panel(rooms, course, who.id, room)
                 records_panel.records(rooms, room)
@@ -64,6 +66,8 @@ def render() -> None:
             signin_panels.devices(tsignin)
         else:
             st.caption(t("classroom.projector_private"))
+            if room is not None:
+                join_panels.projector_count(rooms, room.id)
         if screen.position is not None:
             panels.position(ctl, screen.position)
         elif screen.item is not None:
