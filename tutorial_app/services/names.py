@@ -114,11 +114,15 @@ class TeacherWordError(UnusableNameError):
 
 
 def script(char: str) -> str | None:
-    """The alphabet of a letter ("LATIN", "CYRILLIC", "CJK", ...), None for anything
-    that is not a letter (digits, spaces, punctuation are shared by all)."""
-    if not unicodedata.category(char).startswith("L"):
+    """The alphabet of a letter ("LATIN", "CYRILLIC", "CJK", ...), or of a mark that
+    belongs to one ("ORIYA SIGN VISARGA" after a Latin "a" is two alphabets); None for
+    what all share (digits, spaces, punctuation, the "COMBINING" accents)."""
+    category = unicodedata.category(char)[0]
+    if category not in "LM":
         return None
     word = unicodedata.name(char, "UNKNOWN").split(" ", 1)[0]
+    if category == "M" and word == "COMBINING":
+        return None
     return _SCRIPT_GROUPS.get(word, word)
 
 
