@@ -127,15 +127,16 @@ def requests(rooms: ClassStore, class_id: int) -> None:
     if room is None:
         return
     waiting = rooms.waiting(room.id)
+    done: list[tuple[str, str | None]] = st.session_state.pop(_DONE, [])
     title = count(len(waiting), "join-waiting") if waiting else t("join_panel.title")
-    with st.expander(title, icon=":material/how_to_reg:", expanded=bool(waiting)):
+    with st.expander(title, icon=":material/how_to_reg:", expanded=bool(waiting or done)):
         key = f"join-rule-{room.id}"
         if st.session_state.get(key) not in JOIN_RULES:
             st.session_state[key] = room.join_rule
         st.radio(t("join_panel.rule"), JOIN_RULES, key=key, horizontal=True,
                  format_func=lambda rule: t(f"join_panel.rule.{rule}"),
                  help=t("join_panel.rule_help"), on_change=_set_rule, args=(rooms, room.id))
-        for name, why in st.session_state.pop(_DONE, []):
+        for name, why in done:
             shown = safe_text.plain(name)
             if why is None:
                 st.success(t("join_panel.approved", name=shown))
@@ -152,12 +153,13 @@ def requests(rooms: ClassStore, class_id: int) -> None:
                 st.markdown(f"**{safe_text.plain(request.name)}** · "
                             f"{t('join_panel.asked', ago=ago(request.created))}",
                             width="stretch")
-                st.button(t("join_panel.approve"), key=f"join-approve-{request.id}",
-                          type="primary", icon=":material/check:", on_click=_approve,
-                          args=(rooms, room.id, request.id, request.name))
-                st.button(t("join_panel.refuse"), key=f"join-refuse-{request.id}",
-                          icon=":material/close:", on_click=_refuse,
-                          args=(rooms, room.id, request.id, request.name))
+                with st.container(horizontal=True, width="content"):  # wrapped together
+                    st.button(t("join_panel.approve"), key=f"join-approve-{request.id}",
+                              type="primary", icon=":material/check:", on_click=_approve,
+                              args=(rooms, room.id, request.id, request.name))
+                    st.button(t("join_panel.refuse"), key=f"join-refuse-{request.id}",
+                              icon=":material/close:", on_click=_refuse,
+                              args=(rooms, room.id, request.id, request.name))
         if len(waiting) > 1:
             with st.container(horizontal=True, key="join-all"):
                 st.button(t("join_panel.approve_all"), key="join-approve-all",
