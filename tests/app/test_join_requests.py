@@ -241,6 +241,13 @@ def test_two_classes_each_with_a_joao_sign_in_to_their_own_accounts(
     named = tab(store, clock)  # and the name box opens neither
     assert named.sign_in_by_name("João") is None and "class" in (named.error or "")
     assert {x.id for x in store.learners_named("Joao")} == {one.id, two.id}
+    rooms.add_learners(blue.id, ["Bia"])  # the teacher's lists tell the two Joãos apart
+    bia = rooms.member_named(blue.id, "Bia")
+    assert bia is not None
+    assert rooms.labels([blue, green]) == {one.id: "João (Azul)", two.id: "João (Verde)",
+                                           bia.id: "Bia"}
+    assert set(rooms.secret_labels([blue, green]).values()) == {"João (Azul)", "João (Verde)",
+                                                                "Bia"}
 
 
 def test_a_learner_in_no_class_keeps_her_name_beside_a_class_learner(

@@ -836,6 +836,7 @@ MESSAGES.update({  # issue 31, names: joining waits for the teacher, names per c
                               "another name.",
     "classes.roster_taken": "{room} already has {other}, and the two names would look the "
                             "same: add an initial to tell them apart.",
+    "classes.name_in": "{name} ({room})",
     "classes.rename_taken": "{name} is taken where this learner is (or looks like a name "
                             "that is): choose another one.",
     "join_panel.title": "Joining the class",

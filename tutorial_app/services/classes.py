@@ -495,6 +495,27 @@ class ClassStore:
         in that class only (a João of another class is another learner)."""
         return self.store.find_learner(name, class_id)
 
+    def labels(self, rooms: Sequence[SchoolClass]) -> dict[int, str]:
+        """Learner id -> how a teacher's list spanning these classes names them: the
+        name, with the class after it ("João (5A)") where two of the classes have that
+        name (or look-alikes of it)."""
+        found = [(room, learner, shape) for room in rooms
+                 for learner, shape in self.members_with_shape(room.id)]
+        rooms_of: dict[str, set[int]] = {}
+        for room, _, shape in found:
+            rooms_of.setdefault(shape, set()).add(room.id)
+        return {learner.id: (t("classes.name_in", name=learner.name, room=room.name)
+                             if len(rooms_of[shape]) > 1 else learner.name)
+                for room, learner, shape in found}
+
+    def secret_labels(self, rooms: Sequence[SchoolClass]) -> dict[str, str]:
+        """What the wrong tries at a class learner's pictures are counted under
+        (services/guard.py's account, "class id:skeleton") -> the learner as `labels`
+        names them: for the teacher's table of wrong tries and lockouts."""
+        labels = self.labels(rooms)
+        return {f"{room.id}:{shape}": labels[learner.id] for room in rooms
+                for learner, shape in self.members_with_shape(room.id)}
+
     def members_with_shape(self, class_id: int) -> list[tuple[Learner, str]]:
         with self.store._read() as con:
             rows = con.execute(select(*_LEARNER_ROW, learners.c.name_skeleton)

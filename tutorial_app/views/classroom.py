@@ -8,9 +8,10 @@ next step, or, for a typed position, play the move and go on from there.
 Only a signed-in teacher sees this page (ui/teacher.py); a learner is refused.
 The teacher picks one of their classes and can ask what is on the screen as a live
 question that the class answers from their phones (ui/live_panels.py). Below,
-folded away, the class's learners and their secrets, the wrong tries to lift, the
-teacher's signed-in devices (ui/signin_panels.py), and the class's progress and
-homework; in projector mode none of these is drawn (the controller decides).
+folded away, the class's learners and their secrets, the learners waiting to join
+(ui/join_panels.py), the wrong tries to lift, the teacher's signed-in devices
+(ui/signin_panels.py), and the class's progress and homework; in projector mode none
+of these is drawn (the controller decides), but how many wait to join.
 The logic is `flows.classroom.ClassroomController`; this only draws it.
 
 The teacher stays signed in across reloads (services/teacher_signin.py), and the
