@@ -357,7 +357,7 @@ def test_the_projector_comes_back_after_a_reload(app: AppTest, db: Path) -> None
     assert "0 of 0 answered" in texts(again)  # the live question, still up
 
 
-TEACHER_ONLY = ("Learners and secrets", "Records (export, delete)", "Homework",
+TEACHER_ONLY = ("Learners and secrets", "Joining the class", "Records (export, delete)", "Homework",
                 "Skill map of the class", "Wrong tries and lockouts",
                 "Your signed-in devices", "Class progress")
 

@@ -28,7 +28,7 @@ from tutorial_app.ui import safe_text
 
 CODE: Final = "join_code"   # the join form's boxes
 NAME: Final = "join_name"
-LEARNER_EVERY: Final = 3.0  # seconds between a waiting phone's looks
+LEARNER_EVERY: Final = 2.0  # seconds between a waiting phone's looks
 TEACHER_EVERY: Final = 5.0  # seconds between the teacher's panel's looks
 _DONE: Final = "join-panel.done"        # the teacher's last clicks: [(name, why or None)]
 _CHANGED: Final = "join-panel.changed"  # a click changed the class: the whole page again
