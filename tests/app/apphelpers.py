@@ -94,3 +94,19 @@ def play_until(game: Game, stop: Callable[[Game], bool] | None = None,
         else:
             game = game.advance()
     raise AssertionError("the game did not stop")
+
+
+def let_in(code: str) -> list[str]:
+    """The teacher's "Approve all" for the class of that code (a new class waits for
+    the teacher's approval of each join): the names let in. The store is the app
+    test's own ($CASSINO_DB, set by conftest.py's `env`)."""
+    import os
+
+    from tutorial_app.services.classes import ClassStore
+    from tutorial_app.services.store import ProgressStore
+
+    with ProgressStore(os.environ["CASSINO_DB"]) as store:
+        rooms = ClassStore(store)
+        room = rooms.class_by_code(code)
+        assert room is not None, code
+        return [name for name, why in rooms.approve_all(room.id) if why is None]

@@ -59,16 +59,31 @@ def test_a_login_cards_link_signs_its_learner_in(app: AppTest, db: Path) -> None
     assert "does not work any more" in texts(wrong) and "Learning as" not in texts(wrong)
 
 
-def test_joining_shows_the_new_secret_once(app: AppTest, db: Path) -> None:
+def test_joining_waits_for_the_teacher_then_shows_the_new_secret_once(app: AppTest,
+                                                                      db: Path) -> None:
     open_page(app, "learn")
-    room, _ = a_class(db, [])
+    room, _ = a_class(db, ["Bea"])
+    squatter = open_page(new_app(), "live", join=room.code)
+    squatter.text_input(key="join_name").input("Bea")  # a listed name: refused, nothing shown
+    next(b for b in squatter.button if b.label == "Join").click().run()
+    assert "already listed this name" in texts(squatter)
+    assert "secret pictures are" not in texts(squatter) and "Learning as" not in texts(squatter)
     at = open_page(new_app(), "live", join=room.code)
     at.text_input(key="join_name").input("Cy")
     next(b for b in at.button if b.label == "Join").click().run()
-    assert "Your secret pictures are" in texts(at)
+    assert "Waiting for your teacher to let you in" in texts(at)
+    assert "You asked to join 5B as **Cy**" in texts(at)
+    teacher = open_page(new_app(), "classroom")
+    assert "Joining the class: 1 learner waiting" in [e.proto.label for e in teacher.expander]
+    (approve,) = [b for b in teacher.button if (b.key or "").startswith("join-approve-")]
+    approve.click().run()
+    assert "In the class: Cy." in texts(teacher)
+    assert "Joining the class" in [e.proto.label for e in teacher.expander]
+    at.run()  # the waiting screen's next look
+    assert "Your secret pictures are" in texts(at) and "Learning as **Cy**" in texts(at)
     with ProgressStore(db) as store:
         rooms = ClassStore(store)
-        (cy,) = rooms.members(room.id)
+        cy = next(x for x in rooms.members(room.id) if x.name == "Cy")
         secret = rooms.secret_of(cy.id)
     assert secret is not None
     click(at, "secret-seen")
@@ -96,7 +111,9 @@ def test_the_teacher_manages_learners_secrets_and_lockouts(app: AppTest, db: Pat
     teacher.text_area(key="roster-names").input("Dee\nBea\n\u3164")
     next(b for b in teacher.button if b.label == "Add").click().run()
     said = texts(teacher)
-    assert "Added Dee." in said and "Not added: Bea." in said and "blank" in said
+    assert "In the class: Dee." in said and "blank" in said
+    assert "Could not add Bea: 5B already has Bea, and the two names would look the same" \
+        in said and "you" not in said.split("Could not add Bea")[1].split(".")[0]
 
 
 def test_the_login_cards_page_prints_a_class_of_30(app: AppTest, db: Path) -> None:

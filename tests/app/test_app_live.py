@@ -10,7 +10,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from apphelpers import click, new_app, open_page, sign_in, texts
+from apphelpers import click, let_in, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.flows import live
@@ -37,10 +37,14 @@ def rooms_of(at: AppTest) -> list[SchoolClass]:
 
 
 def join(code: str, name: str) -> AppTest:
+    """A learner joins by the QR code's link, waits, and the teacher lets them in."""
     learner = open_page(new_app(), "live", join=code)
     assert learner.text_input(key="join_code").value == code  # from the QR code's link
     learner.text_input(key="join_name").input(name)
     next(b for b in learner.button if b.label == "Join").click().run()
+    assert "Waiting for your teacher to let you in" in texts(learner)
+    assert let_in(code) == [name]
+    learner.run()  # the waiting screen's next look
     assert not learner.exception, [e.value for e in learner.exception]
     return learner
 
@@ -263,6 +267,8 @@ def test_a_join_link_on_a_device_signed_in_elsewhere_offers_to_join(app: AppTest
     assert ana.text_input(key="join_name") is not None
     ana.text_input(key="join_name").input("Bo")
     next(b for b in ana.button if b.label == "Join").click().run()
+    assert let_in(second) == ["Bo"]
+    ana.run()
     assert "Learning as **Bo**" in texts(ana)
 
 
@@ -309,6 +315,8 @@ def test_a_learner_joining_while_a_question_is_up_lands_on_it(app: AppTest, db: 
     cy.text_input(key="join_code").input(code)
     cy.text_input(key="join_name").input("Cy")
     next(b for b in cy.button if b.label == "Join").click().run()
+    assert let_in(code) == ["Cy"]
+    cy.run()
     assert not cy.exception, [e.value for e in cy.exception]
     assert "Question 1" in texts(cy) and "Pair a card" in texts(cy)  # the question
 
@@ -349,7 +357,7 @@ def test_the_projector_comes_back_after_a_reload(app: AppTest, db: Path) -> None
     assert "0 of 0 answered" in texts(again)  # the live question, still up
 
 
-TEACHER_ONLY = ("Learners and secrets", "Records (export, delete)", "Homework",
+TEACHER_ONLY = ("Learners and secrets", "Joining the class", "Records (export, delete)", "Homework",
                 "Skill map of the class", "Wrong tries and lockouts",
                 "Your signed-in devices", "Class progress")
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from apphelpers import new_app, open_page, sign_in, texts
+from storefixtures import kept_learner
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.services import names
@@ -105,8 +106,8 @@ def test_plain_text_leaves_no_markup(name: str) -> None:
 
 def test_hostile_names_are_text_in_the_sidebar_and_never_offered(env: None, db: Path) -> None:
     store = ProgressStore(db)
-    for name in HOSTILE:
-        store.learner(name)
+    for name in HOSTILE:  # as a store from before today's rules may hold them
+        kept_learner(store, name)
     at = open_page(new_app(), "learn")
     assert not [b for b in at.button if (b.key or "").startswith("as-")]  # nobody offered
     image = safe_text.plain(HOSTILE[0])
@@ -115,10 +116,10 @@ def test_hostile_names_are_text_in_the_sidebar_and_never_offered(env: None, db: 
     assert image in sidebar and "![t](" not in sidebar
 
 
-def test_a_typed_hostile_name_is_kept_and_shown_as_text(app: AppTest) -> None:
+def test_a_typed_hostile_name_is_refused_and_its_sentence_is_text(app: AppTest) -> None:
     open_page(app, "learn")
     sign_in(app, ":red[Teacher] :material/verified:")
-    sidebar = "\n".join(str(m.value) for m in app.sidebar.markdown)
-    assert safe_text.plain(":red[Teacher] :material/verified:") in sidebar
-    assert ":red[Teacher]" not in sidebar and ":material/verified:" not in sidebar
-    assert ":red[Teacher]" not in texts(app)
+    assert "Learning as" not in texts(app)
+    (said,) = [str(e.value) for e in app.error]
+    assert "cannot hold" in said and "U\\+003A" in said  # the first symbol, named, as text
+    assert ":red[Teacher]" not in texts(app) and ":material/verified:" not in said

@@ -32,7 +32,7 @@ from storefixtures import integrity_ok
 
 from tutorial_app.config import database_url
 from tutorial_app.services import db, tables
-from tutorial_app.services.classes import ClassStore
+from tutorial_app.services.classes import ClassroomError, ClassStore
 from tutorial_app.services.devices import LEARNERS, Devices
 from tutorial_app.services.migrations.versions import r0002_name_key
 from tutorial_app.services.store import ProgressStore, StaleGameError, name_key
@@ -52,7 +52,8 @@ def rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         found = {}
         for table in TABLES:
             columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")
-                       if r[1] not in ("name_key", "language", "name_skeleton", "clash")]
+                       if r[1] not in ("name_key", "language", "name_skeleton", "clash",
+                                        "scope")]
             if table == "devices":
                 hashed = "token_hash" in columns
                 found[table] = sorted(
@@ -146,6 +147,64 @@ def test_a_database_at_the_baseline_with_data_upgrades_on_both_engines(store_url
         assert store.progress(1)["sums"].steps == {"a": 2}
         saved = store.saved_game(3)
         assert saved is not None and saved.revision == 1234567890123456789
+        assert integrity_ok(store)
+
+
+def test_class_learners_get_their_class_as_scope_on_both_engines(store_url: str) -> None:
+    """Revision 0009 on a database at 0008 that has classes: a class learner's scope is
+    their class (the one joined last), a learner in no class keeps 0, every row is kept,
+    names that now look alike in one class are kept apart for a rename, a teacher's two
+    classes of one name are told apart; then two classes can each have an Ana, and
+    down to 0008 and up again keeps them all."""
+    engine = db.make_engine(database_url(store_url))
+    try:
+        db.upgrade(engine, "0008")
+        with engine.begin() as con:
+            con.execute(text("INSERT INTO teachers (id, name, name_key, password, created) "
+                             "VALUES (1, 'Ada', 'ada', 'x', 1)"))
+            for class_id, name, code in ((1, "5B", "AAAAAA"), (2, "5b", "BBBBBB")):
+                con.execute(text("INSERT INTO classes (id, teacher_id, name, code, created) "
+                                 "VALUES (:i, 1, :n, :c, 1)"), {"i": class_id, "n": name,
+                                                                "c": code})
+            for learner_id, name, shape in ((1, "Ana", "ana"), (2, "Ana.", "ana."),
+                                            (3, "Bo", "bo"), (4, "Cy", "cy")):
+                con.execute(text("INSERT INTO learners (id, name, name_key, name_skeleton, "
+                                 "clash, created) VALUES (:i, :n, :k, :s, 0, 1)"),
+                            {"i": learner_id, "n": name, "k": name.casefold(), "s": shape})
+            for class_id, learner_id, joined in ((2, 1, 1), (1, 1, 2), (1, 2, 3), (2, 3, 4)):
+                con.execute(text("INSERT INTO class_members VALUES (:c, :l, :j)"),
+                            {"c": class_id, "l": learner_id, "j": joined})
+            con.execute(text("INSERT INTO learner_secrets VALUES (1, '3 7', :k, 1)"),
+                        {"k": "k" * 32})
+            con.execute(text("INSERT INTO steps VALUES (1, 'sums', 'a', 2, 1, 0, 5)"))
+            if engine.dialect.name == "postgresql":  # ids given: the sequences move on
+                for table in ("learners", "classes", "teachers"):
+                    con.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', "
+                                     "'id'), 100)"))
+    finally:
+        engine.dispose()
+    with ProgressStore(store_url) as store:
+        assert db.current(store.engine) == db.head()
+        with store.engine.connect() as con:
+            scopes = dict(con.execute(text("SELECT name, scope FROM learners")).all())
+            names = [r[0] for r in con.execute(text("SELECT name FROM classes ORDER BY id"))]
+        assert scopes == {"Ana": 1, "Ana.": 1, "Bo": 2, "Cy": 0}
+        assert names == ["5B", "5b (2)"]  # the teacher's list tells them apart
+        rooms = ClassStore(store)
+        assert [[x.name for x in g] for g in rooms.look_alikes([1])] == [["Ana", "Ana."]]
+        assert rooms.check_secret(1, "ana", (3, 7)) is not None  # signs in as before
+        assert store.progress(1)["sums"].steps == {"a": 2}
+        assert store.find_learner("Cy") is not None and store.find_learner("Bo") is None
+        other_ana = rooms.add_learner(2, "Ana")  # class 2 may have an Ana of its own
+        assert rooms.member_named(2, "ana") == other_ana != rooms.member_named(1, "ana")
+        with pytest.raises(ClassroomError):
+            rooms.add_learner(1, "ANA")
+        assert integrity_ok(store)
+        db.downgrade(store.engine, "0008")
+        with store.engine.connect() as con:
+            assert con.execute(text("SELECT count(*) FROM learners")).scalar() == 5
+        db.upgrade(store.engine)
+        assert {x.name for x in rooms.members(2)} == {"Ana", "Bo"}
         assert integrity_ok(store)
 
 

@@ -24,6 +24,7 @@ import pytest
 from browserpage import idle, press
 from browserserver import FIXTURE_COURSE, Server
 from playwright.sync_api import Locator, Page, Request, expect
+from storefixtures import kept_learner
 
 from tutorial_app.services.store import ProgressStore
 
@@ -55,7 +56,7 @@ def hostile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     db = folder / "progress.sqlite3"
     store = ProgressStore(db)
     for name in HOSTILE:  # kept as an app without normalising names would have
-        store.learner(name)
+        kept_learner(store, name)
     running = Server(db, course, folder / "streamlit.log")
     yield running
     running.stop()

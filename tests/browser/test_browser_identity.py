@@ -18,6 +18,7 @@ from browserpage import (
     DESKTOP,
     PHONE,
     class_sign_in,
+    drawn,
     form,
     idle,
     new_page,
@@ -29,7 +30,7 @@ from browserpage import (
 from browserserver import ROOT, TEACHER, Server
 from playwright.sync_api import Page, expect
 
-from tutorial_app.course.i18n import using
+from tutorial_app.course.i18n import count, t, using
 from tutorial_app.services import pictures
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
 from tutorial_app.services.store import ProgressStore
@@ -88,7 +89,9 @@ def test_a_classmates_name_and_the_class_code_open_nothing(server: Server,
         joining = form(page, "Join")
         joining.get_by_role("textbox", name="Your name in the class").fill("bea")
         press(page, joining.get_by_role("button", name="Join", exact=True))
-        expect(page.get_by_text("already called bea")).to_be_visible()
+        expect(page.get_by_text("Your teacher has already listed this name")).to_be_visible()
+        expect(page.get_by_text("Your secret pictures are")).to_have_count(0)
+        expect(page.get_by_text("Waiting for your teacher")).to_have_count(0)
         nobody_is(page, "Bea")
 
         for path in ("/?card=" + "A" * 32, f"/live?join={code}&card=" + "b" * 32,
@@ -149,6 +152,70 @@ def test_a_phone_signs_in_by_its_login_card(server: Server, browser: Any, shots:
     finally:
         release(teacher)
         release(phone)
+
+
+def words(key: str, **values: object) -> str:
+    with using("pt-BR"):
+        return t(key, **values)
+
+
+def test_a_join_waits_on_the_phone_until_the_teacher_approves_it(
+        server: Server, browser: Any, shots: Path) -> None:
+    """In pt-BR: a phone asks to join by the projector's link and waits; a classmate's
+    join under a listed name is refused and shown nothing; the teacher sees the request
+    on the Classroom (its count in the panel's title) and approves it; then that phone,
+    and no other, is signed in and shown its two pictures. Takes the screenshots
+    join-waiting.pt-BR (phone, desktop) and join-approve.pt-BR (desktop, phone)."""
+    _, code, _ = a_class(server, "Azul", ["Bea"])
+    phone, classmate = new_page(browser, PHONE), new_page(browser, PHONE)
+    teacher = new_page(browser, DESKTOP)
+    try:
+        for device, name in ((phone, "Cy"), (classmate, "Bea")):
+            device.goto(f"{server.url}/live?join={code}&lang=pt-BR")
+            joining = form(device, words("join.button"))
+            joining.get_by_role("textbox", name=words("join.name")).fill(name)
+            press(device, joining.get_by_role("button", name=words("join.button"), exact=True))
+        expect(classmate.get_by_text(words("join.name_listed"))).to_be_visible()
+        waiting = phone.locator(".st-key-join-waiting")
+        expect(waiting).to_contain_text(words("join.waiting_title"))
+        drawn(phone)
+        phone.screenshot(path=str(shots / "join-waiting.pt-BR.phone.png"))
+        phone.set_viewport_size(DESKTOP)
+        drawn(phone)
+        phone.screenshot(path=str(shots / "join-waiting.pt-BR.png"))
+        phone.set_viewport_size(PHONE)
+
+        teacher.goto(f"{server.url}/classroom?lang=pt-BR")
+        teacher.get_by_role("textbox", name=words("teacher.name")).fill(TEACHER[0])
+        teacher.get_by_role("textbox", name=words("teacher.password")).fill(TEACHER[1])
+        press(teacher, teacher.get_by_role("button", name=words("teacher.sign_in")))
+        panel = teacher.get_by_test_id("stExpander").filter(has_text=words("join_panel.rule"))
+        with using("pt-BR"):
+            title = count(1, "join-waiting")
+        expect(panel.get_by_text(title)).to_be_visible()  # the count in the panel's title
+        expect(panel.get_by_text("Cy", exact=True)).to_be_visible()
+        expect(panel.get_by_text("Bea", exact=True)).to_have_count(0)
+        drawn(teacher)
+        panel.evaluate("e => e.scrollIntoView({block: 'center'})")
+        teacher.screenshot(path=str(shots / "join-approve.pt-BR.png"))
+        teacher.set_viewport_size(PHONE)
+        drawn(teacher)
+        panel.evaluate("e => e.scrollIntoView({block: 'center'})")
+        teacher.screenshot(path=str(shots / "join-approve.pt-BR.phone.png"))
+        teacher.set_viewport_size(DESKTOP)
+        press(teacher, panel.get_by_role("button", name=words("join_panel.approve")))
+        expect(teacher.get_by_text(words("join_panel.approved", name="Cy"))).to_be_visible()
+
+        expect(phone.get_by_text(words("join.secret_help"))).to_be_visible()  # by itself
+        signed_in = words("sidebar.learner", name="{}").replace("**", "")
+        expect(phone.get_by_text(signed_in.format("Cy"))).to_be_attached()
+        classmate.reload()
+        expect(classmate.get_by_role("button", name=words("join.button"))).to_be_visible()
+        for name in ("Cy", "Bea"):
+            expect(classmate.get_by_text(signed_in.format(name))).to_have_count(0)
+    finally:
+        for page in (phone, classmate, teacher):
+            release(page)
 
 
 def cookie(page: Page, name: str) -> dict[str, Any] | None:

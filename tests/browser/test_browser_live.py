@@ -12,6 +12,9 @@ from browserpage import PHONE, card, form, new_page, press, release, sign_in, te
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
+from tutorial_app.services.classes import ClassStore
+from tutorial_app.services.store import ProgressStore
+
 
 def phone(browser: Any) -> Page:
     return new_page(browser, PHONE)
@@ -22,16 +25,22 @@ def fold_sidebar(learner: Page) -> None:
     expect(learner.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
 
 
-def join(browser: Any, url: str, code: str, name: str) -> Page:
-    """A new learner joins from the projector's link (the code filled in), and is shown
-    the two secret pictures the app made for them."""
+def join(browser: Any, server: Server, code: str, name: str) -> Page:
+    """A new learner joins from the projector's link (the code filled in), waits for the
+    teacher, who lets them in (as "Approve" does: tests/browser/test_browser_identity.py
+    clicks it), and is shown the two secret pictures the app made for them."""
     learner = phone(browser)
-    learner.goto(f"{url}/live?join={code}")
+    learner.goto(f"{server.url}/live?join={code}")
     fold_sidebar(learner)
     joining = form(learner, "Join")
     expect(joining.get_by_role("textbox", name="Class code")).to_have_value(code)
     joining.get_by_role("textbox", name="Your name in the class").fill(name)
     press(learner, joining.get_by_role("button", name="Join", exact=True))
+    expect(learner.get_by_text("Waiting for your teacher to let you in")).to_be_visible()
+    with ProgressStore(server.db) as store:
+        rooms = ClassStore(store)
+        room = rooms.class_by_code(code)
+        assert room is not None and rooms.approve_all(room.id) == [(name, None)]
     expect(learner.get_by_text("Your secret pictures are")).to_be_visible()
     press(learner, learner.get_by_role("button", name="I will remember them"))
     expect(learner.get_by_text("Question 1")).to_be_visible()
@@ -59,9 +68,9 @@ def test_a_live_question_with_three_phones(server: Server, page: Page, browser: 
     press(page, page.get_by_role("button", name="Ask the class this (live)"))
     expect(page.get_by_text("0 of 0 answered")).to_be_visible()
 
-    ana = join(browser, server.url, code, "Ana")
-    bo = join(browser, server.url, code, "Bo")
-    cy = join(browser, server.url, code, "Cy")
+    ana = join(browser, server, code, "Ana")
+    bo = join(browser, server, code, "Bo")
+    cy = join(browser, server, code, "Cy")
     answer(ana, ["eight of spades", "two of clubs", "six of spades", "three of diamonds",
                  "five of hearts"], "Capture")
     expect(ana.get_by_text("Your answer: 8♠ takes 6♠+2♣, 5♥+3♦")).to_be_visible()

@@ -171,7 +171,7 @@ def test_screenshots_of_the_live_classroom(server: Server, page: Page, shots: Pa
     code = code_box.inner_text().strip()
     press(page, page.get_by_role("button", name="Ask the class this (live)"))
     browser = page.context.browser
-    phones = [join(browser, server.url, code, name) for name in ("Ana", "Bo", "Cy", "Dee")]
+    phones = [join(browser, server, code, name) for name in ("Ana", "Bo", "Cy", "Dee")]
     answer(phones[0], ["eight of spades", "two of clubs", "six of spades",
                        "three of diamonds", "five of hearts"], "Capture")
     answer(phones[1], ["four of diamonds"], "Trail")

@@ -480,8 +480,8 @@ MESSAGES: Final[dict[str, str]] = {
     # teachers, classes, live questions, homework
     "nav.live": "Class question",
     "join.title": "New in the class? Join it",
-    "join.body": "The first time only: the class code and a name nobody in the class has "
-                 "yet. The app then gives you two secret pictures to sign in with.",
+    "join.body": "The first time only: the class code and your name. Once your teacher "
+                 "lets you in, the app gives you two secret pictures to sign in with.",
     "join.code": "Class code (from your teacher's screen)",
     "join.button": "Join",
     "join.name": "Your name in the class",
@@ -582,11 +582,6 @@ MESSAGES: Final[dict[str, str]] = {
     "classes.needs_name": "A class needs a name.",
     "classes.no_free_code": "No free join code was found; try again.",
     "classes.unknown_code": "No class has this code: check it with your teacher.",
-    "classes.name_elsewhere": "The name {name} is taken (or looks like one that is): "
-                              "add an initial.",
-    "classes.name_in_class": "Someone in this class is already called {name}. If it is "
-                             "you, sign in with your secret pictures; if not, add an "
-                             "initial.",
     "classes.homework_empty": "Homework needs at least one lesson or puzzle.",
     "classes.password_short": "A teacher's password needs at least {n} characters.",
     "records.title": "Records (export, delete)",
@@ -671,11 +666,11 @@ MESSAGES.update({
                          "the secrets.",
     "signin_panel.cards": "Print login cards",
     "signin_panel.add_names": "Add learners (one name per line)",
-    "signin_panel.add_help": "Each gets two secret pictures and a login card. A name that "
-                             "is taken, or looks like one, is not added.",
+    "signin_panel.add_help": "Each gets two secret pictures and a login card. A name the "
+                             "class has already, or one that looks like it, is not added.",
     "signin_panel.add": "Add",
-    "signin_panel.added": "Added {name}.",
-    "signin_panel.not_added": "Not added: {name}. {why}",
+    "signin_panel.added": "In the class: {name}.",
+    "signin_panel.not_added": "Could not add {name}: {why}",
     "signin_panel.show_secrets": "Show the secret pictures",
     "signin_panel.col_pictures": "Secret pictures",
     "signin_panel.reset": "Give a new secret",
@@ -688,7 +683,7 @@ MESSAGES.update({
                                 "taken for someone else.",
     "signin_panel.new_name": "New name",
     "signin_panel.rename": "Rename",
-    "signin_panel.renamed": "Renamed: {name}.",
+    "signin_panel.renamed": "New name: {name}.",
     "limits.title": "Wrong tries and lockouts",
     "limits.help": "Wrong passwords, class codes and secret pictures are counted per name "
                    "and per address; after a few, each next try waits longer, then signing "
@@ -867,4 +862,66 @@ MESSAGES.update({  # issue 31, reports: the homework report by step, the CSVs in
     "class.csv.last_active": "Last active ({zone})",
     "lines.choice": "{n}. {prompt}",
     "homework.step_gone": "A step no longer in the lesson",
+})
+MESSAGES.update({  # issue 31, names: joining waits for the teacher, names per class
+    "signin.name_symbol": "A name is letters, digits and spaces, with ' - . between them: "
+                          "it cannot hold {char}.",
+    "signin.name_title": "A learner's name cannot hold \"{word}\": that word is for "
+                         "teachers. Use your own name.",
+    "join.listed_only": "This class takes only the names its teacher lists: ask your "
+                        "teacher for your login card.",
+    "join.name_listed": "Your teacher has already listed this name: ask for your login "
+                        "card.",
+    "join.name_waiting": "Someone is already waiting to join under this name: tell your "
+                         "teacher.",
+    "join.class_full": "Too many learners are waiting to join this class: ask your teacher "
+                       "to let them in first.",
+    "join.address_full": "Too many learners are waiting to join from this network: ask "
+                         "your teacher to let them in first.",
+    "join.refused": "Your teacher did not let you in under this name: ask your teacher.",
+    "join.gone": "Your request to join is no longer waiting (it was withdrawn, or it "
+                 "waited too long): ask again.",
+    "join.waiting_title": "Waiting for your teacher to let you in",
+    "join.waiting_body": "You asked to join {room} as **{name}**. Your teacher sees your "
+                         "name on the Classroom screen; this page goes on by itself once "
+                         "you are let in.",
+    "join.cancel": "Cancel",
+    "join.keep_open": "Keep this page open: it looks for your teacher's answer every few "
+                      "seconds.",
+    "classes.class_exists": "You already have a class called {name}: give this one "
+                            "another name.",
+    "classes.name_too_long": "A class name has at most {n} characters.",
+    "classes.roster_teacher": "{name} looks like a teacher's name: a learner needs "
+                              "another name.",
+    "classes.roster_taken": "{room} already has {other}, and the two names would look the "
+                            "same: add an initial to tell them apart.",
+    "classes.name_in": "{name} ({room})",
+    "classes.rename_taken": "{name} is taken where this learner is (or looks like a name "
+                            "that is): choose another one.",
+    "join_panel.title": "Joining the class",
+    "count.join-waiting.one": "Joining the class: {n} learner waiting",
+    "count.join-waiting.other": "Joining the class: {n} learners waiting",
+    "join_panel.rule": "How learners join",
+    "join_panel.rule.approve": "I approve each join",
+    "join_panel.rule.listed": "Only the names I list",
+    "join_panel.rule.open": "Anyone with the code",
+    "join_panel.rule_help": "A learner who types the class code and a name waits on their "
+                            "phone until you approve them here. The names you list in "
+                            "Learners and secrets sign in with their card or pictures, "
+                            "and a join can never take one of them.",
+    "join_panel.none": "Nobody is waiting to join.",
+    "join_panel.asked": "asked {ago}",
+    "join_panel.approve": "Approve",
+    "join_panel.refuse": "Refuse",
+    "join_panel.approve_all": "Approve all",
+    "join_panel.refuse_all": "Refuse all",
+    "join_panel.approved": "In the class: {name}. Their phone is signed in; their secret "
+                           "pictures are in Learners and secrets.",
+    "join_panel.refused": "{name} did not get into the class.",
+    "join_panel.not_approved": "Could not let {name} in: {why}",
+    "join_panel.gone": "This request is no longer waiting.",
+    "count.join-waiting-projector.one": "{n} learner is waiting to join: leave projector "
+                                        "mode to let them in.",
+    "count.join-waiting-projector.other": "{n} learners are waiting to join: leave "
+                                          "projector mode to let them in.",
 })

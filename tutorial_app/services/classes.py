@@ -6,12 +6,22 @@ between several server processes:
 
 - a teacher signs in with a password, kept only as a salted scrypt hash
   (services/passwords.py);
-- a class has a short join code (no look-alike letters), renewable; a learner joins
-  with the code and a new name, and gets a secret made by the app (two pictures and
-  a login card's key, services/pictures.py) that the teacher sees, prints and can
-  reset; a name already used, in this class or elsewhere, or looking like a used one
-  or a teacher's, is refused rather than handing over that learner's record. Signing
-  in again takes the code, the name and the secret (services/signin.py, which also
+- a class has a name unique among its teacher's classes (case and look-alikes
+  folded, services/names.skeleton) and a short join code (no look-alike letters),
+  renewable;
+- a class learner's name is unique in their class (`learners.scope` is the class id),
+  so two classes can each have a João. The teacher lists learners (the roster), and
+  each gets a secret made by the app (two pictures and a login card's key,
+  services/pictures.py) that the teacher sees, prints and can reset;
+- a learner joins by the code under the class's join rule (`join_rule`): "approve"
+  (the default: the request waits, tied to the asking browser by a random token of
+  which only the hash is kept, until the teacher approves or refuses it), "listed"
+  (only the names the teacher lists; joining by the code is refused) or "open"
+  (anyone with the code joins at once). A name the class already has (or one looking
+  like it), a teacher's, or a name a request already waits under is refused without
+  showing anything: joining never hands over a learner's record or secret. Waiting
+  requests are bounded per class and per client address, and expire. Signing in
+  again takes the code, the name and the secret (services/signin.py, which also
   applies the limits on wrong tries);
 - a class's live question is one row (`live_sessions`); every question put up gets
   the next number, and a learner's answer to it is one row, replaced by a changed
@@ -24,15 +34,17 @@ A learner's record (and a class's) can be exported as JSON-ready data and delete
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import Connection, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tutorial_app import config
@@ -46,6 +58,7 @@ from tutorial_app.services.store import (
     ProgressStore,
     clean_name,
     name_key,
+    new_learner_name,
 )
 from tutorial_app.services.tables import (
     attempts,
@@ -53,6 +66,7 @@ from tutorial_app.services.tables import (
     devices,
     games,
     homework,
+    join_requests,
     learner_secrets,
     learners,
     lessons,
@@ -72,6 +86,25 @@ CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH: Final = 6
 MAX_CLASS_NAME: Final = 60
 
+# How learners join a class by its code (classes.join_rule).
+APPROVE: Final = "approve"   # the teacher approves each join (the default)
+LISTED: Final = "listed"     # only the names the teacher lists; no joining by the code
+OPEN: Final = "open"         # anyone with the code joins at once
+JOIN_RULES: Final = (APPROVE, LISTED, OPEN)
+# A join request's states (join_requests.state).
+WAITING: Final = "waiting"
+APPROVED: Final = "approved"
+REFUSED: Final = "refused"
+TAKEN: Final = "taken"       # the teacher listed the name while the request waited
+MAX_WAITING_PER_CLASS: Final = 40
+"""Join requests waiting in one class at once: a class, and more than a script needs
+to make the teacher's list useless, which the teacher then empties with "Refuse all"."""
+MAX_WAITING_PER_ADDRESS: Final = 60
+"""Join requests waiting from one client address, over every class: a school behind
+one router joins from one address, two classes at once."""
+JOIN_WAIT_SECONDS: Final = 3600
+"""How long a join request waits for the teacher (a lesson); then it is dropped."""
+
 
 class ClassroomError(ValueError):
     """A teacher's or learner's request that cannot be done; the text says why."""
@@ -89,6 +122,27 @@ class SchoolClass:
     teacher_id: int
     name: str
     code: str
+    join_rule: str = APPROVE
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRequest:
+    """A learner waiting to be let into a class, as the teacher sees it."""
+
+    id: int
+    class_id: int
+    name: str
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class JoinAnswer:
+    """A join request as the browser that made it reads it: still WAITING, or the
+    teacher's answer (APPROVED with the learner made for it, REFUSED, TAKEN)."""
+
+    state: str
+    name: str
+    learner_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,20 +277,38 @@ class ClassStore:
     # ----- classes ----------------------------------------------------------------------
 
     def create_class(self, teacher_id: int, name: str) -> SchoolClass:
-        cleaned = " ".join(str(name).split())[:MAX_CLASS_NAME]
-        if not cleaned:
-            raise ClassroomError(t("classes.needs_name"))
+        """A new class of the teacher's, joined by approval (APPROVE). ClassroomError,
+        in the teacher's words, when the name is empty, too long, holds invisible
+        characters, or is (or looks like) the name of another of their classes."""
+        cleaned = class_name(name)
+        shape = names.skeleton(cleaned)
         for _ in range(20):  # a clash of random codes is rare; try another
             code = new_code()
-            with self.store._write() as con:
-                if con.execute(select(classes.c.id).where(classes.c.code == code)).first():
-                    continue
-                new_id = con.execute(classes.insert().values(
-                    teacher_id=teacher_id, name=cleaned, code=code,
-                    created=time.time())).inserted_primary_key
-                assert new_id is not None
-                return SchoolClass(int(new_id[0]), teacher_id, cleaned, code)
+            try:
+                with self.store._write() as con:
+                    same = con.execute(select(classes.c.name).where(
+                        classes.c.teacher_id == teacher_id,
+                        classes.c.name_skeleton == shape)).first()
+                    if same is not None:
+                        raise ClassroomError(t("classes.class_exists", name=str(same[0])))
+                    if con.execute(select(classes.c.id).where(classes.c.code == code)).first():
+                        continue
+                    new_id = con.execute(classes.insert().values(
+                        teacher_id=teacher_id, name=cleaned, code=code, created=time.time(),
+                        join_rule=APPROVE, name_skeleton=shape)).inserted_primary_key
+            except IntegrityError:  # another tab made a class of this name a moment before
+                raise ClassroomError(t("classes.class_exists", name=cleaned)) from None
+            assert new_id is not None
+            return SchoolClass(int(new_id[0]), teacher_id, cleaned, code, APPROVE)
         raise ClassroomError(t("classes.no_free_code"))
+
+    def set_join_rule(self, class_id: int, rule: str) -> None:
+        """How learners join the class by its code (APPROVE, LISTED or OPEN)."""
+        if rule not in JOIN_RULES:
+            raise ValueError(f"a join rule is one of {JOIN_RULES}")
+        with self.store._write() as con:
+            con.execute(update(classes).where(classes.c.id == class_id)
+                        .values(join_rule=rule))
 
     def renew_code(self, class_id: int) -> str:
         """A new join code for the class; the old one stops working."""
@@ -269,39 +341,62 @@ class ClassStore:
         return _class(row) if row else None
 
     def join(self, code: object, name: str) -> tuple[Learner, SchoolClass]:
-        """A new learner of that name in the class of that code, with a new secret.
-        ClassroomError when the code is unknown or the name is taken (by a learner of
-        this class: they sign in with their secret; by anyone else: another name);
-        store.LearnerNameError when the name cannot be used (or looks like a teacher's)."""
+        """A new learner of that name in the class of that code, as the teacher's roster
+        adds one (`add_learner`): for tests and tools. A browser joins through
+        `ask_to_join`, which follows the class's join rule. ClassroomError when the code
+        is unknown or the name is taken in the class; LearnerNameError when the name
+        cannot be used."""
         found = self.class_by_code(code)
         if found is None:
             raise ClassroomError(t("classes.unknown_code"))
         return self.add_learner(found.id, name), found
 
     def add_learner(self, class_id: int, name: str) -> Learner:
-        """A new learner in the class, with a new secret (the teacher's roster, or a
-        learner joining); ClassroomError or LearnerNameError as for `join`."""
-        cleaned = clean_name(name)
-        taken = self.store.find_learner(cleaned)
-        if taken is not None:
-            mine = self.class_of(taken.id)
-            key = "classes.name_in_class" if mine and mine.id == class_id else \
-                "classes.name_elsewhere"
-            raise ClassroomError(t(key, name=cleaned))
-        learner = self.store.learner(cleaned)
-        secret = pictures.new_secret()
+        """A new learner in the class, with a new secret: the teacher's roster.
+        ClassroomError, in the teacher's words, when the class has the name already (or
+        one looking like it) or it is a teacher's; LearnerNameError when it cannot be a
+        learner's name (names.learner_name). A join request waiting under the name is
+        answered: the learner asking is told the teacher has listed it."""
+        cleaned = new_learner_name(name)
+        shape = names.skeleton(cleaned)
+        if shape in self.store.teacher_skeletons():
+            raise ClassroomError(t("classes.roster_teacher", name=cleaned))
         with self.store._write() as con:
-            added = con.execute(self.store._upsert(
-                members, {"class_id": class_id, "learner_id": learner.id,
-                          "joined": time.time()}, ["class_id", "learner_id"]),
-                execution_options={"preserve_rowcount": True})
-            con.execute(self.store._upsert(
-                learner_secrets, {"learner_id": learner.id, "pictures": secret.text(),
-                                  "card_key": secret.card_key, "created": time.time()},
-                ["learner_id"]))
-        if added.rowcount != 1:  # another tab made the same learner a moment before
-            raise ClassroomError(t("classes.name_in_class", name=cleaned))
+            learner = self._add(con, class_id, cleaned)
+            if learner is not None:
+                con.execute(update(join_requests).where(
+                    join_requests.c.class_id == class_id, join_requests.c.state == WAITING,
+                    join_requests.c.name_skeleton == shape).values(state=TAKEN))
+        if learner is None:
+            raise ClassroomError(self._taken(class_id, cleaned))
         return learner
+
+    def _add(self, con: Connection, class_id: int, cleaned: str) -> Learner | None:
+        """The learner made in the class, with their membership and secret, in the
+        caller's transaction; None when the class has the name (or its look) already."""
+        added = con.execute(self.store.new_learner(cleaned, class_id),
+                            execution_options={"preserve_rowcount": True})
+        if added.rowcount != 1:
+            return None
+        row = con.execute(select(*_LEARNER_ROW).where(
+            learners.c.scope == class_id, learners.c.name_key == name_key(cleaned))).one()
+        learner = _learner_row(row)
+        secret = pictures.new_secret()
+        now = time.time()
+        con.execute(members.insert().values(class_id=class_id, learner_id=learner.id,
+                                            joined=now))
+        con.execute(learner_secrets.insert().values(
+            learner_id=learner.id, pictures=secret.text(), card_key=secret.card_key,
+            created=now))
+        return learner
+
+    def _taken(self, class_id: int, cleaned: str) -> str:
+        """Why the teacher cannot add this name to the class: who has it there."""
+        other = self.member_named(class_id, cleaned)
+        room = self.get_class(class_id)
+        return t("classes.roster_taken", name=cleaned,
+                 other=other.name if other is not None else cleaned,
+                 room=room.name if room is not None else "")
 
     def add_learners(self, class_id: int, typed: Sequence[str]) -> list[tuple[str, str | None]]:
         """The teacher's roster: each name added (None) or why not, in order."""
@@ -312,44 +407,53 @@ class ClassStore:
             try:
                 done.append((self.add_learner(class_id, line).name, None))
             except (ClassroomError, names.UnusableNameError) as error:
-                done.append((" ".join(line.split())[:names.MAX_NAME_LENGTH], str(error)))
+                done.append((" ".join(line.split())[:names.MAX_TYPED], str(error)))
         return done
 
     def rename_learner(self, learner_id: int, name: str) -> Learner:
-        """A learner's new name (the teacher's fix for two names that look alike);
-        ClassroomError when it is taken, LearnerNameError when unusable."""
-        cleaned = clean_name(name)
+        """A learner's new name (the teacher's fix for two names that look alike), unique
+        where the learner is (their class, or among the learners in no class);
+        ClassroomError, in the teacher's words, when it is taken there or a teacher's,
+        LearnerNameError when it cannot be a learner's name."""
+        cleaned = new_learner_name(name)
         shape = names.skeleton(cleaned)
-        taken = self.store.find_learner(cleaned)
+        with self.store._read() as con:
+            scope = con.execute(select(learners.c.scope)
+                                .where(learners.c.id == learner_id)).scalar()
+        if scope is None:
+            raise ClassroomError(t("classes.rename_taken", name=cleaned))
+        taken = self.store.find_learner(cleaned, int(scope))
         if (taken is not None and taken.id != learner_id) or \
                 shape in self.store.teacher_skeletons():
-            raise ClassroomError(t("classes.name_elsewhere", name=cleaned))
+            raise ClassroomError(t("classes.rename_taken", name=cleaned))
         try:
             with self.store._write() as con:
                 con.execute(update(learners).where(learners.c.id == learner_id).values(
                     name=cleaned, name_key=name_key(cleaned), name_skeleton=shape, clash=0))
         except IntegrityError:  # taken by another tab a moment before
-            raise ClassroomError(t("classes.name_elsewhere", name=cleaned)) from None
+            raise ClassroomError(t("classes.rename_taken", name=cleaned)) from None
         found = self.store.get_learner(learner_id)
         if found is None:
-            raise ClassroomError(t("classes.name_elsewhere", name=cleaned))
+            raise ClassroomError(t("classes.rename_taken", name=cleaned))
         return found
 
     def look_alikes(self, learner_ids: Iterable[int]) -> list[list[Learner]]:
-        """Groups of learners whose names look the same, any of whom is among these
-        (found before such names were refused; kept apart, for the teacher to rename)."""
+        """Groups of learners of one class (or of none) whose names look the same, any
+        of whom is among these (found before such names were refused; kept apart, for
+        the teacher to rename)."""
         wanted = set(learner_ids)
         with self.store._read() as con:
             shapes = {str(r[0]) for r in con.execute(
                 select(learners.c.name_skeleton).where(learners.c.clash != 0))}
             if not shapes:
                 return []
-            rows = con.execute(select(*_LEARNER_ROW, learners.c.name_skeleton)
+            rows = con.execute(select(*_LEARNER_ROW, learners.c.name_skeleton,
+                                      learners.c.scope)
                                .where(learners.c.name_skeleton.in_(shapes))
                                .order_by(learners.c.id)).all()
-        groups: dict[str, list[Learner]] = {}
+        groups: dict[tuple[int, str], list[Learner]] = {}
         for row in rows:
-            groups.setdefault(str(row[4]), []).append(_learner_row(row))
+            groups.setdefault((int(row[5]), str(row[4])), []).append(_learner_row(row))
         return [group for group in groups.values()
                 if len(group) > 1 and any(x.id in wanted for x in group)]
 
@@ -387,13 +491,30 @@ class ClassStore:
         return secret
 
     def member_named(self, class_id: int, name: str) -> Learner | None:
-        """The learner of the class whose name is (or looks like) the one typed."""
-        try:
-            shape = names.skeleton(clean_name(name))
-        except LearnerNameError:
-            return None
-        return next((learner for learner, found in self.members_with_shape(class_id)
-                     if found == shape), None)
+        """The learner of the class whose name is (or looks like) the one typed: found
+        in that class only (a João of another class is another learner)."""
+        return self.store.find_learner(name, class_id)
+
+    def labels(self, rooms: Sequence[SchoolClass]) -> dict[int, str]:
+        """Learner id -> how a teacher's list spanning these classes names them: the
+        name, with the class after it ("João (5A)") where two of the classes have that
+        name (or look-alikes of it)."""
+        found = [(room, learner, shape) for room in rooms
+                 for learner, shape in self.members_with_shape(room.id)]
+        rooms_of: dict[str, set[int]] = {}
+        for room, _, shape in found:
+            rooms_of.setdefault(shape, set()).add(room.id)
+        return {learner.id: (t("classes.name_in", name=learner.name, room=room.name)
+                             if len(rooms_of[shape]) > 1 else learner.name)
+                for room, learner, shape in found}
+
+    def secret_labels(self, rooms: Sequence[SchoolClass]) -> dict[str, str]:
+        """What the wrong tries at a class learner's pictures are counted under
+        (services/guard.py's account, "class id:skeleton") -> the learner as `labels`
+        names them: for the teacher's table of wrong tries and lockouts."""
+        labels = self.labels(rooms)
+        return {f"{room.id}:{shape}": labels[learner.id] for room in rooms
+                for learner, shape in self.members_with_shape(room.id)}
 
     def members_with_shape(self, class_id: int) -> list[tuple[Learner, str]]:
         with self.store._read() as con:
@@ -428,6 +549,156 @@ class ClassStore:
         learner = self.store.get_learner(int(row[0]))
         room = self.class_of(int(row[0])) if learner is not None else None
         return (learner, room) if learner is not None and room is not None else None
+
+    # ----- joining by the code ----------------------------------------------------------
+
+    def ask_to_join(self, class_id: int, name: str, token: str, address: str
+                    ) -> Learner | int:
+        """A learner asking to join the class under that name, by its code, from a
+        browser holding `token` (random, made by services/signin.py; only its hash is
+        kept). Under the class's join rule: OPEN makes the learner now and returns
+        them; APPROVE returns the id of the request now waiting for the teacher. Else
+        ClassroomError in the learner's words: the class takes only the names its
+        teacher lists (LISTED); the class has the name already, or one looking like it
+        (nothing about that learner is shown); a request waits under it already; too
+        many requests wait in the class or from this address. LearnerNameError when the
+        name cannot be a learner's (names.learner_name) or is a teacher's."""
+        cleaned = new_learner_name(name)
+        shape = names.skeleton(cleaned)
+        if shape in self.store.teacher_skeletons():
+            raise LearnerNameError(t("signin.name_teacher"))
+        room = self.get_class(class_id)
+        if room is None:
+            raise ClassroomError(t("classes.unknown_code"))
+        if room.join_rule == LISTED:
+            raise ClassroomError(t("join.listed_only"))
+        if self.member_named(class_id, cleaned) is not None:
+            raise ClassroomError(t("join.name_listed"))
+        with self.store._write() as con:
+            if room.join_rule != OPEN:
+                return self._request(con, room, cleaned, shape, token, address, time.time())
+            joined = self._add(con, class_id, cleaned)
+        if joined is None:  # listed by the teacher (or joined in another tab) just now
+            raise ClassroomError(t("join.name_listed"))
+        return joined
+
+    @staticmethod
+    def _request(con: Connection, room: SchoolClass, cleaned: str, shape: str, token: str,
+                 address: str, now: float) -> int:
+        """A waiting request, checked and counted with the class's row locked (one
+        request at a time per class, between processes too)."""
+        con.execute(select(classes.c.id).where(classes.c.id == room.id).with_for_update())
+        con.execute(delete(join_requests).where(
+            join_requests.c.created < now - JOIN_WAIT_SECONDS))
+        waiting = (join_requests.c.state == WAITING)
+        if con.execute(select(join_requests.c.id).where(
+                waiting, join_requests.c.class_id == room.id,
+                join_requests.c.name_skeleton == shape)).first() is not None:
+            raise ClassroomError(t("join.name_waiting"))
+        in_class = con.execute(select(func.count()).select_from(join_requests).where(
+            waiting, join_requests.c.class_id == room.id)).scalar() or 0
+        if in_class >= MAX_WAITING_PER_CLASS:
+            raise ClassroomError(t("join.class_full"))
+        from_address = con.execute(select(func.count()).select_from(join_requests).where(
+            waiting, join_requests.c.address == address)).scalar() or 0
+        if from_address >= MAX_WAITING_PER_ADDRESS:
+            raise ClassroomError(t("join.address_full"))
+        made = con.execute(join_requests.insert().values(
+            class_id=room.id, name=cleaned, name_skeleton=shape, token_hash=token_hash(token),
+            address=address, created=now, state=WAITING)).inserted_primary_key
+        assert made is not None
+        return int(made[0])
+
+    def join_answer(self, request_id: int, token: str) -> JoinAnswer | None:
+        """The request as the browser holding `token` reads it: WAITING, or the
+        teacher's answer, which is read once (the request is then gone, so a learner
+        approved is signed in on this one browser, once). None when there is no such
+        request for this token any more (expired, cancelled, the class deleted)."""
+        now = time.time()
+        with self.store._read() as con:
+            row = con.execute(select(join_requests.c.token_hash, join_requests.c.state,
+                                     join_requests.c.name, join_requests.c.learner_id,
+                                     join_requests.c.created)
+                              .where(join_requests.c.id == request_id)).first()
+        if row is None or not hmac.compare_digest(str(row[0]), token_hash(str(token))):
+            return None
+        state = str(row[1])
+        if state == WAITING:
+            return JoinAnswer(WAITING, str(row[2])) if float(row[4]) >= now - \
+                JOIN_WAIT_SECONDS else None
+        with self.store._write() as con:
+            taken = con.execute(delete(join_requests).where(
+                join_requests.c.id == request_id, join_requests.c.state == state),
+                execution_options={"preserve_rowcount": True})
+        if taken.rowcount != 1:  # read by another tab of this browser a moment before
+            return None
+        return JoinAnswer(state, str(row[2]), int(row[3]) if row[3] is not None else None)
+
+    def cancel_join(self, request_id: int, token: str) -> None:
+        """The browser that asked withdraws its request (or forgets an answer)."""
+        with self.store._write() as con:
+            con.execute(delete(join_requests).where(
+                join_requests.c.id == request_id,
+                join_requests.c.token_hash == token_hash(str(token))))
+
+    def waiting(self, class_id: int) -> list[JoinRequest]:
+        """The class's join requests waiting for the teacher, oldest first."""
+        since = time.time() - JOIN_WAIT_SECONDS
+        with self.store._read() as con:
+            rows = con.execute(select(join_requests.c.id, join_requests.c.class_id,
+                                      join_requests.c.name, join_requests.c.created)
+                               .where(join_requests.c.class_id == class_id,
+                                      join_requests.c.state == WAITING,
+                                      join_requests.c.created >= since)
+                               .order_by(join_requests.c.created, join_requests.c.id)).all()
+        return [JoinRequest(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+
+    def approve(self, class_id: int, request_id: int) -> Learner:
+        """The teacher lets a waiting learner in: the learner is made in the class with a
+        secret, and the browser that asked is signed in at its next look. ClassroomError,
+        in the teacher's words, when the request is no longer waiting or the class has
+        the name by now (the browser is then told the teacher listed it)."""
+        with self.store._write() as con:
+            row = con.execute(select(join_requests.c.name).where(
+                join_requests.c.id == request_id, join_requests.c.class_id == class_id,
+                join_requests.c.state == WAITING).with_for_update()).first()
+            if row is None:
+                learner = None
+            else:
+                learner = self._add(con, class_id, str(row[0]))
+                con.execute(update(join_requests).where(join_requests.c.id == request_id)
+                            .values(state=APPROVED if learner is not None else TAKEN,
+                                    learner_id=learner.id if learner is not None else None))
+        if row is None:
+            raise ClassroomError(t("join_panel.gone"))
+        if learner is None:
+            raise ClassroomError(self._taken(class_id, str(row[0])))
+        return learner
+
+    def refuse(self, class_id: int, request_id: int) -> None:
+        """The teacher does not let a waiting learner in (the browser is told so)."""
+        with self.store._write() as con:
+            con.execute(update(join_requests).where(
+                join_requests.c.id == request_id, join_requests.c.class_id == class_id,
+                join_requests.c.state == WAITING).values(state=REFUSED))
+
+    def approve_all(self, class_id: int) -> list[tuple[str, str | None]]:
+        """Every waiting request approved, in order: each name with None, or why not."""
+        done: list[tuple[str, str | None]] = []
+        for request in self.waiting(class_id):
+            try:
+                done.append((self.approve(class_id, request.id).name, None))
+            except ClassroomError as error:
+                done.append((request.name, str(error)))
+        return done
+
+    def refuse_all(self, class_id: int) -> int:
+        """Every waiting request refused; how many."""
+        with self.store._write() as con:
+            done = con.execute(update(join_requests).where(
+                join_requests.c.class_id == class_id, join_requests.c.state == WAITING)
+                .values(state=REFUSED), execution_options={"preserve_rowcount": True})
+        return int(done.rowcount)
 
     def members(self, class_id: int) -> list[Learner]:
         with self.store._read() as con:
@@ -583,7 +854,7 @@ class ClassStore:
             if row is None:
                 raise ClassroomError(f"no learner {learner_id}")
             out["learner"] = {k: v for k, v in row._mapping.items()
-                              if k not in ("name_key", "name_skeleton", "clash")}
+                              if k not in ("name_key", "name_skeleton", "clash", "scope")}
             for table in (steps, lessons, puzzles, puzzle_log, games, members, live_answers,
                           attempts):
                 out[table.name] = [dict(r._mapping) for r in con.execute(
@@ -594,7 +865,7 @@ class ClassStore:
         """The learner and everything kept about them (the foreign keys cascade)."""
         with self.store._write() as con:
             for table in (steps, lessons, puzzles, puzzle_log, games, devices, members,
-                          live_answers, attempts, learner_secrets):
+                          live_answers, attempts, learner_secrets, join_requests):
                 con.execute(delete(table).where(table.c.learner_id == learner_id))
             con.execute(delete(learners).where(learners.c.id == learner_id))
 
@@ -609,13 +880,14 @@ class ClassStore:
                 "learners": [self.export_learner(x.id) for x in self.members(class_id)]}
 
     def delete_class(self, class_id: int, with_learners: bool = True) -> None:
-        """The class, its live questions, answers and homework; with_learners: its
-        learners' whole records too."""
+        """The class, its live questions, answers, homework and join requests;
+        with_learners: its learners' whole records too (without, they keep their
+        records and their scope, a class id no class has any more)."""
         if with_learners:
             for learner in self.members(class_id):
                 self.delete_learner(learner.id)
         with self.store._write() as con:
-            for table in (live_answers, live, homework, members):
+            for table in (live_answers, live, homework, members, join_requests):
                 con.execute(delete(table).where(table.c.class_id == class_id))
             con.execute(delete(classes).where(classes.c.id == class_id))
 
@@ -643,6 +915,26 @@ def first_teacher_from_environment(store: ProgressStore,
     return True
 
 
+def class_name(name: object) -> str:
+    """A class's name as kept: what draws nothing taken out (names.visible_text),
+    spaces collapsed; ClassroomError, in the teacher's words, when it is empty (or has
+    no letter or digit), longer than MAX_CLASS_NAME (refused, never cut) or holds
+    control characters."""
+    text = names.visible_text(name)
+    if not names.skeleton(text):
+        raise ClassroomError(t("classes.needs_name"))
+    if len(text) > MAX_CLASS_NAME:
+        raise ClassroomError(t("classes.name_too_long", n=MAX_CLASS_NAME))
+    if any(unicodedata.category(char)[0] == "C" for char in text):
+        raise ClassroomError(t("signin.name_control"))
+    return text
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a join request's token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def _clean(name: str) -> str:
     try:
         return clean_name(name)
@@ -653,7 +945,8 @@ def _clean(name: str) -> str:
 _DUMMY: Final = passwords.hash_password("not-a-password-of-anyone")
 _LEARNER_ROW: Final = (learners.c.id, learners.c.name, learners.c.rating,
                        learners.c.rated_games)
-_CLASS: Final = (classes.c.id, classes.c.teacher_id, classes.c.name, classes.c.code)
+_CLASS: Final = (classes.c.id, classes.c.teacher_id, classes.c.name, classes.c.code,
+                 classes.c.join_rule)
 _LIVE: Final = (live.c.class_id, live.c.active, live.c.question, live.c.kind, live.c.ref,
                 live.c.open, live.c.shown, live.c.names)
 _HOMEWORK: Final = (homework.c.id, homework.c.class_id, homework.c.title, homework.c.tasks,
@@ -667,7 +960,7 @@ def _learner_row(row: Any) -> Learner:
 
 
 def _class(row: Any) -> SchoolClass:
-    return SchoolClass(int(row[0]), int(row[1]), str(row[2]), str(row[3]))
+    return SchoolClass(int(row[0]), int(row[1]), str(row[2]), str(row[3]), str(row[4]))
 
 
 def _live(row: Any) -> LiveState:

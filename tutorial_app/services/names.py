@@ -15,11 +15,23 @@ a name must never look like nobody. So a name is
 - compared by its *skeleton*, Unicode's confusable skeleton (UTS #39, section 4:
   each character replaced by the prototype it is confusable with, from Unicode's
   confusables.txt as the `confusable_homoglyphs` package ships it), taken before
-  and after case folding, with combining marks then left out (Greek "η" is "n̩"
-  there, and an accent does not tell two names apart on a projector) and Latin
-  small capitals read as their letters ("ᴀɴᴀ" is "ana"). Two names with one
-  skeleton are one name: the store refuses a second learner under it, and a
-  learner cannot take a teacher's.
+  and after case folding, with only its letters and digits then kept (marks,
+  punctuation, spaces and symbols left out: Greek "η" is "n̩" there, an accent does
+  not tell two names apart on a projector, and "Ms Rossi." is "Ms Rossi"), Latin
+  small capitals read as their letters ("ᴀɴᴀ" is "ana") and "vv" read as "w"
+  ("VValter" is "Walter"; confusables.txt maps single characters only, so of the
+  letter pairs that pass for one letter it has "rn" for "m" alone). Two names with
+  one skeleton are one name: the store refuses a second learner under it in one
+  class (or among the learners in no class), and a learner cannot take a teacher's.
+
+A *new* learner's name (`learner_name`) is held to more: it is letters, combining
+marks, digits and spaces, with an apostrophe, a hyphen, a full stop or a middle dot
+between them and nothing else (so U+FFFC, which draws nothing in many fonts, every
+other symbol, brackets and quotes are refused, each with a sentence that names the
+character), and it holds no word a class uses for its teacher in the app's four
+languages ("Teacher", "Professora", "Maestra", "Insegnante", "Ms", ...). A name is
+refused, never cut, when it is longer than MAX_NAME_LENGTH; the name boxes take
+MAX_TYPED characters so that the refusal, not the box, says so.
 
 Default-ignorable code points and variation selectors come from the `regex`
 package's Unicode property tables (Python's `unicodedata` does not carry those
@@ -41,6 +53,10 @@ from tutorial_app.course.i18n import t
 MAX_NAME_LENGTH: Final = 40
 """Characters in a learner name, after normalising (the store's MAX_NAME)."""
 
+MAX_TYPED: Final = 100
+"""Characters a name box takes: more than MAX_NAME_LENGTH, so that a long name is
+refused with a sentence instead of being cut by the box."""
+
 MAX_COMBINING: Final = 2
 """Combining marks in a row that a name may keep after NFKC (which composes the
 usual accents into single letters): more pile up over the neighbouring text."""
@@ -56,18 +72,57 @@ _IGNORABLE: Final = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Variatio
 _BLANK: Final = regex.compile(r"[\p{White_Space}\u2800\U0001D159]")
 _SMALL_CAPITAL: Final = "LATIN LETTER SMALL CAPITAL "
 _LRM: Final = str.maketrans("", "", "\u200e\u200f")  # display marks in the data's text
+# What a new learner's name may hold besides letters, marks, digits and spaces: the
+# apostrophes, hyphens, full stop and middle dots names are written with (O'Brien,
+# O’Brien from a phone's keyboard, Ana-Maria, Gal·la, ジョン・スミス).
+NAME_PUNCTUATION: Final = frozenset("'\u2019-\u2010.\u00b7\u30fb")
+# Letter sequences that pass for one letter and that confusables.txt (single characters
+# only) cannot say; "rn" for "m" is there already (m's prototype is "rn"). Left out on
+# purpose: "cl" for "d" (it would make Clara and Dara one name), "nn" for "m" (Anna, Ama).
+_LETTER_PAIRS: Final = (("vv", "w"),)
+_WORD: Final = regex.compile(r"[\p{L}\p{M}\p{Nd}]+")
+
+# Words a class calls its teacher by, in the app's four languages (titles too): a
+# learner's name holds none of them, so nobody answers on the projector as "Teacher",
+# "Ms Rossi" or "Professora Ana". Compared by their skeletons, as whole words; the
+# longer ones (7 letters or more) also as the start of a word ("TeacherAna").
+TEACHER_WORDS: Final = frozenset({
+    # English
+    "teacher", "teachers", "miss", "mr", "mrs", "ms", "mx", "sir", "madam", "dr",
+    "prof", "professor", "instructor", "tutor", "headteacher", "headmaster",
+    "headmistress", "principal", "admin", "administrator",
+    # Português (Brasil)
+    "professora", "professores", "profa", "mestre", "mestra", "educador", "educadora",
+    "diretor", "diretora", "coordenador", "coordenadora", "docente", "sr", "sra", "srta",
+    "monitor", "monitora",
+    # Español
+    "profesor", "profesora", "profe", "maestro", "maestra", "seño", "señor", "señora",
+    "señorita", "tutora", "director", "directora",
+    # Italiano
+    "insegnante", "professore", "professoressa", "profssa", "signor", "signore", "signora",
+    "signorina", "sig", "sigra", "dott", "dottore", "dottoressa",
+})
+_PREFIX_LENGTH: Final = 7
 
 
 class UnusableNameError(ValueError):
     """A name that cannot be used; the message says why, for the learner."""
 
 
+class TeacherWordError(UnusableNameError):
+    """A new learner's name holding a word for a teacher ("Teacher", "Professora")."""
+
+
 def script(char: str) -> str | None:
-    """The alphabet of a letter ("LATIN", "CYRILLIC", "CJK", ...), None for anything
-    that is not a letter (digits, spaces, punctuation are shared by all)."""
-    if not unicodedata.category(char).startswith("L"):
+    """The alphabet of a letter ("LATIN", "CYRILLIC", "CJK", ...), or of a mark that
+    belongs to one ("ORIYA SIGN VISARGA" after a Latin "a" is two alphabets); None for
+    what all share (digits, spaces, punctuation, the "COMBINING" accents)."""
+    category = unicodedata.category(char)[0]
+    if category not in "LM":
         return None
     word = unicodedata.name(char, "UNKNOWN").split(" ", 1)[0]
+    if category == "M" and word == "COMBINING":
+        return None
     return _SCRIPT_GROUPS.get(word, word)
 
 
@@ -103,6 +158,50 @@ def normalise_name(name: object) -> str:
         raise UnusableNameError(t("signin.name_mixed", scripts=", ".join(
             sorted(s.title() for s in scripts))))
     return text
+
+
+def learner_name(name: object) -> str:
+    """A new learner's name as it is kept (see the module docstring): `normalise_name`,
+    then only letters, marks, digits, spaces and NAME_PUNCTUATION, and no word for a
+    teacher; UnusableNameError (TeacherWordError for the words) saying why not. Names
+    already kept are looked up with `normalise_name` alone: a learner made before these
+    rules still signs in."""
+    text = normalise_name(name)
+    for char in text:
+        category = unicodedata.category(char)
+        if category[0] in "LM" or category == "Nd" or char == " " or char in NAME_PUNCTUATION:
+            continue
+        raise UnusableNameError(t("signin.name_symbol", char=_shown(char)))
+    word = teacher_word(text)
+    if word is not None:
+        raise TeacherWordError(t("signin.name_title", word=word))
+    return text
+
+
+def _shown(char: str) -> str:
+    """A refused character as a sentence names it: itself when it draws, and its code
+    point (which says it even when the font draws nothing, as for U+FFFC)."""
+    drawn = char if unicodedata.category(char)[0] in "LMNPS" else ""
+    return f"“{drawn}” (U+{ord(char):04X})" if drawn else f"U+{ord(char):04X}"
+
+
+@functools.cache
+def _teacher_shapes() -> tuple[frozenset[str], tuple[str, ...]]:
+    shapes = frozenset(skeleton(spelt) for word in TEACHER_WORDS  # I is l, i is i
+                       for spelt in (word, word.title(), word.upper()))
+    return shapes, tuple(sorted(s for s in shapes if len(s) >= _PREFIX_LENGTH))
+
+
+def teacher_word(text: str) -> str | None:
+    """The word of `text` that a class calls a teacher by, as typed, if any."""
+    whole, prefixes = _teacher_shapes()
+    if skeleton(text) in whole:
+        return text
+    for word in _WORD.findall(text):
+        shape = skeleton(word)
+        if shape in whole or shape.startswith(prefixes):
+            return str(word)
+    return None
 
 
 @functools.cache
@@ -142,10 +241,14 @@ def _small_capital(char: str) -> str:
 
 def skeleton(name: str) -> str:
     """What a name looks like (see the module docstring): one text for every name a
-    reader could take for it."""
+    reader could take for it, of letters and digits only."""
     text = "".join(_small_capital(char) for char in visible_text(name))
     folded = _tr39(_tr39(text).casefold())
-    return "".join(_small_capital(char) for char in folded if not unicodedata.combining(char))
+    shape = "".join(_small_capital(char) for char in folded
+                    if unicodedata.category(char)[0] in "LN")
+    for pair, letter in _LETTER_PAIRS:
+        shape = shape.replace(pair, letter)
+    return shape
 
 
 def same_looking(name: str, known: Iterable[str]) -> str | None:

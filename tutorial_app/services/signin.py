@@ -3,12 +3,15 @@
 Two kinds of learner sign in two ways:
 
 - A learner in a class proves who they are: the class code, their name and their two
-  secret pictures (`sign_in_to_class`), or their login card's QR code, whose link
-  carries the card's key (`sign_in_by_card`). A new learner joins with the code and a
-  name not used yet, and is shown the pictures the app made for them (`join_class`;
-  the teacher sees them too, prints them on a card and can reset them). Typing a
-  class learner's name anywhere else never opens their account, and no page offers
-  anyone's name.
+  secret pictures (`sign_in_to_class`; the name is looked up in that class only), or
+  their login card's QR code, whose link carries the card's key (`sign_in_by_card`).
+  A new learner asks to join with the code and a name the class does not have yet
+  (`join_class`), under the class's join rule (services/classes.py): by default the
+  request waits, tied to this browser session by a random token, until the teacher
+  approves it (`joining`, `join_answer`); then this browser alone is signed in and
+  shown the pictures the app made (the teacher sees them too, prints them on a card
+  and can reset them). Typing a class learner's name anywhere else never opens their
+  account, joining under it shows nothing, and no page offers anyone's name.
 - A learner in no class signs in by name alone (`sign_in_by_name`): meant for a
   learner's own device at home; whoever types the same name on the same server gets
   the same progress, so a teacher whose server is open to more than a class turns
@@ -32,6 +35,7 @@ is logged, and `error` says which setting to check.
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
@@ -40,6 +44,10 @@ from typing import Any, Final
 from tutorial_app.course.i18n import count, t
 from tutorial_app.services import faults, guard, names, pictures
 from tutorial_app.services.classes import (
+    APPROVED,
+    REFUSED,
+    TAKEN,
+    WAITING,
     ClassroomError,
     ClassStore,
     SchoolClass,
@@ -49,7 +57,12 @@ from tutorial_app.services.devices import LEARNERS, Devices
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.guard import Attempt, Guard, Refused
 from tutorial_app.services.progress_cache import LearnerStore
-from tutorial_app.services.store import Learner, LearnerNameError, ProgressStore
+from tutorial_app.services.store import (
+    Learner,
+    LearnerNameError,
+    ProgressStore,
+    new_learner_name,
+)
 
 log = logging.getLogger(__name__)
 
@@ -206,16 +219,9 @@ class SignIn:
         if not names_on_welcome(self.store):
             self._fail(t("signin.names_closed"))
             return None
-        cleaned = names.normalise_name(name or "")
-        found = self.store.find_learner(cleaned)
-        if found is not None and self.rooms.class_of(found.id) is not None:
-            self._fail(t("signin.in_class"))
-            return None
-        learner = self.store.learner(cleaned)
-        if self.rooms.class_of(learner.id) is not None:  # joined a class just now
-            self._fail(t("signin.in_class"))
-            return None
-        return self._signed_in(learner)
+        # The learners in no class only: a class learner's name is refused there
+        # (store.learner raises "signin.in_class"), and a class learner is never found.
+        return self._signed_in(self.store.learner(names.normalise_name(name or "")))
 
     def _class(self, code: object) -> SchoolClass | None:
         """The class of a typed code, counting a wrong code against this address."""
@@ -261,6 +267,8 @@ class SignIn:
 
     def _to_class(self, code: object, name: object, first: object,
                   second: object) -> Learner | None:
+        # The name is looked up in this class only (ClassStore.check_secret): a João of
+        # another class is another learner, with another secret.
         cleaned = names.normalise_name(name or "")
         chosen = (pictures.chosen(first), pictures.chosen(second))
         if None in chosen:
@@ -296,21 +304,81 @@ class SignIn:
         self.guard.succeeded(attempt)
         return self._signed_in(found[0])
 
+    # ----- joining a class (issue 31: the teacher's roster decides) ---------------------
+
+    _JOINING: Final = "signin.joining"  # (request id, token, class name, name) while waiting
+
     def join_class(self, code: object, name: object) -> Learner | None:
-        """A new learner in the class of that code, signed in and shown their secret."""
+        """A new learner asks to join the class of that code under a name, as the class's
+        join rule says: signed in at once and shown their secret (anyone with the code
+        joins), or waiting for the teacher (`joining()` says so, `join_answer()` looks),
+        or refused with `error` saying why, showing nothing of anyone (the class takes
+        only its listed names; the name is listed, or waiting, already)."""
         return self._guarded("joining a class", lambda: self._join(code, name))
 
     def _join(self, code: object, name: object) -> Learner | None:
-        cleaned = names.normalise_name(name or "")
+        cleaned = new_learner_name(str(name or ""))
         room = self._class(code)
         if room is None:
             return None
-        learner = self.rooms.add_learner(room.id, cleaned)
-        secret = self.rooms.secret_of(learner.id)
-        signed = self._signed_in(learner)
+        self._forget_join()  # this browser's earlier request, if any, is withdrawn
+        token = secrets.token_urlsafe(24)
+        found = self.rooms.ask_to_join(room.id, cleaned, token, self.address)
+        if isinstance(found, int):
+            self.memory[self._JOINING] = (found, token, room.name, cleaned)
+            return None
+        return self._joined(found.id)
+
+    def _joined(self, learner_id: int) -> Learner | None:
+        """A learner just made for this browser: signed in, shown their secret once."""
+        learner = self.store.get_learner(learner_id)
+        secret = self.rooms.secret_of(learner_id)
+        signed = self._signed_in(learner) if learner is not None else None
         if signed is not None and secret is not None:
             self.memory[_NEW_SECRET] = secret.pictures
         return signed
+
+    def joining(self) -> tuple[str, str] | None:
+        """The class and the name this browser asked to join under, while it waits for
+        the teacher."""
+        found = self.memory.get(self._JOINING)
+        return (str(found[2]), str(found[3])) if isinstance(found, tuple | list) else None
+
+    def join_answer(self) -> Learner | None:
+        """Has the teacher answered this browser's request? Approved: the learner made
+        for it, signed in here (and shown their secret once). Refused, or the name
+        listed by the teacher meanwhile, or the request gone: None, with `error` saying
+        so, and the waiting is over. Still waiting: None, no error."""
+        found = self.memory.get(self._JOINING)
+        if not isinstance(found, tuple | list):
+            return None
+        try:
+            answer = self.rooms.join_answer(int(found[0]), str(found[1]))
+        except STORE_FAULTS as error:
+            self._fail(faults.report(error, "reading a join request"))
+            return None
+        if answer is not None and answer.state == WAITING:
+            return None
+        self.memory.pop(self._JOINING, None)
+        if answer is not None and answer.state == APPROVED and answer.learner_id is not None:
+            self.memory.pop(_ERROR, None)
+            return self._joined(answer.learner_id)
+        self._fail(t({REFUSED: "join.refused", TAKEN: "join.name_listed"}.get(
+            answer.state if answer is not None else "", "join.gone")))
+        return None
+
+    def cancel_join(self) -> None:
+        """"Cancel" on the waiting screen: the request is withdrawn."""
+        self._forget_join()
+        self.memory.pop(_ERROR, None)
+
+    def _forget_join(self) -> None:
+        found = self.memory.pop(self._JOINING, None)
+        if isinstance(found, tuple | list):
+            try:
+                self.rooms.cancel_join(int(found[0]), str(found[1]))
+            except STORE_FAULTS as error:
+                faults.report(error, "withdrawing a join request")
 
     def _signed_in(self, learner: Learner) -> Learner | None:
         self.sign_in(learner.id)

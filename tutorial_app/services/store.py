@@ -20,8 +20,10 @@ No write reads a value and writes back a change computed from a stale copy:
   stars and a puzzle's "solved" are kept by one INSERT ... ON CONFLICT DO UPDATE
   that compares with the row as it is (the database locks the row for it);
 - a learner is created by INSERT ... ON CONFLICT DO NOTHING on the unique
-  normalised name and the unique look of the name (services/names.skeleton), so two
-  tabs typing "Ana" and "ana", or "Ana" and a Cyrillic "Аna", at once get one learner;
+  normalised name and the unique look of the name (services/names.skeleton), each
+  unique within the learner's scope (their class, or 0 for the learners in no class),
+  so two tabs typing "Ana" and "ana", or "Ana" and a Cyrillic "Аna", at once get one
+  learner, and two classes can each have an Ana;
 - the rating's read-modify-write (and whether this is the first try at a puzzle)
   runs with the learner's row locked: BEGIN IMMEDIATE on SQLite, which takes the
   whole database's write lock, SELECT ... FOR NO KEY UPDATE on PostgreSQL;
@@ -77,6 +79,8 @@ from tutorial_app.services.tables import (
 )
 
 MAX_NAME: Final = names.MAX_NAME_LENGTH
+NO_CLASS: Final = 0
+"""The scope of the learners in no class (a class learner's scope is their class id)."""
 
 NAMES_ON_WELCOME: Final = "names_on_welcome"
 
@@ -130,6 +134,16 @@ def clean_name(name: str) -> str:
     LearnerNameError, with the reason in the learner's words, if unusable."""
     try:
         return names.normalise_name(name)
+    except names.UnusableNameError as error:
+        raise LearnerNameError(str(error)) from None
+
+
+def new_learner_name(name: str) -> str:
+    """A new learner's name as stored: `clean_name`, and held to the rules of
+    `names.learner_name` (letters, marks, digits, spaces and a few name punctuation
+    marks; no word for a teacher); LearnerNameError, in the learner's words, if not."""
+    try:
+        return names.learner_name(name)
     except names.UnusableNameError as error:
         raise LearnerNameError(str(error)) from None
 
@@ -222,44 +236,73 @@ class ProgressStore:
     # ----- learners ---------------------------------------------------------------
 
     def learner(self, name: str) -> Learner:
-        """The learner of that name (any case, or any name that looks the same: see
-        services/names.py), created on first use. A new name that looks like a
-        teacher's is refused (LearnerNameError): nobody answers as the teacher."""
+        """The learner in no class of that name (any case, or any name that looks the
+        same: see services/names.py), created on first use. A new name is held to the
+        rules of `names.learner_name`, and refused (LearnerNameError) when it looks
+        like a teacher's (nobody answers as the teacher) or like a class learner's (the
+        name box never stands for a class learner: they sign in with their class).
+        Class learners are found in their class (services/classes.py)."""
         cleaned = clean_name(name)
         found = self.find_learner(cleaned)
         if found is not None:
             return found
+        cleaned = new_learner_name(cleaned)
         shape = names.skeleton(cleaned)
         if shape in self.teacher_skeletons():
             raise LearnerNameError(t("signin.name_teacher"))
-        statement = (sqlite.insert(learners) if self.dialect == "sqlite"
-                     else postgresql.insert(learners)).values(
-            name=cleaned, name_key=name_key(cleaned), name_skeleton=shape, clash=0,
-            created=time.time()).on_conflict_do_nothing()  # on either unique index
+        with self._read() as con:
+            in_class = con.execute(select(learners.c.id).where(
+                learners.c.name_skeleton == shape, learners.c.scope != NO_CLASS)).first()
+        if in_class is not None:
+            raise LearnerNameError(t("signin.in_class"))
         with self._write() as con:
-            con.execute(statement)
-            row = self._found(con, cleaned)
+            con.execute(self.new_learner(cleaned, NO_CLASS))
+            row = self._found(con, cleaned, NO_CLASS)
         assert row is not None  # inserted, or there already (nothing deletes in between)
         return _learner(row)
 
-    def find_learner(self, name: str) -> Learner | None:
-        """The learner a typed name stands for, without making one: the same name in any
-        case, else the learner whose name looks the same (the oldest such)."""
+    def new_learner(self, cleaned: str, scope: int) -> Executable:
+        """The INSERT of a learner of that (checked) name into a scope, doing nothing
+        when the name or its look is taken there (either unique index); run it with
+        `preserve_rowcount` to learn which."""
+        return (sqlite.insert(learners) if self.dialect == "sqlite"
+                else postgresql.insert(learners)).values(
+            name=cleaned, name_key=name_key(cleaned), name_skeleton=names.skeleton(cleaned),
+            clash=0, scope=scope, created=time.time()).on_conflict_do_nothing()
+
+    def find_learner(self, name: str, scope: int = NO_CLASS) -> Learner | None:
+        """The learner a typed name stands for in one scope (by default the learners in
+        no class; a class id for that class's learners), without making one: the same
+        name in any case, else the learner whose name looks the same (the oldest such)."""
         try:
             cleaned = clean_name(name)
         except LearnerNameError:
             return None
         with self._read() as con:
-            row = self._found(con, cleaned)
+            row = self._found(con, cleaned, scope)
         return _learner(row) if row is not None else None
 
+    def learners_named(self, name: str) -> list[Learner]:
+        """Every learner, in any class or none, whose name is (or looks like) this one:
+        the admin's and the tests' way to a learner by name alone."""
+        try:
+            shape = names.skeleton(clean_name(name))
+        except LearnerNameError:
+            return []
+        with self._read() as con:
+            rows = con.execute(select(*_LEARNER).where(learners.c.name_skeleton == shape)
+                               .order_by(learners.c.id)).all()
+        return [_learner(r) for r in rows]
+
     @staticmethod
-    def _found(con: Connection, cleaned: str) -> Any:
-        row = con.execute(select(*_LEARNER).where(learners.c.name_key == name_key(cleaned))
+    def _found(con: Connection, cleaned: str, scope: int) -> Any:
+        row = con.execute(select(*_LEARNER).where(learners.c.scope == scope,
+                                                  learners.c.name_key == name_key(cleaned))
                           ).first()
         if row is None:
             row = con.execute(select(*_LEARNER)
-                              .where(learners.c.name_skeleton == names.skeleton(cleaned))
+                              .where(learners.c.scope == scope,
+                                     learners.c.name_skeleton == names.skeleton(cleaned))
                               .order_by(learners.c.clash, learners.c.id)).first()
         return row
 

@@ -59,8 +59,12 @@ learners: Final = Table(
     # there when this was added (their own id: kept, reported to the teacher, not merged).
     Column("name_skeleton", Text, nullable=False, server_default=""),
     Column("clash", Integer, nullable=False, server_default="0"),
-    Index("ix_learners_name_key", "name_key", unique=True),
-    Index("ix_learners_skeleton", "name_skeleton", "clash", unique=True),
+    # Where the name is unique (revision 0009): the learner's class id, 0 for a learner
+    # in no class. Two classes may each have a João; among the learners in no class, a
+    # name is still one learner.
+    Column("scope", Integer, nullable=False, server_default="0"),
+    Index("ix_learners_scope_name_key", "scope", "name_key", unique=True),
+    Index("ix_learners_scope_skeleton", "scope", "name_skeleton", "clash", unique=True),
 )
 
 steps: Final = Table(
@@ -165,7 +169,13 @@ classes: Final = Table(
     Column("name", Text, nullable=False),
     Column("code", Text, nullable=False),  # the short join code, renewable
     Column("created", _TIME, nullable=False),
+    # Revision 0009: how learners join by the code ("approve": the teacher lets each
+    # one in, "listed": only the names the teacher lists, "open": anyone with the
+    # code), and what the class's name looks like (names.skeleton), unique per teacher.
+    Column("join_rule", Text, nullable=False, server_default="approve"),
+    Column("name_skeleton", Text, nullable=False, server_default=""),
     Index("ix_classes_code", "code", unique=True),
+    Index("ix_classes_teacher_name", "teacher_id", "name_skeleton", unique=True),
 )
 
 
@@ -293,6 +303,27 @@ sign_in_limits: Final = Table(
     Column("last_failure", _TIME, nullable=False),
     Column("locked_until", _TIME, nullable=False),
     Column("last_address", Text, nullable=False),
+)
+# A learner asking to join a class by its code, waiting for the teacher (revision
+# 0009, services/classes.py). The browser that asked holds a random token; only its
+# SHA-256 is kept, so only that browser is signed in once the teacher lets it in.
+# `state` is "waiting", then "approved" (with the learner made for it), "refused" or
+# "listed" (the teacher listed the name meanwhile) until that browser has read it.
+join_requests: Final = Table(
+    "join_requests", metadata,
+    Column("id", Integer, primary_key=True),
+    _class(),
+    Column("name", Text, nullable=False),
+    Column("name_skeleton", Text, nullable=False),
+    Column("token_hash", Text, nullable=False),
+    Column("address", Text, nullable=False),
+    Column("created", _TIME, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
+           nullable=True),
+    Index("ix_join_requests_token", "token_hash", unique=True),
+    Index("ix_join_requests_class", "class_id", "state"),
+    Index("ix_join_requests_address", "address", "state"),
 )
 # Tables declared by the module that uses them, on this MetaData: imported here so that
 # whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.

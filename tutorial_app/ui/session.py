@@ -25,7 +25,7 @@ import streamlit as st
 from engine import parse_cards
 from tutorial_app.config import store_url
 from tutorial_app.course.i18n import t
-from tutorial_app.services import faults, guard, pictures
+from tutorial_app.services import faults, guard, names, pictures
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import ProgressCache
@@ -37,7 +37,7 @@ from tutorial_app.services.signin import (
 )
 from tutorial_app.services.store import Learner, ProgressStore
 from tutorial_app.services.teacher_signin import TEACHER_COOKIE, TeacherSignIn
-from tutorial_app.ui import safe_text
+from tutorial_app.ui import join_panels, safe_text
 from tutorial_app.ui.card_svg import hand_fan_html
 from tutorial_app.ui.cookie_route import HEADER, PATH
 from tutorial_app.ui.course_cache import course, course_errors_panel
@@ -252,13 +252,6 @@ def _submit_class() -> None:
             st.session_state[key] = None
 
 
-def _join() -> None:
-    session = signin()
-    if session is not None:
-        session.join_class(st.session_state.get(JOIN_CODE, ""),
-                           st.session_state.get(JOIN_NAME, ""))
-
-
 def _prefill(key: str) -> None:
     linked = _linked_code()
     if linked and not st.session_state.get(key):
@@ -268,23 +261,22 @@ def _prefill(key: str) -> None:
 def join_form() -> None:
     """A device that opened a class's link (the projector's QR code) signed in as
     someone else, or as nobody: a learner of the class signs in with their pictures,
-    a new one joins."""
+    a new one joins (or waits for the teacher to let them in)."""
+    session = signin()
+    if session is not None and join_panels.waiting(session):
+        return
     st.caption(t("welcome.class_body"))
     class_form()
     with st.expander(t("join.title"), icon=":material/group_add:", expanded=True):
         _join_fields()
+    if session is not None and session.error:
+        st.error(safe_text.plain(session.error))
 
 
 def _join_fields() -> None:
-    """A new learner joins a class with its code (from the teacher's screen or its QR
-    code's link) and a name nobody in the class has yet."""
-    _prefill(JOIN_CODE)
-    with st.form("join", border=False):
-        st.caption(t("join.body"))
-        st.text_input(t("join.code"), key=JOIN_CODE, max_chars=20, placeholder="ABC234")
-        st.text_input(t("join.name"), key=JOIN_NAME, max_chars=40,
-                      placeholder=t("welcome.placeholder"))
-        st.form_submit_button(t("join.button"), type="primary", on_click=_join)
+    """A new learner asks to join a class with its code and their name
+    (ui/join_panels.py)."""
+    join_panels.join_fields(signin(), _linked_code())
 
 
 def class_form() -> None:
@@ -305,7 +297,7 @@ def name_form() -> None:
     """A learner in no class: a name alone."""
     st.caption(t("welcome.own_body"))
     with st.form("signin", border=False):
-        st.text_input(t("welcome.name"), key=NAME_KEY, max_chars=40,
+        st.text_input(t("welcome.name"), key=NAME_KEY, max_chars=names.MAX_TYPED,
                       placeholder=t("welcome.placeholder"))
         st.form_submit_button(t("welcome.start"), type="primary", on_click=_submit_name)
 
@@ -335,6 +327,8 @@ def require_learner() -> Learner | None:
     if current is not None:
         _secret_shown(session)
         return current
+    if join_panels.waiting(session):  # asked to join: the teacher has not answered yet
+        return None
     with st.container(border=True, key="welcome"):
         st.html(hand_fan_html(parse_cards("As Kh Qd Jc 10s"), 96))
         st.subheader(t("welcome.title"))

@@ -14,7 +14,7 @@ from tutorial_app.flows.class_report import ago
 from tutorial_app.services import agents, guard, pictures
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
 from tutorial_app.services.guard import Limit
-from tutorial_app.services.names import UnusableNameError
+from tutorial_app.services.names import MAX_TYPED, UnusableNameError
 from tutorial_app.services.teacher_signin import TeacherSignIn
 from tutorial_app.ui import login_cards, safe_text
 
@@ -101,7 +101,7 @@ def _look_alikes(rooms: ClassStore, learner_ids: list[int]) -> None:
         with st.form("rename", border=False):
             st.selectbox(t("homework.learner"), list(choices), key="rename-who",
                          format_func=choices.__getitem__)
-            st.text_input(t("signin_panel.new_name"), key="rename-to", max_chars=40)
+            st.text_input(t("signin_panel.new_name"), key="rename-to", max_chars=MAX_TYPED)
             st.form_submit_button(t("signin_panel.rename"), on_click=_rename, args=(rooms,))
         found = st.session_state.pop(_RENAMED, None)
         if found is not None:

@@ -8,9 +8,10 @@ next step, or, for a typed position, play the move and go on from there.
 Only a signed-in teacher sees this page (ui/teacher.py); a learner is refused.
 The teacher picks one of their classes and can ask what is on the screen as a live
 question that the class answers from their phones (ui/live_panels.py). Below,
-folded away, the class's learners and their secrets, the wrong tries to lift, the
-teacher's signed-in devices (ui/signin_panels.py), and the class's progress and
-homework; in projector mode none of these is drawn (the controller decides).
+folded away, the class's learners and their secrets, the learners waiting to join
+(ui/join_panels.py), the wrong tries to lift, the teacher's signed-in devices
+(ui/signin_panels.py), and the class's progress and homework; in projector mode none
+of these is drawn (the controller decides), but how many wait to join.
 The logic is `flows.classroom.ClassroomController`; this only draws it.
 
 The teacher stays signed in across reloads (services/teacher_signin.py), and the
@@ -27,6 +28,7 @@ from tutorial_app.flows.classroom import ClassroomController
 from tutorial_app.ui import classroom_panels as panels
 from tutorial_app.ui import (
     homework_panels,
+    join_panels,
     live_panels,
     practice_panels,
     records_panel,
@@ -57,6 +59,7 @@ def render() -> None:
         if ctl.teacher_parts_shown():
             if room is not None:
                 signin_panels.class_learners(rooms, room)
+                join_panels.requests(rooms, room.id)
                 homework_panels.teacher_panel(rooms, course, room)
                 practice_panels.teacher_panel(rooms, course, who.id, room)
                 records_panel.records(rooms, room)
@@ -64,6 +67,8 @@ def render() -> None:
             signin_panels.devices(tsignin)
         else:
             st.caption(t("classroom.projector_private"))
+            if room is not None:
+                join_panels.projector_count(rooms, room.id)
         if screen.position is not None:
             panels.position(ctl, screen.position)
         elif screen.item is not None:
