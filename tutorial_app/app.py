@@ -61,7 +61,7 @@ menu = {
 # Any page address typed by hand (`/learn`, `/Puzzles`, a mistype, a teacher page typed
 # by a learner) opens a page in the session's language, never Streamlit's English
 # "Page not found" (ui/page_address.py).
-page_address.open_typed({page.url_path for pages in menu.values() for page in pages})
+page_address.open_typed(page for pages in menu.values() for page in pages)
 current = st.navigation(menu)
 
 # A shared link opened at the app's root still lands on the page it names.

@@ -17,19 +17,23 @@ checks it in Chromium, in Portuguese.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Iterable
 
+import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 
-def open_typed(menu: Collection[str]) -> None:
+def open_typed(pages: Iterable[st.Page]) -> None:
     """Before `st.navigation`: if the browser asked for a page by an address that is
-    not one of `menu` (the url paths of this run's pages; the default page's is ""),
-    ask for the page it names in another case, else for the default page."""
+    not one of the `pages` of this run's menu (the default page's url path is ""), ask
+    for the page it names in another case, else for the default page. Outside a
+    browser's run (app.py imported in bare Python: a page then has no url path) it
+    does nothing."""
     ctx = get_script_run_ctx()
     manager = getattr(ctx, "pages_manager", None)
     if manager is None or not hasattr(manager, "set_script_intent"):
         return
+    menu = {page.url_path for page in pages}
     if getattr(manager, "intended_page_script_hash", None):  # a click: a page it knows
         return
     name = getattr(manager, "intended_page_name", None)
