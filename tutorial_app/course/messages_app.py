@@ -809,3 +809,95 @@ MESSAGES.update({
     "count.streak-new-best.one": "A new best: {n} puzzle in a row!",
     "count.streak-new-best.other": "A new best: {n} puzzles in a row!",
 })
+MESSAGES.update({  # issue 31, limits: known devices, cards, locks, the teacher's view
+    # to a learner
+    "limits.pictures_shut": "Too many wrong tries for this name: signing in with pictures "
+                            "on a new phone stays closed until your teacher gives you a new "
+                            "secret. Your login card still works, and so does a phone you "
+                            "signed in on before.",
+    "count.limits_pictures_minutes.one": "Too many wrong tries for this name: signing in "
+                                         "with pictures on a new phone is closed for {n} "
+                                         "minute. Your login card still works, and so does a "
+                                         "phone you signed in on before.",
+    "count.limits_pictures_minutes.other": "Too many wrong tries for this name: signing in "
+                                           "with pictures on a new phone is closed for {n} "
+                                           "minutes. Your login card still works, and so "
+                                           "does a phone you signed in on before.",
+    "count.limits_pictures_hours.one": "Too many wrong tries for this name: signing in with "
+                                       "pictures on a new phone is closed for {n} hour. Your "
+                                       "login card still works, and so does a phone you "
+                                       "signed in on before.",
+    "count.limits_pictures_hours.other": "Too many wrong tries for this name: signing in "
+                                         "with pictures on a new phone is closed for {n} "
+                                         "hours. Your login card still works, and so does a "
+                                         "phone you signed in on before.",
+    "limits.class_wrong_any": "The class code, the name or the pictures do not match. Check "
+                              "them on your login card, or ask your teacher.",
+    "limits.card_expired": "This login card is out of date (a card works for a year). Ask "
+                           "your teacher for a new one.",
+    "limits.signed_out": "You were signed out here (from another tab, or by your teacher). "
+                         "Sign in again.",
+    "limits.card_ask": "This login card is **{card}**'s, and this phone is signed in as "
+                       "**{current}**. Switch to {card}?",
+    "limits.card_switch": "Yes, switch to {card}",
+    "limits.card_stay": "No, stay as {current}",
+    # to a teacher
+    "limits.password_common": "This password is one of the most common ones, which "
+                              "guessers try first: choose another.",
+    "limits.teacher_shut": "Too many wrong passwords for this name: signing in from a "
+                           "browser you have not used before stays closed until the "
+                           "password is changed (make teacher-password NAME=...). A browser "
+                           "where you signed in before still works.",
+    "count.limits_teacher_minutes.one": "Too many wrong passwords for this name: signing in "
+                                        "from a browser you have not used before is closed "
+                                        "for {n} minute. A browser where you signed in "
+                                        "before still works, and another teacher can lift "
+                                        "the lock in the Classroom.",
+    "count.limits_teacher_minutes.other": "Too many wrong passwords for this name: signing "
+                                          "in from a browser you have not used before is "
+                                          "closed for {n} minutes. A browser where you "
+                                          "signed in before still works, and another "
+                                          "teacher can lift the lock in the Classroom.",
+    "count.limits_teacher_hours.one": "Too many wrong passwords for this name: signing in "
+                                      "from a browser you have not used before is closed "
+                                      "for {n} hour. A browser where you signed in before "
+                                      "still works, and another teacher can lift the lock in "
+                                      "the Classroom.",
+    "count.limits_teacher_hours.other": "Too many wrong passwords for this name: signing in "
+                                        "from a browser you have not used before is closed "
+                                        "for {n} hours. A browser where you signed in before "
+                                        "still works, and another teacher can lift the lock "
+                                        "in the Classroom.",
+    "limits.panel_help": "Wrong tries are counted per learner, per teacher name and per "
+                         "address. An address never stops a learner's right pictures or "
+                         "login card (a whole school can share one), and a browser where "
+                         "someone signed in before is judged by its own count only. After "
+                         "10 wrong tries a name is closed to new browsers for an hour, after "
+                         "each further one for twice as long (a day at most); after 30 (a "
+                         "learner) or 100 (a teacher) it stays closed until you give a new "
+                         "secret or the password is changed. Lift opens a lock but keeps "
+                         "the count: the next wrong try locks again.",
+    "count.limits_wrong_total.one": "{n} wrong try",
+    "count.limits_wrong_total.other": "{n} wrong tries",
+    "limits.learner": "{name} ({room})",
+    "limits.a_browser": "a browser used before",
+    "limits.kind.pictures": "secret pictures",
+    "limits.kind.card": "login card",
+    "limits.col.browser": "Browsers",
+    "limits.col.now": "Now",
+    "limits.browser.new": "new browsers",
+    "limits.browser.known": "a browser used before",
+    "limits.browser.address": "all at this address",
+    "limits.state.open": "open",
+    "limits.state.counted": "counted only",
+    "count.limits_state_minutes.one": "locked for {n} more minute",
+    "count.limits_state_minutes.other": "locked for {n} more minutes",
+    "count.limits_state_hours.one": "locked for {n} more hour",
+    "count.limits_state_hours.other": "locked for {n} more hours",
+    "limits.state.shut_secret": "closed to new browsers until you give a new secret",
+    "limits.state.shut_password": "closed to new browsers until the password is changed",
+    "limits.state.spent": "that browser now counts as a new one",
+    "limits.nothing_locked": "Nothing is locked just now.",
+    "limits.lifted": "Unlocked: {who}. The count stays, so the next wrong try locks it "
+                     "again.",
+})
