@@ -232,8 +232,9 @@ class Guard:
         `device` is the token hash of a browser known for the account (or, for a join
         code, known for anyone): its pair is judged instead of the account and the
         address, unless the pair is spent. `fresh_after` is when the account's secret
-        was made: rows counted before it start afresh (a new secret ends a guesser's
-        count)."""
+        was made: the rows keep it (`since`) with their count, and a row counted for
+        another secret starts afresh (a new secret ends a guesser's count). It is
+        compared for equality, never with a clock: replicas' clocks may differ."""
         now = self.clock() if now is None else now
         account = account[:120] if account is not None else None
         with self.store._write() as con:
@@ -253,7 +254,7 @@ class Guard:
             reserved = tuple(row for row, _ in held if POLICIES[(kind, row.scope)].refuses)
             for row, state in held:
                 if row in reserved:
-                    self._count(con, kind, row, state, address, now)
+                    self._count(con, kind, row, state, address, now, fresh_after)
         deferred = tuple(row for row in rows if row not in reserved)
         return Attempt(kind, account, address, reserved, deferred)
 
@@ -277,15 +278,16 @@ class Guard:
 
     @staticmethod
     def _count(con: Connection, kind: str, row: Row, state: _Held, address: str,
-               now: float) -> None:
-        """One more wrong try on a held row; the lockout its strikes call for."""
+               now: float, fresh_after: float = 0.0) -> None:
+        """One more wrong try on a held row; the lockout its strikes call for. `since`
+        is the secret's making (`fresh_after`) the count belongs to, or when it began."""
         policy = POLICIES[(kind, row.scope)]
         strikes = state.strikes + 1
         lock = policy.lock(strikes)
+        since = fresh_after if fresh_after > 0 else (state.since or now)
         con.execute(update(sign_in_limits).where(*_key(kind, row.scope, row.subject)).values(
             failures=state.failures + 1, strikes=strikes, last_failure=now,
-            last_address=address, since=state.since or now,
-            locked_until=now + lock if lock else 0.0))
+            last_address=address, since=since, locked_until=now + lock if lock else 0.0))
 
     def _held(self, con: Connection, kind: str, row: Row, fresh_after: float,
               now: float) -> _Held:
@@ -304,7 +306,7 @@ class Guard:
         state = _Held(int(found[0]), int(found[1]), float(found[2]), float(found[3]),
                       float(found[4]))
         policy = POLICIES[(kind, row.scope)]
-        stale = fresh_after > 0 and state.strikes and state.since < fresh_after
+        stale = fresh_after > 0 and state.strikes and state.since != fresh_after
         quiet = policy.forget_after is not None and state.locked_until <= now and \
             now - state.last > policy.forget_after
         if state.strikes and (stale or quiet):
@@ -380,10 +382,9 @@ class Guard:
         """A teacher lifts a lockout. The strikes stay: the next wrong try locks again
         (for longer), so a lift gives a guesser one more try at most. A shut account
         opens again only with a new secret or password."""
-        now = self.clock()
-        with self.store._write() as con:
+        with self.store._write() as con:  # no lock, no wait; the strikes stay
             con.execute(update(sign_in_limits).where(*_key(kind, scope, subject)).values(
-                locked_until=0.0, last_failure=now - MAX_WAIT))
+                locked_until=0.0, failures=0))
         log.info("sign-in limit lifted: %s %s %r", kind, scope, subject)
 
     def forget(self, kind: str, accounts: Sequence[str]) -> None:

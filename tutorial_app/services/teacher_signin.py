@@ -297,8 +297,9 @@ class TeacherSignIn:
     # ----- the limits, for the teacher to see and lift -----------------------------------
 
     def limits(self) -> list[Limit]:
-        """The wrong tries this teacher may see: their classes' learners (counts from
-        before a learner's secret was renewed are void, and left out), every address
+        """The wrong tries this teacher may see: their classes' learners (a count kept
+        for a learner's secret before the one she has now is void, and left out), and
+        names tried in those classes that nobody has, every address
         and known browser's join codes, every teacher name (a locked-out colleague is
         let in by another)."""
         teacher_id = self.memory.get(TEACHER)
@@ -310,7 +311,7 @@ class TeacherSignIn:
         return [x for x in self.guard.limits()
                 if x.scope == guard.ADDRESS or x.kind in (guard.TEACHER, guard.JOIN)
                 or (x.kind == guard.SECRET and x.account.split(":", 1)[0] + ":" in mine
-                    and x.since >= made.get(x.account, 0.0))]
+                    and (x.account not in made or x.since == made[x.account]))]
 
     def teacher_names(self) -> dict[str, str]:
         """Each teacher's name by the account key her wrong passwords count against."""
