@@ -63,6 +63,7 @@ ADDRESS: Final = "address"
 KINDS: Final = (TEACHER, JOIN, SECRET, CARD)
 MAX_WAIT: Final = 300.0
 LOCAL: Final = "local"  # the server's own machine (a browser on it, a test, nginx unset)
+LIFTED: Final = -1.0   # locked_until after a teacher's "Lift": no wait before the next try
 HOUR: Final = 3600.0
 DAY: Final = 86400.0
 
@@ -249,7 +250,7 @@ class Guard:
                 if state.locked_until > now:
                     return Refused(True, int(state.locked_until - now) + 1, row.scope)
                 wait = state.last + policy.wait(state.failures) - now
-                if wait > 0:
+                if wait > 0 and state.locked_until != LIFTED:
                     return Refused(False, int(wait) + 1, row.scope)
             reserved = tuple(row for row, _ in held if POLICIES[(kind, row.scope)].refuses)
             for row, state in held:
@@ -382,9 +383,9 @@ class Guard:
         """A teacher lifts a lockout. The strikes stay: the next wrong try locks again
         (for longer), so a lift gives a guesser one more try at most. A shut account
         opens again only with a new secret or password."""
-        with self.store._write() as con:  # no lock, no wait; the strikes stay
+        with self.store._write() as con:  # no lock, no wait; the counts stay
             con.execute(update(sign_in_limits).where(*_key(kind, scope, subject)).values(
-                locked_until=0.0, failures=0))
+                locked_until=LIFTED))
         log.info("sign-in limit lifted: %s %s %r", kind, scope, subject)
 
     def forget(self, kind: str, accounts: Sequence[str]) -> None:

@@ -285,7 +285,9 @@ cookie_tickets: Final = Table(
 # known browser and account, and per client address. `failures` counts wrong tries in a
 # row (a try is counted before it is checked, so parallel tries cannot overrun the
 # limit), `strikes` every wrong try since `since` (neither time, a right answer nor a
-# teacher's "Lift" forgets them); `locked_until` is 0 or when a lockout ends.
+# teacher's "Lift" forgets them); `locked_until` is 0, when a lockout ends, or -1 once a
+# teacher lifted it (no wait before the next try); `since` is the making of the secret
+# the count is for (a new secret starts it afresh), else when the count began.
 sign_in_limits: Final = Table(
     "sign_in_limits", metadata,
     Column("kind", Text, primary_key=True),
