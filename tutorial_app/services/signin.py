@@ -78,6 +78,7 @@ CARD_DAYS: Final = 365  # a login card works this long after its secret was made
 # The session's entries.
 LEARNER: Final = "learner_id"           # the signed-in learner's id (tools/bench.py sets it)
 _DEVICE: Final = "signin.device"        # this browser's device session (its row id)
+_DEVICE_MADE: Final = "signin.device_made"  # and when it was made (a row id is reused)
 _TICKET: Final = "signin.ticket"        # a ticket the page still has to redeem
 _COOKIE_READ: Final = "signin.cookie_read"
 _FORGOTTEN: Final = "signin.forgotten"  # "Switch learner": the cookie is to be cleared
@@ -133,7 +134,7 @@ def refusal(refused: Refused, who: str = "signin") -> str:
         if refused.scope == guard.ACCOUNT:
             noun = "limits_pictures" if who == "signin" else "limits_teacher"
             if minutes > 120:
-                return count(-(-minutes // 60), f"{noun}_hours")
+                return count(-(-(refused.seconds - 1) // 3600), f"{noun}_hours")
             return count(minutes, f"{noun}_minutes")
         return count(minutes, f"{who}_locked")
     return count(refused.seconds, f"{who}_wait")
@@ -209,7 +210,7 @@ class SignIn:
         learner_id = self.memory.get(LEARNER)
         device = self.memory.get(_DEVICE)
         if learner_id is not None and device is not None and \
-                self.devices.get(int(device)) is None:  # ended: another tab, the teacher
+                not self._live(int(device), int(learner_id)):  # another tab, the teacher
             log.info("learner %s: this browser's session has ended", learner_id)
             self._signed_out()
             self._fail(t("limits.signed_out"))
@@ -224,6 +225,14 @@ class SignIn:
             self.memory.pop(LEARNER, None)
         return found
 
+    def _live(self, device: int, learner_id: int) -> bool:
+        """Whether this browser's device session still stands (the very session: a row
+        id SQLite gave back to a later one does not count)."""
+        found = self.devices.get(device)
+        made = self.memory.get(_DEVICE_MADE)
+        return found is not None and found.owner == learner_id and (
+            made is None or found.created == float(made))
+
     def _remembered(self, cookie: object) -> int | None:
         if self.memory.get(_COOKIE_READ):
             return None
@@ -233,6 +242,7 @@ class SignIn:
             return None
         self.memory[LEARNER] = session.owner
         self.memory[_DEVICE] = session.id
+        self.memory[_DEVICE_MADE] = session.created
         self.memory[_TICKET] = self.devices.ticket(session.id)  # the token rotates
         return session.owner
 
@@ -501,8 +511,10 @@ class SignIn:
             before = self.memory.pop(_DEVICE, None)
             if before is not None:
                 self.devices.end(int(before))
-            session = self.devices.open(learner_id)
+            made = self.clock()
+            session = self.devices.open(learner_id, now=made)
             self.memory[_TICKET] = self.devices.ticket(session)
+            self.memory[_DEVICE_MADE] = made
         except STORE_FAULTS as error:
             self.memory.pop(LEARNER, None)
             self._fail(faults.report(error, "remembering the browser"))
@@ -521,6 +533,7 @@ class SignIn:
         self.memory.pop(_ERROR, None)
         self.memory.pop(_CARD_ASK, None)
         self.memory[_FORGOTTEN] = True
+        self.memory.pop(_DEVICE_MADE, None)
         session = self.memory.pop(_DEVICE, None)
         return int(session) if session is not None else None
 

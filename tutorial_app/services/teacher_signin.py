@@ -133,7 +133,9 @@ class TeacherSignIn:
         session_id = self.session_id
         if session_id is not None:
             session = self.devices.get(session_id)
-            if session is None:  # ended from another device, or expired
+            teacher_id = self.memory.get(TEACHER)
+            if session is None or (teacher_id is not None and session.owner != int(
+                    teacher_id)):  # ended from another device, or expired
                 self._forget()
                 return None
             return self._teacher(session.owner)
