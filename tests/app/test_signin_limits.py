@@ -305,6 +305,13 @@ def test_a_right_answer_gives_its_reserved_try_back(store: ProgressStore,
         assert tab(store, clock, SCHOOL).linked_class(room.code) is not None
         assert teacher_tab(store, clock, SCHOOL).sign_in("Ada", "s3cret-pass") is not None
     assert Guard(store, clock).limits() == []
+    for n in range(2):  # two wrong passwords from elsewhere, then hers: still seen so
+        teacher_tab(store, clock, "198.51.100.23").sign_in("Ada", f"guess-{n}")
+    clock.pass_(60)
+    assert teacher_tab(store, clock, SCHOOL).sign_in("Ada", "s3cret-pass") is not None
+    row = Guard(store, clock).limit(guard.TEACHER, guard.ACCOUNT, "ada")
+    assert row is not None and (row.strikes, row.last_address) == (2, "198.51.100.23")
+    assert row.last_failure < clock() - 59
 
 
 # ----- a school behind one address ----------------------------------------------------------

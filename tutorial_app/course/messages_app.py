@@ -868,15 +868,13 @@ MESSAGES.update({  # issue 31, limits: known devices, cards, locks, the teacher'
                                         "for {n} hours. A browser where you signed in before "
                                         "still works, and another teacher can lift the lock "
                                         "in the Classroom.",
-    "limits.panel_help": "Wrong tries are counted per learner, per teacher name and per "
-                         "address. An address never stops a learner's right pictures or "
-                         "login card (a whole school can share one), and a browser where "
-                         "someone signed in before is judged by its own count only. After "
-                         "10 wrong tries a name is closed to new browsers for an hour, after "
-                         "each further one for twice as long (a day at most); after 30 (a "
-                         "learner) or 100 (a teacher) it stays closed until you give a new "
-                         "secret or the password is changed. Lift opens a lock but keeps "
-                         "the count: the next wrong try locks again.",
+    "limits.panel_help": "Wrong tries per learner, per teacher name and per address. An "
+                         "address never stops a learner's right pictures or login card, and "
+                         "a browser used before is judged by its own count. A name is closed "
+                         "to new browsers for an hour after 10 wrong tries, twice as long "
+                         "after each further one (a day at most), and until you give a new "
+                         "secret after 30 (a teacher: until the password is changed, after "
+                         "100). Lift opens a lock and keeps the count.",
     "count.limits_wrong_total.one": "{n} wrong try",
     "count.limits_wrong_total.other": "{n} wrong tries",
     "limits.learner": "{name} ({room})",

@@ -147,6 +147,8 @@ class Attempt:
     address: str
     reserved: tuple[Row, ...] = ()
     deferred: tuple[Row, ...] = ()
+    at: float = 0.0                 # when it was counted
+    before: tuple[tuple[float, str], ...] = ()  # each reserved row's last wrong try, from
 
     @property
     def known(self) -> bool:
@@ -214,6 +216,7 @@ class _Held:
     last: float
     locked_until: float
     since: float
+    address: str = ""
 
 
 class Guard:
@@ -253,11 +256,13 @@ class Guard:
                 if wait > 0 and state.locked_until != LIFTED:
                     return Refused(False, int(wait) + 1, row.scope)
             reserved = tuple(row for row, _ in held if POLICIES[(kind, row.scope)].refuses)
+            before = []
             for row, state in held:
                 if row in reserved:
+                    before.append((state.last, state.address))
                     self._count(con, kind, row, state, address, now, fresh_after)
         deferred = tuple(row for row in rows if row not in reserved)
-        return Attempt(kind, account, address, reserved, deferred)
+        return Attempt(kind, account, address, reserved, deferred, now, tuple(before))
 
     def _rows(self, con: Connection, kind: str, account: str | None, address: str,
               device: str | None, fresh_after: float, now: float) -> list[Row]:
@@ -301,11 +306,12 @@ class Guard:
             "since": 0.0}, ["kind", "scope", "subject"]))
         found = con.execute(select(sign_in_limits.c.failures, sign_in_limits.c.strikes,
                                    sign_in_limits.c.last_failure,
-                                   sign_in_limits.c.locked_until, sign_in_limits.c.since)
+                                   sign_in_limits.c.locked_until, sign_in_limits.c.since,
+                                   sign_in_limits.c.last_address)
                             .where(*_key(kind, row.scope, row.subject))
                             .with_for_update()).one()
         state = _Held(int(found[0]), int(found[1]), float(found[2]), float(found[3]),
-                      float(found[4]))
+                      float(found[4]), str(found[5]))
         policy = POLICIES[(kind, row.scope)]
         stale = fresh_after > 0 and state.strikes and state.since != fresh_after
         quiet = policy.forget_after is not None and state.locked_until <= now and \
@@ -328,9 +334,10 @@ class Guard:
         if not attempt.reserved:
             return
         with self.store._write() as con:
-            for row in attempt.reserved:
+            for n, row in enumerate(attempt.reserved):
                 where = _key(attempt.kind, row.scope, row.subject)
-                found = con.execute(select(sign_in_limits.c.failures, sign_in_limits.c.strikes)
+                found = con.execute(select(sign_in_limits.c.failures, sign_in_limits.c.strikes,
+                                           sign_in_limits.c.last_failure)
                                     .where(*where).with_for_update()).first()
                 if found is None:
                     continue
@@ -344,6 +351,8 @@ class Guard:
                 values: dict[str, object] = {"failures": failures, "strikes": strikes}
                 if policy.lock(strikes + 1):  # the lock this try set is undone
                     values["locked_until"] = 0.0
+                if float(found[2]) == attempt.at and n < len(attempt.before):
+                    values["last_failure"], values["last_address"] = attempt.before[n]
                 con.execute(update(sign_in_limits).where(*where).values(**values))
 
     def failed(self, attempt: Attempt, what: str, now: float | None = None) -> None:

@@ -157,8 +157,8 @@ def limits(tsignin: TeacherSignIn, rooms: ClassStore, rooms_of: list[SchoolClass
     """Wrong tries counted and lockouts, with "Lift" (services/guard.py): per learner of
     the teacher's classes, per teacher name, per address and per known browser; the
     title says how many wrong tries and locks there are."""
-    found = tsignin.limits()
     now = time.time()
+    found = sorted(tsignin.limits(), key=lambda x: not (x.locked(now) or x.shut))
     locked = [x for x in found if x.locked(now) or (x.shut and x.scope == guard.ACCOUNT)]
     title = t("limits.title")
     if found:
