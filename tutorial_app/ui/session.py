@@ -54,7 +54,7 @@ JOIN_CODE: Final = "join_code"        # the join form's boxes
 JOIN_NAME: Final = "join_name"
 CARD: Final = "card"                  # the login card's link parameter
 _SCRUB: Final = "signin.scrub_card"   # a card link's key still to leave the page's history
-_SCRUBBED: Final = "signin.scrub_sent"  # the script that takes it out has been sent
+_HANDSHAKE: Final = "card-handshake"  # the hidden button the card's script presses
 JOIN: Final = "join"                  # the projector's join link parameter
 
 
@@ -191,34 +191,37 @@ def learner() -> Learner | None:
     here at the next click.
 
     A card link (`?card=KEY`) is acted on once per browser session (services/signin.py:
-    on a browser signed in as someone else it asks first). Its key must not stay in
-    the browser's history, where Back would bring it again: the page's own history
-    entry is replaced by one without it (`_scrub_script`, this run), and only on a
-    later run is the parameter dropped on the server, when the address bar no longer
-    holds it (Streamlit pushes a new history entry for a changed query otherwise,
-    which would leave the old entry, key and all, one Back away): `device_cookie`."""
+    on a browser signed in as someone else it asks first), and its key must not stay
+    in the browser's history, where Back (or a reload there after "Switch learner")
+    would bring it again. Streamlit pushes a new history entry whenever the query or
+    the page changes, so the entry holding the key must be replaced before anything
+    can change either (a page's controller rewriting its link does): the run that
+    reads the key draws only a script that replaces the page's own history entry by
+    one without the key and then presses a hidden button, and stops
+    (`_card_handshake`); the run that button starts signs in (or asks), and drops the
+    key from the session's query, which the address bar no longer holds (no new entry
+    then). A script that never ran leaves the next run, whatever starts it, to go on
+    the same way."""
     session = signin()
     if session is None:
         return None
     card = st.query_params.get(CARD)
     if card is not None:
-        state().setdefault(_SCRUB, True)
+        if not state().get(_SCRUB):
+            state()[_SCRUB] = True
+            _card_handshake()  # stops this run
+        del st.query_params[CARD]  # the history entry no longer holds it
+        state().pop(_SCRUB, None)
         session.card_link(card, _cookie(DEVICE_COOKIE))
     return session.current(_cookie(DEVICE_COOKIE))
 
 
-def _scrub_card() -> None:
-    """Once per run (`device_cookie`): a card link's key leaves the history. The run
-    that read it sends the script replacing the page's history entry; a later run, the
-    entry replaced, drops the parameter from the session's query (no new entry then)."""
-    if state().get(_SCRUBBED):
-        if CARD in st.query_params:
-            del st.query_params[CARD]
-        state().pop(_SCRUB, None)
-        state().pop(_SCRUBBED, None)
-    elif state().get(_SCRUB):
-        st.html(_scrub_script(), unsafe_allow_javascript=True)
-        state()[_SCRUBBED] = True
+def _card_handshake() -> NoReturn:
+    """The script that replaces the page's history entry by one without the card's
+    key, then presses the hidden button that starts the next run; this run stops."""
+    st.html(_scrub_script(), unsafe_allow_javascript=True)
+    st.button("card", key=_HANDSHAKE, type="tertiary")
+    st.stop()
 
 
 def sign_out() -> None:
@@ -228,19 +231,25 @@ def sign_out() -> None:
         session.sign_out()
 
 
-_SCRUB_SCRIPT: Final = """<script>(() => {
+_SCRUB_SCRIPT: Final = """<style>.st-key-card-handshake { display: none; }</style>
+<script>(() => {
   const url = new URL(window.location.href);
-  if (!url.searchParams.has(%s)) return;
   url.searchParams.delete(%s);
   window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  let tries = 0;
+  const press = () => {
+    const button = document.querySelector(%s);
+    if (button) { button.click(); } else if (tries++ < 100) { setTimeout(press, 50); }
+  };
+  press();
 })();</script>"""
 
 
 def _scrub_script() -> str:
     """The script that takes a card's key out of the page's own history entry (and so
-    out of the address bar, Back, Forward and a reload)."""
-    name = json.dumps(CARD)
-    return _SCRUB_SCRIPT % (name, name)
+    out of the address bar, Back, Forward and a reload), then presses the hidden
+    button (`_card_handshake`)."""
+    return _SCRUB_SCRIPT % (json.dumps(CARD), json.dumps(f".st-key-{_HANDSHAKE} button"))
 
 
 def _script(action: CookieAction) -> str:
@@ -258,7 +267,6 @@ def device_cookie() -> None:
     """Keep this browser's cookies in step with who is signed in: a ticket to redeem
     for an HttpOnly cookie after signing in (or after a visit rotated the token), a
     clear after signing out (ui/cookie_route.py). Called on every run by the sidebar."""
-    _scrub_card()
     session = signin()
     found = [session.cookie(), session.known_cookie()] if session is not None else []
     if open_store() is not None:
@@ -284,17 +292,12 @@ def _submit_name() -> None:
 
 
 def _submit_class() -> None:
-    """The class sign-in form sent. The form clears itself in the browser as it is sent
-    (`clear_on_submit`), so the pictures are not left chosen on the screen, and taps
-    made while this run goes on count: clearing them here instead (setting the pills'
-    state) reached the browser only when the run was drawn, and wiped out a tap made
-    meanwhile, the first tap after a wrong try. The code and the name are put back."""
+    """The class sign-in sent (`class_form`: nothing is reset from here)."""
     session = signin()
     if session is not None:
-        code, name = (st.session_state.get(key, "") for key in (CLASS_CODE, CLASS_NAME))
         first, second = (st.session_state.get(key) for key in PICTURE_KEYS)
-        session.sign_in_to_class(code, name, first, second)
-        st.session_state[CLASS_CODE], st.session_state[CLASS_NAME] = code, name
+        session.sign_in_to_class(st.session_state.get(CLASS_CODE, ""),
+                                 st.session_state.get(CLASS_NAME, ""), first, second)
 
 
 def _join() -> None:
@@ -333,17 +336,26 @@ def _join_fields() -> None:
 
 
 def class_form() -> None:
-    """A class learner signs in: the class code, their name and their two pictures."""
+    """A class learner signs in: the class code, their name and their two pictures.
+
+    The pictures are a form that clears itself in the browser as it is sent
+    (`clear_on_submit`): after a wrong try none is left chosen on the screen, and a tap
+    made while the server is still answering counts. (Clearing them from the server,
+    by setting their state, reached the browser only with the run's end and undid a
+    tap made meanwhile: the first tap after a wrong try was lost.) The code and the
+    name stand above the form, so clearing it keeps them."""
     _prefill(CLASS_CODE)
-    with st.form("class-signin", border=False, clear_on_submit=True):
+    with st.container(key="class-signin"):
         st.text_input(t("join.code"), key=CLASS_CODE, max_chars=20, placeholder="ABC234")
         st.text_input(t("signin.class_name"), key=CLASS_NAME, max_chars=40,
                       placeholder=t("welcome.placeholder"))
-        for key, label in zip(PICTURE_KEYS, (t("signin.first_picture"),
-                                             t("signin.second_picture")), strict=True):
-            st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
-                     key=key)
-        st.form_submit_button(t("signin.class_button"), type="primary", on_click=_submit_class)
+        with st.form("class-signin-pictures", border=False, clear_on_submit=True):
+            for key, label in zip(PICTURE_KEYS, (t("signin.first_picture"),
+                                                 t("signin.second_picture")), strict=True):
+                st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
+                         key=key)
+            st.form_submit_button(t("signin.class_button"), type="primary",
+                                  on_click=_submit_class)
 
 
 def name_form() -> None:
