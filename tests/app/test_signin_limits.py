@@ -507,3 +507,15 @@ def test_the_guessers_budget_is_the_one_the_docs_give(store: ProgressStore, cloc
     old_day, old_year = old_budget(365)
     assert 230 <= old_day <= 240 and old_year > 2304  # a whole secret space in ten days
     assert round(100 * year / (COUNT * COUNT), 1) == 1.3
+
+
+def test_a_copied_teacher_cookie_shows_where_it_was_used(store: ProgressStore,
+                                                          clock: Clock) -> None:
+    a_class(store, [])
+    laptop = teacher_tab(store, clock, SCHOOL)
+    assert laptop.sign_in("Ada", "s3cret-pass") is not None
+    token = redeemed(store, laptop.cookie(), clock)
+    copied = TeacherSignIn(store, {}, "198.51.100.66", "Chrome on Android", clock=clock)
+    assert copied.current(token) is not None
+    (session,) = laptop.sessions()
+    assert (session.agent, session.address) == ("Chrome on Android", "198.51.100.66")
