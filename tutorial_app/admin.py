@@ -6,11 +6,17 @@
     python -m tutorial_app.admin unlock NAME           # a teacher locked out by wrong passwords
     python -m tutorial_app.admin look-alikes           # learners whose names look the same
 
-The password comes from a prompt that does not echo it, or from the environment
-variable CASSINO_TEACHER_PASSWORD (for a script); it is stored only as a salted
-scrypt hash. The store is the app's (CASSINO_DB). On a fresh server the first teacher
-can instead come from CASSINO_TEACHER and CASSINO_TEACHER_PASSWORD on first start
-(`first_teacher_from_environment`, called when the app opens its store).
+(`make teacher`, `make teacher-password` and `make teachers` run the first three with
+the project's own Python.) The password comes from a prompt that does not echo it, or
+from the environment variable CASSINO_TEACHER_PASSWORD (for a script); it is stored
+only as a salted scrypt hash, and refused when short or among the common passwords
+(services/passwords.py). A new password signs the teacher out on every device, forgets
+her known browsers and starts the count of wrong passwords for her name afresh
+(services/teacher_signin.change_password). `unlock` lifts a lockout but keeps the count:
+the next wrong password locks again, for longer. The store is the app's (CASSINO_DB).
+On a fresh server the first teacher can instead come from CASSINO_TEACHER and
+CASSINO_TEACHER_PASSWORD on first start (`first_teacher_from_environment`, called when
+the app opens its store).
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.guard import Guard
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.services.tables import teachers
-from tutorial_app.services.teacher_signin import account_key
+from tutorial_app.services.teacher_signin import account_key, change_password
 
 __all__ = ["PASSWORD_VARIABLE", "TEACHER_VARIABLE", "first_teacher_from_environment", "main"]
 
@@ -60,7 +66,8 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         command.add_argument("name")
     commands.add_parser("list-teachers", help="the teachers' names")
     unlock = commands.add_parser("unlock", help="lift a teacher's lockout after wrong "
-                                                "passwords (and forget those tries)")
+                                                "passwords (the count stays: the next "
+                                                "wrong one locks again)")
     unlock.add_argument("name")
     commands.add_parser("look-alikes", help="learners whose names look the same (kept "
                                             "apart; rename one in the Classroom)")
@@ -75,7 +82,8 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
                 return 0
             if args.command == "unlock":
                 Guard(store).lift(guard.TEACHER, guard.ACCOUNT, account_key(args.name))
-                print(f"sign-in of {args.name} unlocked")
+                print(f"sign-in of {args.name} unlocked (the count of wrong passwords "
+                      "stays; a new password starts it afresh)")
                 return 0
             if args.command == "look-alikes":
                 everyone = [x.id for x in store.learners()]
@@ -89,8 +97,8 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
             found = [t for t in _all(store) if t[1].casefold() == args.name.casefold()]
             if not found:
                 raise ClassroomError(f"no teacher called {args.name}")
-            rooms.set_password(found[0][0], _password(env))
-            print(f"password of {found[0][1]} replaced")
+            change_password(store, found[0][0], _password(env))
+            print(f"password of {found[0][1]} replaced; signed out on every device")
             return 0
     except ClassroomError as error:
         print(f"error: {error}", file=sys.stderr)

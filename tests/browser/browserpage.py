@@ -169,7 +169,7 @@ def class_sign_in(page: Page, code: str, name: str, first: str, second: str) -> 
     pictures (by their words, e.g. "dog": the picture itself is drawn as an icon), then
     Sign in."""
     press(page, page.get_by_role("tab", name="In a class"))
-    signin = form(page, "Sign in")
+    signin = page.locator(".st-key-class-signin")  # the code and name, then the pictures
     signin.get_by_role("textbox", name="Class code").fill(code)
     signin.get_by_role("textbox", name="Your name", exact=True).fill(name)
     pills = signin.get_by_test_id("stButtonGroup")

@@ -127,8 +127,7 @@ def class_sign_in(screen: Screen, code: str | None, name: str,
     words."""
     page = screen.page
     press(page, page.get_by_role("tab", name=screen.words("welcome.tab_class")))
-    form = page.get_by_test_id("stForm").filter(has=page.get_by_role(
-        "button", name=screen.words("signin.class_button"), exact=True))
+    form = page.locator(".st-key-class-signin")  # the code, the name, the pictures' form
     box = form.get_by_role("textbox", name=screen.words("join.code"))
     if code is None:
         expect(box).not_to_have_value("")

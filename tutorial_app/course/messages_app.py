@@ -694,12 +694,8 @@ MESSAGES.update({
     "limits.col.wrong": "Wrong tries",
     "limits.col.last": "Last try",
     "limits.col.from": "From",
-    "limits.col.locked": "Locked",
-    "limits.yes": "yes",
-    "limits.no": "no",
     "limits.kind.teacher": "teacher password",
     "limits.kind.join": "class code",
-    "limits.kind.secret": "secret pictures or card",
     "limits.address": "address {address}",
     "limits.teacher_name": "teacher {name}",
     "limits.unknown_name": "a name not in your classes",
@@ -924,4 +920,93 @@ MESSAGES.update({  # issue 31, names: joining waits for the teacher, names per c
                                         "mode to let them in.",
     "count.join-waiting-projector.other": "{n} learners are waiting to join: leave "
                                           "projector mode to let them in.",
+})
+MESSAGES.update({  # issue 31, limits: known devices, cards, locks, the teacher's view
+    # to a learner
+    "limits.pictures_shut": "Too many wrong tries for this name: signing in with pictures "
+                            "on a new phone stays closed until your teacher gives you a new "
+                            "secret. Your login card still works, and so does a phone you "
+                            "signed in on before.",
+    "count.limits_pictures_minutes.one": "Too many wrong tries for this name: signing in "
+                                         "with pictures on a new phone is closed for {n} "
+                                         "minute. Your login card still works, and so does a "
+                                         "phone you signed in on before.",
+    "count.limits_pictures_minutes.other": "Too many wrong tries for this name: signing in "
+                                           "with pictures on a new phone is closed for {n} "
+                                           "minutes. Your login card still works, and so "
+                                           "does a phone you signed in on before.",
+    "count.limits_pictures_hours.one": "Too many wrong tries for this name: signing in with "
+                                       "pictures on a new phone is closed for {n} hour. Your "
+                                       "login card still works, and so does a phone you "
+                                       "signed in on before.",
+    "count.limits_pictures_hours.other": "Too many wrong tries for this name: signing in "
+                                         "with pictures on a new phone is closed for {n} "
+                                         "hours. Your login card still works, and so does a "
+                                         "phone you signed in on before.",
+    "limits.class_wrong_any": "The class code, the name or the pictures do not match. Check "
+                              "them on your login card, or ask your teacher.",
+    "limits.card_expired": "This login card is out of date (a card works for a year). Ask "
+                           "your teacher for a new one.",
+    "limits.signed_out": "You were signed out here (from another tab, or by your teacher). "
+                         "Sign in again.",
+    "limits.card_ask": "This login card is **{card}**'s, and this phone is signed in as "
+                       "**{current}**. Switch to {card}?",
+    "limits.card_switch": "Yes, switch to {card}",
+    "limits.card_stay": "No, stay as {current}",
+    # to a teacher
+    "limits.password_common": "This password is one of the most common ones, which "
+                              "guessers try first: choose another.",
+    "limits.teacher_shut": "Too many wrong passwords for this name: signing in from a "
+                           "browser you have not used before stays closed until the "
+                           "password is changed (make teacher-password NAME=...). A browser "
+                           "where you signed in before still works.",
+    "count.limits_teacher_minutes.one": "Too many wrong passwords for this name: signing in "
+                                        "from a browser you have not used before is closed "
+                                        "for {n} minute. A browser where you signed in "
+                                        "before still works, and another teacher can lift "
+                                        "the lock in the Classroom.",
+    "count.limits_teacher_minutes.other": "Too many wrong passwords for this name: signing "
+                                          "in from a browser you have not used before is "
+                                          "closed for {n} minutes. A browser where you "
+                                          "signed in before still works, and another "
+                                          "teacher can lift the lock in the Classroom.",
+    "count.limits_teacher_hours.one": "Too many wrong passwords for this name: signing in "
+                                      "from a browser you have not used before is closed "
+                                      "for {n} hour. A browser where you signed in before "
+                                      "still works, and another teacher can lift the lock in "
+                                      "the Classroom.",
+    "count.limits_teacher_hours.other": "Too many wrong passwords for this name: signing in "
+                                        "from a browser you have not used before is closed "
+                                        "for {n} hours. A browser where you signed in before "
+                                        "still works, and another teacher can lift the lock "
+                                        "in the Classroom.",
+    "limits.panel_help": "Wrong tries per learner, per teacher name and per address. An "
+                         "address never stops a learner's right pictures or login card, and "
+                         "a browser used before is judged by its own count. A name is closed "
+                         "to new browsers for an hour after 10 wrong tries, twice as long "
+                         "after each further one (a day at most), and until you give a new "
+                         "secret after 30 (a teacher: until the password is changed, after "
+                         "100). Lift opens a lock and keeps the count.",
+    "count.limits_wrong_total.one": "{n} wrong try",
+    "count.limits_wrong_total.other": "{n} wrong tries",
+    "limits.a_browser": "a browser used before",
+    "limits.kind.pictures": "secret pictures",
+    "limits.kind.card": "login card",
+    "limits.col.browser": "Browsers",
+    "limits.col.now": "Now",
+    "limits.browser.new": "new browsers",
+    "limits.browser.known": "a browser used before",
+    "limits.browser.address": "all at this address",
+    "limits.state.open": "open",
+    "limits.state.counted": "counted only",
+    "count.limits_state_minutes.one": "locked for {n} more minute",
+    "count.limits_state_minutes.other": "locked for {n} more minutes",
+    "count.limits_state_hours.one": "locked for {n} more hour",
+    "count.limits_state_hours.other": "locked for {n} more hours",
+    "limits.state.shut_secret": "closed to new browsers until you give a new secret",
+    "limits.state.shut_password": "closed to new browsers until the password is changed",
+    "limits.state.spent": "that browser now counts as a new one",
+    "limits.nothing_locked": "Nothing is locked just now.",
+    "limits.lifted": "Unlocked: {who}. The count stays, so the next wrong try locks it "
+                     "again.",
 })

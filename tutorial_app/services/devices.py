@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from sqlalchemy import Table, delete, or_, select, update
 
+from tutorial_app.services import known_devices
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.services.tables import cookie_tickets, devices, teacher_sessions
 
@@ -196,10 +197,13 @@ class Devices:
                     cookie_tickets.c.session_id.in_(ids)))
 
 
-def redeem(store: ProgressStore, ticket: object, now: float | None = None) -> Issued | None:
+def redeem(store: ProgressStore, ticket: object, now: float | None = None,
+           known: object = None) -> Issued | None:
     """The cookie route's work: the ticket used up, a new token for its session (the
     one before kept for GRACE seconds), and what to set; None for a ticket unknown,
-    used or expired, or a session that has ended."""
+    used or expired, or a session that has ended. A "known:" ticket makes the browser
+    known for its owner (services/known_devices.py): `known` is the `cassino_known`
+    cookie the browser sent, kept when the store knows it."""
     if not isinstance(ticket, str) or not 20 <= len(ticket) <= 100:
         return None
     now = time.time() if now is None else now
@@ -212,8 +216,14 @@ def redeem(store: ProgressStore, ticket: object, now: float | None = None) -> Is
             return None
         con.execute(delete(cookie_tickets).where(
             cookie_tickets.c.ticket_hash == token_hash(ticket)))
+        if float(row[2]) <= now:
+            return None
+        if str(row[0]).startswith(known_devices.PREFIX):
+            token, age = known_devices.redeem(con, str(row[0])[len(known_devices.PREFIX):],
+                                              int(row[1]), known, now)
+            return Issued(known_devices.KNOWN_COOKIE, token, age)
         kind = KINDS.get(str(row[0]))
-        if kind is None or float(row[2]) <= now:
+        if kind is None:
             return None
         table = kind.table
         found = con.execute(select(table.c.token_hash, table.c.created).where(

@@ -5,6 +5,14 @@ The stored text names its parameters ("scrypt$n$r$p$salt$hash", hex), so they ca
 raised later without locking out the teachers made before; checking compares in
 constant time.
 
+A new password (a teacher added, a password replaced) is refused when it is shorter
+than `MIN_LENGTH` or among the 30,000 most common passwords of the list the pinned
+`zxcvbn` package ships (from leaked password sets; NIST SP 800-63B §5.1.1.2 asks for
+such a blocklist), compared case-folded: "password", "12345678" or "Password1" say so
+in the teacher's language. The list is read as data from the package's file once, the
+first time a password is made (about 12,000 of its entries are long enough to matter),
+without importing zxcvbn's estimator.
+
 Hashing is deliberately slow (about 50 ms of one core and 16 MiB), so a server checking
 many passwords at once would slow every other visitor's page. At most `HASHERS` hashes
 run at a time in one process; a check that cannot start within `QUEUE_SECONDS` gives
@@ -15,8 +23,10 @@ of the interpreter lock while it works, so a page drawn meanwhile is not held up
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
+import importlib.resources
 import secrets
 import threading
 from typing import Final
@@ -32,8 +42,11 @@ QUEUE_SECONDS: Final = 3.0
 _hashing: Final = threading.BoundedSemaphore(HASHERS)
 
 
+COMMON_LIST: Final = ("zxcvbn", "frequency_lists.py", "passwords")
+
+
 class WeakPasswordError(ValueError):
-    """A password too short to protect a teacher's pages."""
+    """A password too short or too common to protect a teacher's pages."""
 
 
 class BusyError(RuntimeError):
@@ -50,10 +63,32 @@ def _derive(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
         _hashing.release()
 
 
-def hash_password(password: str) -> str:
-    """The text to store for this password (a new random salt every time)."""
+@functools.cache
+def common_passwords() -> frozenset[str]:
+    """The common passwords at least `MIN_LENGTH` long, case-folded: the "passwords"
+    line of zxcvbn's generated `frequency_lists.py` (comma-separated, most common
+    first), read as text."""
+    package, name, key = COMMON_LIST
+    text = importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    start = text.index(f'"{key}": "') + len(key) + 5
+    words = text[start:text.index('"', start)].split(",")
+    return frozenset(w.casefold() for w in words if len(w) >= MIN_LENGTH)
+
+
+def check_new(password: str) -> None:
+    """Refuse a new password that is too short or common (WeakPasswordError, in the
+    teacher's language)."""
     if len(password) < MIN_LENGTH:
         raise WeakPasswordError(t("classes.password_short", n=MIN_LENGTH))
+    if password.casefold() in common_passwords() or \
+            " ".join(password.split()).casefold() in common_passwords():
+        raise WeakPasswordError(t("limits.password_common"))
+
+
+def hash_password(password: str) -> str:
+    """The text to store for a new password (a new random salt every time); refused
+    when too short or common (`check_new`)."""
+    check_new(password)
     salt = secrets.token_bytes(16)
     return f"scrypt${N}${R}${P}${salt.hex()}${_derive(password, salt, N, R, P).hex()}"
 

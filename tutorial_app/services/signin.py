@@ -17,14 +17,27 @@ Two kinds of learner sign in two ways:
   the same progress, so a teacher whose server is open to more than a class turns
   it off (`names_on_welcome`, kept in the store), and then only class learners sign in.
 
-Wrong join codes, pictures and card keys are counted and limited in the store, per
-account and per client address (services/guard.py): the address is handed in by the
-page (the server's view of the browser's connection), as a plain string.
+Wrong join codes, pictures and card keys are counted in the store (services/guard.py):
+pictures per account (class and name) when tried from a browser not known for it, per
+known browser and account otherwise (services/known_devices.py: the page hands in the
+`cassino_known` cookie), and per client address only for the teacher's view and the
+log: no address count ever refuses a child's right pictures or her card. A card's key
+(192 random bits) is never refused; a card expires `CARD_DAYS` after its secret was
+made. The address is handed in by the page (the server's view of the browser's
+connection), as a plain string.
 
 A browser that signed in is remembered by a device session (services/devices.py):
 the page gets a one-time ticket to redeem for an HttpOnly cookie (`cookie()` says
 what to do), and a later visit with that cookie signs in again and rotates the
-token. "Switch learner" ends the session.
+token. The session is looked up on every run, so "Switch learner" (which ends it) and
+the teacher's "Give a new secret" (which ends all of the learner's) sign a tab out at
+its next click. A right sign-in by pictures or card also makes the browser known for
+that learner (`known_cookie()`).
+
+A login card's link (`?card=KEY`) opened on a browser signed in as someone else does
+not switch it: it asks (`card_link`, `card_question`, `answer_card`); a key is acted
+on once per browser session, so Back to the link's page never signs its learner in
+again.
 
 `SignIn` is one browser session's side of this, its state kept in the session's
 mapping (`st.session_state` in the app, a dict in a test). A store that fails
@@ -34,6 +47,7 @@ is logged, and `error` says which setting to check.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import time
@@ -41,8 +55,10 @@ from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from sqlalchemy import select
+
 from tutorial_app.course.i18n import count, t
-from tutorial_app.services import faults, guard, names, pictures
+from tutorial_app.services import faults, guard, known_devices, names, pictures
 from tutorial_app.services.classes import (
     APPROVED,
     REFUSED,
@@ -56,6 +72,7 @@ from tutorial_app.services.classes import (
 from tutorial_app.services.devices import LEARNERS, Devices
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.guard import Attempt, Guard, Refused
+from tutorial_app.services.known_devices import KnownDevices
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import (
     Learner,
@@ -63,19 +80,27 @@ from tutorial_app.services.store import (
     ProgressStore,
     new_learner_name,
 )
+from tutorial_app.services.tables import learner_secrets
 
 log = logging.getLogger(__name__)
 
 DEVICE_COOKIE: Final = LEARNERS.cookie
+KNOWN_COOKIE: Final = known_devices.KNOWN_COOKIE
+CARD_DAYS: Final = 365  # a login card works this long after its secret was made
 
 # The session's entries.
 LEARNER: Final = "learner_id"           # the signed-in learner's id (tools/bench.py sets it)
 _DEVICE: Final = "signin.device"        # this browser's device session (its row id)
+_DEVICE_MADE: Final = "signin.device_made"  # and when it was made (a row id is reused)
 _TICKET: Final = "signin.ticket"        # a ticket the page still has to redeem
 _COOKIE_READ: Final = "signin.cookie_read"
 _FORGOTTEN: Final = "signin.forgotten"  # "Switch learner": the cookie is to be cleared
 _ERROR: Final = "signin.error"          # why the last try did not sign in
 _NEW_SECRET: Final = "signin.new_secret"  # the pictures of a learner who just joined
+_KNOWN_TICKET: Final = "signin.known_ticket"  # a ticket for the known-browser cookie
+_CARDS_SEEN: Final = "signin.cards_seen"  # card links acted on (their keys' hashes)
+_CARD_ASK: Final = "signin.card_ask"    # a card link for someone else: (learner id, key)
+_CARD_NOTE: Final = "signin.card_note"  # why a card link did nothing (to a signed-in one)
 
 
 # ----- the teacher's setting -------------------------------------------------------------
@@ -111,11 +136,33 @@ CookieAction = CookieTicket | CookieClear
 
 
 def refusal(refused: Refused, who: str = "signin") -> str:
-    """A refused try, in words: how long to wait, or that it is locked and for how long
-    (`who` is "signin" for learners' forms, "teacher" for the teacher's)."""
+    """A refused try, in words: how long to wait, or that it is locked and for how long,
+    or shut (`who` is "signin" for learners' forms, "teacher" for the teacher's). An
+    account's lock (pictures, a teacher's name) says what still works: the card, a
+    browser used before."""
+    if refused.shut:
+        return t("limits.pictures_shut" if who == "signin" else "limits.teacher_shut")
     if refused.locked:
-        return count(max(1, -(-refused.seconds // 60)), f"{who}_locked")
+        minutes = max(1, -(-refused.seconds // 60))
+        if refused.scope == guard.ACCOUNT:
+            noun = "limits_pictures" if who == "signin" else "limits_teacher"
+            if minutes > 120:
+                return count(-(-(refused.seconds - 1) // 3600), f"{noun}_hours")
+            return count(minutes, f"{noun}_minutes")
+        return count(minutes, f"{who}_locked")
     return count(refused.seconds, f"{who}_wait")
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
+
+@dataclass(frozen=True, slots=True)
+class CardQuestion:
+    """A login card's link opened on a browser signed in as someone else."""
+
+    card: Learner      # whose card it is
+    current: Learner   # who is signed in here
 
 
 class SignIn:
@@ -123,7 +170,7 @@ class SignIn:
 
     def __init__(self, store: ProgressStore, memory: MutableMapping[str, Any],
                  address: str = guard.LOCAL, learners: LearnerStore | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, known: object = None) -> None:
         self.store = store
         self.memory = memory
         self.address = address
@@ -131,6 +178,9 @@ class SignIn:
         self.rooms = ClassStore(store)
         self.guard = Guard(store, clock)
         self.devices = Devices(store, LEARNERS, clock)
+        self.known = KnownDevices(store, clock)
+        self.known_token = known  # this browser's `cassino_known` cookie, if any
+        self.clock = clock
 
     # ----- what the page shows -------------------------------------------------------
 
@@ -171,6 +221,13 @@ class SignIn:
 
     def _current(self, cookie: object) -> Learner | None:
         learner_id = self.memory.get(LEARNER)
+        device = self.memory.get(_DEVICE)
+        if learner_id is not None and device is not None and \
+                not self._live(int(device), int(learner_id)):  # another tab, the teacher
+            log.info("learner %s: this browser's session has ended", learner_id)
+            self._signed_out()
+            self._fail(t("limits.signed_out"))
+            return None
         if learner_id is None:
             learner_id = self._remembered(cookie)
         if learner_id is None:
@@ -181,6 +238,14 @@ class SignIn:
             self.memory.pop(LEARNER, None)
         return found
 
+    def _live(self, device: int, learner_id: int) -> bool:
+        """Whether this browser's device session still stands (the very session: a row
+        id SQLite gave back to a later one does not count)."""
+        found = self.devices.get(device)
+        made = self.memory.get(_DEVICE_MADE)
+        return found is not None and found.owner == learner_id and (
+            made is None or found.created == float(made))
+
     def _remembered(self, cookie: object) -> int | None:
         if self.memory.get(_COOKIE_READ):
             return None
@@ -190,6 +255,7 @@ class SignIn:
             return None
         self.memory[LEARNER] = session.owner
         self.memory[_DEVICE] = session.id
+        self.memory[_DEVICE_MADE] = session.created
         self.memory[_TICKET] = self.devices.ticket(session.id)  # the token rotates
         return session.owner
 
@@ -251,13 +317,48 @@ class SignIn:
             self._fail(faults.report(error, "reading a join link"))
             return None
 
-    def _begin(self, kind: str, account: str | None) -> Attempt | None:
-        found = self.guard.begin(kind, account, self.address)
+    def _begin(self, kind: str, account: str | None, device: str | None = None,
+               fresh_after: float = 0.0) -> Attempt | None:
+        """Count a try (services/guard.py), or refuse it with `error` saying why. A join
+        code from a browser known for anyone is judged by that browser's own count."""
+        if kind == guard.JOIN and device is None:
+            device = self.known.known_at_all(self.known_token)
+        found = self.guard.begin(kind, account, self.address, device=device,
+                                 fresh_after=fresh_after)
         if isinstance(found, Refused):
             log.info("sign-in try refused (%s, %s): %s", kind, self.address, found)
             self._fail(refusal(found))
             return None
         return found
+
+    def _sign_in_class(self, code: object) -> tuple[SchoolClass | None, bool]:
+        """The class of a code typed to sign in, and whether the address (or browser)
+        is over its limit of wrong codes. A right code is never refused here: the
+        pictures decide. Under the limit a wrong code is counted and said; over it,
+        nothing tells a wrong code from wrong pictures (the same sentence for both), so
+        the sign-in form is no way round the join codes' limit."""
+        if not normalise_code(code):
+            self._fail(t("signin.code_empty"))
+            return None, False
+        attempt = self._begin(guard.JOIN, None)
+        over = attempt is None
+        self.memory.pop(_ERROR, None)
+        room = self.rooms.class_by_code(code)
+        if attempt is not None:
+            if room is None:
+                self.guard.failed(attempt, "class code")
+            else:
+                self.guard.succeeded(attempt)
+        if room is None:
+            self._fail(t("limits.class_wrong_any") if over else t("classes.unknown_code"))
+        return room, over
+
+    def _secret_made(self, learner_id: int) -> float:
+        """When the learner's secret was made (or last renewed), 0 without one."""
+        with self.store._read() as con:
+            found = con.execute(select(learner_secrets.c.created).where(
+                learner_secrets.c.learner_id == learner_id)).first()
+        return float(found[0]) if found is not None else 0.0
 
     def sign_in_to_class(self, code: object, name: object, first: object,
                          second: object) -> Learner | None:
@@ -274,35 +375,115 @@ class SignIn:
         if None in chosen:
             self._fail(t("signin.pick_pictures"))
             return None
-        room = self._class(code)
+        room, over = self._sign_in_class(code)
         if room is None:
             return None
-        attempt = self._begin(guard.SECRET, f"{room.id}:{names.skeleton(cleaned)}")
+        named = self.rooms.member_named(room.id, cleaned)  # who the account is, if anyone
+        made = self._secret_made(named.id) if named is not None else 0.0
+        device = self.known.knows(self.known_token, known_devices.LEARNER, named.id,
+                                  since=made) if named is not None else None
+        attempt = self._begin(guard.SECRET, f"{room.id}:{names.skeleton(cleaned)}",
+                              device=device, fresh_after=made)
         if attempt is None:
             return None
         learner = self.rooms.check_secret(room.id, cleaned, chosen)
         if learner is None:
             self.guard.failed(attempt, "secret pictures")
-            self._fail(t("signin.class_wrong"))
+            self._fail(t("limits.class_wrong_any") if over else t("signin.class_wrong"))
             return None
         self.guard.succeeded(attempt)
-        return self._signed_in(learner)
+        return self._known(self._signed_in(learner))
 
     def sign_in_by_card(self, card_key: object) -> Learner | None:
         """A login card's QR code: its link's key signs its learner in."""
         return self._guarded("signing in by a login card", lambda: self._by_card(card_key))
 
     def _by_card(self, card_key: object) -> Learner | None:
-        attempt = self._begin(guard.SECRET, None)
-        if attempt is None:
+        found = self._card(card_key)
+        if found is None:
             return None
+        return self._known(self._signed_in(found))
+
+    def _card(self, card_key: object) -> Learner | None:
+        """The learner a card's key stands for, or None with `error` saying why (a key
+        no card has is counted against the address, for the teacher's view and the
+        log; it never refuses anyone: a right key always works)."""
+        attempt = self.guard.begin(guard.CARD, None, self.address)
+        assert isinstance(attempt, Attempt)  # an address never refuses a card
         found = self.rooms.learner_by_card(card_key)
+        made = self._secret_made(found[0].id) if found is not None else 0.0
         if found is None:
             self.guard.failed(attempt, "login card")
             self._fail(t("signin.card_wrong"))
             return None
-        self.guard.succeeded(attempt)
-        return self._signed_in(found[0])
+        if self.clock() - made > CARD_DAYS * 86400:
+            log.info("an expired login card of learner %s was used from %s", found[0].id,
+                     self.address)
+            self._fail(t("limits.card_expired"))
+            return None
+        return found[0]
+
+    def _known(self, learner: Learner | None) -> Learner | None:
+        """After a right secret: this browser is to be known for the learner."""
+        if learner is not None:
+            self.memory[_KNOWN_TICKET] = self.known.ticket(known_devices.LEARNER, learner.id)
+        return learner
+
+    # ----- a card's link on a browser signed in as someone else --------------------------
+
+    def card_link(self, card_key: object, cookie: object = None) -> None:
+        """A login card's link (`?card=KEY`) opened here. Acted on once per browser
+        session (Back to the link's page does nothing): signed in as nobody, it signs
+        the card's learner in; signed in as that learner, nothing; signed in as someone
+        else, it asks first (`card_question`), never switching silently."""
+        if not isinstance(card_key, str) or not card_key:
+            return
+        seen = list(self.memory.get(_CARDS_SEEN) or [])
+        if _digest(card_key) in seen:
+            return
+        self.memory[_CARDS_SEEN] = [*seen, _digest(card_key)][-20:]
+        self.memory.pop(_CARD_ASK, None)
+        self.memory.pop(_CARD_NOTE, None)
+        current = self.current(cookie)
+        if current is None:
+            self.sign_in_by_card(card_key)
+            return
+        found = self._guarded("reading a login card's link", lambda: self._card(card_key))
+        if found is None:
+            self.memory[_CARD_NOTE] = self.error
+            self.memory.pop(_ERROR, None)
+        elif found.id != current.id:
+            self.memory[_CARD_ASK] = (found.id, card_key)
+
+    def card_question(self) -> CardQuestion | None:
+        """The question a card link asks, while it waits for an answer."""
+        asked = self.memory.get(_CARD_ASK)
+        current = self.memory.get(LEARNER)
+        if not asked or current is None:
+            self.memory.pop(_CARD_ASK, None)
+            return None
+        try:
+            card, here = (self.learners.get_learner(int(asked[0])),
+                          self.learners.get_learner(int(current)))
+        except STORE_FAULTS as error:
+            faults.report(error, "reading a card link's learner")
+            return None
+        if card is None or here is None:
+            self.memory.pop(_CARD_ASK, None)
+            return None
+        return CardQuestion(card, here)
+
+    def answer_card(self, switch: bool) -> None:
+        """The answer to `card_question`: switch to the card's learner (the card checked
+        again), or stay as who is signed in."""
+        asked = self.memory.pop(_CARD_ASK, None)
+        if switch and asked:
+            self.sign_in_by_card(str(asked[1]))
+
+    def card_note(self) -> str | None:
+        """Why a card link did nothing to the learner signed in here (said once)."""
+        note = self.memory.pop(_CARD_NOTE, None)
+        return str(note) if note else None
 
     # ----- joining a class (issue 31: the teacher's roster decides) ---------------------
 
@@ -336,7 +517,7 @@ class SignIn:
         signed = self._signed_in(learner) if learner is not None else None
         if signed is not None and secret is not None:
             self.memory[_NEW_SECRET] = secret.pictures
-        return signed
+        return self._known(signed)  # the browser it joined on is hers
 
     def joining(self) -> tuple[str, str] | None:
         """The class and the name this browser asked to join under, while it waits for
@@ -398,27 +579,39 @@ class SignIn:
             before = self.memory.pop(_DEVICE, None)
             if before is not None:
                 self.devices.end(int(before))
-            session = self.devices.open(learner_id)
+            made = self.clock()
+            session = self.devices.open(learner_id, now=made)
             self.memory[_TICKET] = self.devices.ticket(session)
+            self.memory[_DEVICE_MADE] = made
         except STORE_FAULTS as error:
             self.memory.pop(LEARNER, None)
             self._fail(faults.report(error, "remembering the browser"))
             return
         self.memory[LEARNER] = learner_id
         self.memory[_DEVICE] = session
+        self.memory.pop(_CARD_ASK, None)
 
-    def sign_out(self) -> None:
-        """"Switch learner": signed out, and this browser's session ended (its cookie
-        is cleared too, and would mean nothing any more)."""
+    def _signed_out(self) -> int | None:
+        """Nobody signed in here any more; the cookie is to be cleared. The device
+        session's id, if there was one. (The known-browser cookie stays: it is no
+        session.)"""
         self.memory.pop(LEARNER, None)
         self.memory.pop(_TICKET, None)
         self.memory.pop(_NEW_SECRET, None)
         self.memory.pop(_ERROR, None)
-        session = self.memory.pop(_DEVICE, None)
+        self.memory.pop(_CARD_ASK, None)
         self.memory[_FORGOTTEN] = True
+        self.memory.pop(_DEVICE_MADE, None)
+        session = self.memory.pop(_DEVICE, None)
+        return int(session) if session is not None else None
+
+    def sign_out(self) -> None:
+        """"Switch learner": signed out, and this browser's session ended (its cookie
+        is cleared too, and would mean nothing any more)."""
+        session = self._signed_out()
         if session is not None:
             try:
-                self.devices.end(int(session))
+                self.devices.end(session)
             except STORE_FAULTS as error:
                 faults.report(error, "ending the browser's session")
 
@@ -437,4 +630,18 @@ class SignIn:
             return None
         if self.memory.pop(_FORGOTTEN, False):
             return CookieClear(DEVICE_COOKIE)
+        return None
+
+    def known_cookie(self) -> CookieTicket | None:
+        """A ticket to redeem for the known-browser cookie after a right secret, until
+        the server says it is used."""
+        ticket = self.memory.get(_KNOWN_TICKET)
+        if not ticket:
+            return None
+        try:
+            if self.devices.ticket_pending(str(ticket)):
+                return CookieTicket(str(ticket))
+        except STORE_FAULTS as error:
+            faults.report(error, "reading the known-browser ticket")
+        self.memory.pop(_KNOWN_TICKET, None)
         return None

@@ -291,9 +291,13 @@ cookie_tickets: Final = Table(
 )
 
 # Wrong tries, counted where every replica sees them (services/guard.py): per kind of
-# secret (teacher password, join code, learner secret), per account and per client
-# address. `failures` counts a try before it is checked, so parallel tries cannot
-# overrun the limit; `locked_until` is 0 or when a lockout ends.
+# secret (teacher password, join code, learner secret, login card), per account, per
+# known browser and account, and per client address. `failures` counts wrong tries in a
+# row (a try is counted before it is checked, so parallel tries cannot overrun the
+# limit), `strikes` every wrong try since `since` (neither time, a right answer nor a
+# teacher's "Lift" forgets them); `locked_until` is 0, when a lockout ends, or -1 once a
+# teacher lifted it (no wait before the next try); `since` is the making of the secret
+# the count is for (a new secret starts it afresh), else when the count began.
 sign_in_limits: Final = Table(
     "sign_in_limits", metadata,
     Column("kind", Text, primary_key=True),
@@ -303,6 +307,23 @@ sign_in_limits: Final = Table(
     Column("last_failure", _TIME, nullable=False),
     Column("locked_until", _TIME, nullable=False),
     Column("last_address", Text, nullable=False),
+    Column("strikes", Integer, nullable=False, server_default="0"),
+    Column("since", _TIME, nullable=False, server_default="0"),
+)
+
+# A browser that has signed in rightly as an account before (services/known_devices.py):
+# the SHA-256 of its long-lived `cassino_known` cookie, per account it knows (kind
+# "learner" or "teacher", owner the learner's or teacher's id). Not a session: it only
+# changes which count a sign-in try from that browser is judged by (services/guard.py).
+known_devices: Final = Table(
+    "known_devices", metadata,
+    Column("token_hash", Text, primary_key=True),
+    Column("kind", Text, primary_key=True),
+    Column("owner", Integer, primary_key=True, autoincrement=False),
+    Column("created", _TIME, nullable=False),
+    Column("used", _TIME, nullable=False),
+    Column("expires", _TIME, nullable=False),
+    Index("ix_known_devices_owner", "kind", "owner"),
 )
 # A learner asking to join a class by its code, waiting for the teacher (revision
 # 0009, services/classes.py). The browser that asked holds a random token; only its

@@ -9,6 +9,11 @@ the answer sets the cookie with HttpOnly (no page script can read it), SameSite=
 the session's remaining life as Max-Age. The token is made here and goes only into
 that header. Posting "clear" with a cookie's name removes it (after signing out).
 
+A ticket for the known-browser cookie (`cassino_known`, services/known_devices.py) is
+redeemed with the cookie the browser already holds: a token the store knows is kept
+(one token per browser, known for several accounts), its Max-Age renewed; otherwise a
+new one is made. "Switch learner" and "Sign out" never clear it: it is no session.
+
 Only posts made by the app's own page are taken: the request must carry the header
 `X-Cassino-Cookie` (a plain form of another site cannot set it, and a script of
 another site may not without the browser asking this server first, which it never
@@ -29,6 +34,7 @@ from starlette.routing import Route
 from tutorial_app.config import store_url
 from tutorial_app.services.devices import KINDS, redeem
 from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.services.known_devices import KNOWN_COOKIE
 from tutorial_app.services.store import ProgressStore
 
 log = logging.getLogger(__name__)
@@ -75,7 +81,8 @@ async def cookie(request: Request) -> Response:
     if field != "ticket":
         return refused
     try:
-        issued = await run_in_threadpool(redeem, _store(), value)
+        issued = await run_in_threadpool(redeem, _store(), value, None,
+                                         request.cookies.get(KNOWN_COOKIE))
     except STORE_FAULTS as error:
         log.warning("the cookie route cannot use the store: %s", type(error).__name__,
                     exc_info=True)

@@ -31,6 +31,7 @@ from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import ProgressCache
 from tutorial_app.services.signin import (
     DEVICE_COOKIE,
+    KNOWN_COOKIE,
     CookieAction,
     CookieTicket,
     SignIn,
@@ -52,6 +53,8 @@ PICTURE_KEYS: Final = ("signin_picture_1", "signin_picture_2")
 JOIN_CODE: Final = "join_code"        # the join form's boxes
 JOIN_NAME: Final = "join_name"
 CARD: Final = "card"                  # the login card's link parameter
+_SCRUB: Final = "signin.scrub_card"   # a card link's key still to leave the page's history
+_HANDSHAKE: Final = "card-handshake"  # the hidden button the card's script presses
 JOIN: Final = "join"                  # the projector's join link parameter
 
 
@@ -167,7 +170,8 @@ def signin() -> SignIn | None:
     if found is None:
         return None
     try:
-        return SignIn(_store(store_url()), state(), client_address(), learners=found)
+        return SignIn(_store(store_url()), state(), client_address(), learners=found,
+                      known=_cookie(KNOWN_COOKIE))
     except STORE_FAULTS as error:
         faults.report(error, "opening the store")
         return None
@@ -175,21 +179,49 @@ def signin() -> SignIn | None:
 
 def teacher_signin() -> TeacherSignIn:
     """This browser session's teacher sign-in (stops the page if the store cannot open)."""
-    return TeacherSignIn(rooms().store, state(), client_address(), _agent())
+    return TeacherSignIn(rooms().store, state(), client_address(), _agent(),
+                         known=_cookie(KNOWN_COOKIE))
 
 
 def learner() -> Learner | None:
     """The signed-in learner, if any: the session's, or the one a login card's link
-    names (the link's key then leaves the address bar), or the one the browser's
-    cookie names; None too when the store fails (the pages without a store carry on)."""
+    names, or the one the browser's cookie names; None too when the store fails (the
+    pages without a store carry on). Checked on every run: a session ended elsewhere
+    (another tab's "Switch learner", the teacher's "Give a new secret") is signed out
+    here at the next click.
+
+    A card link (`?card=KEY`) is acted on once per browser session (services/signin.py:
+    on a browser signed in as someone else it asks first), and its key must not stay
+    in the browser's history, where Back (or a reload there after "Switch learner")
+    would bring it again. Streamlit pushes a new history entry whenever the query or
+    the page changes, so the entry holding the key must be replaced before anything
+    can change either (a page's controller rewriting its link does): the run that
+    reads the key draws only a script that replaces the page's own history entry by
+    one without the key and then presses a hidden button, and stops
+    (`_card_handshake`); the run that button starts signs in (or asks), and drops the
+    key from the session's query, which the address bar no longer holds (no new entry
+    then). A script that never ran leaves the next run, whatever starts it, to go on
+    the same way."""
     session = signin()
     if session is None:
         return None
     card = st.query_params.get(CARD)
     if card is not None:
-        del st.query_params[CARD]  # a key is not kept in the history or a bookmark
-        session.sign_in_by_card(card)
+        if not state().get(_SCRUB):
+            state()[_SCRUB] = True
+            _card_handshake()  # stops this run
+        del st.query_params[CARD]  # the history entry no longer holds it
+        state().pop(_SCRUB, None)
+        session.card_link(card, _cookie(DEVICE_COOKIE))
     return session.current(_cookie(DEVICE_COOKIE))
+
+
+def _card_handshake() -> NoReturn:
+    """The script that replaces the page's history entry by one without the card's
+    key, then presses the hidden button that starts the next run; this run stops."""
+    st.html(_scrub_script(), unsafe_allow_javascript=True)
+    st.button("card", key=_HANDSHAKE, type="tertiary")
+    st.stop()
 
 
 def sign_out() -> None:
@@ -197,6 +229,27 @@ def sign_out() -> None:
     session = signin()
     if session is not None:
         session.sign_out()
+
+
+_SCRUB_SCRIPT: Final = """<style>.st-key-card-handshake { display: none; }</style>
+<script>(() => {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(%s);
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  let tries = 0;
+  const press = () => {
+    const button = document.querySelector(%s);
+    if (button) { button.click(); } else if (tries++ < 100) { setTimeout(press, 50); }
+  };
+  press();
+})();</script>"""
+
+
+def _scrub_script() -> str:
+    """The script that takes a card's key out of the page's own history entry (and so
+    out of the address bar, Back, Forward and a reload), then presses the hidden
+    button (`_card_handshake`)."""
+    return _SCRUB_SCRIPT % (json.dumps(CARD), json.dumps(f".st-key-{_HANDSHAKE} button"))
 
 
 def _script(action: CookieAction) -> str:
@@ -214,19 +267,15 @@ def device_cookie() -> None:
     """Keep this browser's cookies in step with who is signed in: a ticket to redeem
     for an HttpOnly cookie after signing in (or after a visit rotated the token), a
     clear after signing out (ui/cookie_route.py). Called on every run by the sidebar."""
-    actions: list[CookieAction] = []
     session = signin()
-    found = session.cookie() if session is not None else None
-    if found is not None:
-        actions.append(found)
+    found = [session.cookie(), session.known_cookie()] if session is not None else []
     if open_store() is not None:
         teacher = teacher_signin()
         teacher.current(_cookie(TEACHER_COOKIE))
-        found = teacher.cookie()
-        if found is not None:
-            actions.append(found)
-    for action in actions:
-        st.html(_script(action), unsafe_allow_javascript=True)
+        found += [teacher.cookie(), teacher.known_cookie()]
+    for action in found:
+        if action is not None:
+            st.html(_script(action), unsafe_allow_javascript=True)
 
 
 # ----- the welcome screen ------------------------------------------------------------------
@@ -243,13 +292,12 @@ def _submit_name() -> None:
 
 
 def _submit_class() -> None:
+    """The class sign-in sent (`class_form`: nothing is reset from here)."""
     session = signin()
     if session is not None:
         first, second = (st.session_state.get(key) for key in PICTURE_KEYS)
         session.sign_in_to_class(st.session_state.get(CLASS_CODE, ""),
                                  st.session_state.get(CLASS_NAME, ""), first, second)
-        for key in PICTURE_KEYS:  # the pictures are not left chosen on the screen
-            st.session_state[key] = None
 
 
 def _prefill(key: str) -> None:
@@ -280,17 +328,26 @@ def _join_fields() -> None:
 
 
 def class_form() -> None:
-    """A class learner signs in: the class code, their name and their two pictures."""
+    """A class learner signs in: the class code, their name and their two pictures.
+
+    The pictures are a form that clears itself in the browser as it is sent
+    (`clear_on_submit`): after a wrong try none is left chosen on the screen, and a tap
+    made while the server is still answering counts. (Clearing them from the server,
+    by setting their state, reached the browser only with the run's end and undid a
+    tap made meanwhile: the first tap after a wrong try was lost.) The code and the
+    name stand above the form, so clearing it keeps them."""
     _prefill(CLASS_CODE)
-    with st.form("class-signin", border=False):
+    with st.container(key="class-signin"):
         st.text_input(t("join.code"), key=CLASS_CODE, max_chars=20, placeholder="ABC234")
         st.text_input(t("signin.class_name"), key=CLASS_NAME, max_chars=40,
                       placeholder=t("welcome.placeholder"))
-        for key, label in zip(PICTURE_KEYS, (t("signin.first_picture"),
-                                             t("signin.second_picture")), strict=True):
-            st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
-                     key=key)
-        st.form_submit_button(t("signin.class_button"), type="primary", on_click=_submit_class)
+        with st.form("class-signin-pictures", border=False, clear_on_submit=True):
+            for key, label in zip(PICTURE_KEYS, (t("signin.first_picture"),
+                                                 t("signin.second_picture")), strict=True):
+                st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
+                         key=key)
+            st.form_submit_button(t("signin.class_button"), type="primary",
+                                  on_click=_submit_class)
 
 
 def name_form() -> None:
@@ -318,13 +375,35 @@ def _secret_shown(session: SignIn) -> None:
                   type="primary")
 
 
+def _card_question(session: SignIn) -> bool:
+    """A card link opened on this phone while someone else is signed in: whose card it
+    is, who is signed in, and two buttons; never a silent switch. True while asked."""
+    asked = session.card_question()
+    if asked is None:
+        return False
+    card, current = safe_text.plain(asked.card.name), safe_text.plain(asked.current.name)
+    with st.container(border=True, key="card-question"):
+        st.markdown(t("limits.card_ask", card=card, current=current))
+        st.button(t("limits.card_switch", card=card), key="card-switch", type="primary",
+                  on_click=session.answer_card, args=(True,), icon=":material/badge:")
+        st.button(t("limits.card_stay", current=current), key="card-stay",
+                  on_click=session.answer_card, args=(False,))
+    return True
+
+
 def require_learner() -> Learner | None:
-    """The learner, or the welcome screen (returns None until someone signs in)."""
+    """The learner, or the welcome screen (returns None until someone signs in); a card
+    link for someone else asks first (and the page waits for the answer)."""
     current = learner()
     session = signin()
     if session is None:
         store_unavailable()
     if current is not None:
+        if _card_question(session):
+            return None
+        note = session.card_note()
+        if note:
+            st.error(safe_text.plain(note), icon=":material/badge:")
         _secret_shown(session)
         return current
     if join_panels.waiting(session):  # asked to join: the teacher has not answered yet

@@ -111,46 +111,96 @@ def _look_alikes(rooms: ClassStore, learner_ids: list[int]) -> None:
 
 
 _KINDS = {guard.TEACHER: "limits.kind.teacher", guard.JOIN: "limits.kind.join",
-          guard.SECRET: "limits.kind.secret"}
+          guard.SECRET: "limits.kind.pictures", guard.CARD: "limits.kind.card"}
+_LIFTED: str = "limits.lifted"  # who the last "Lift" unlocked
 
 
-def _who(limit: Limit, shapes: dict[str, str]) -> str:
+def _who(limit: Limit, learners: dict[str, str], teachers: dict[str, str]) -> str:
+    """Whose count a row is, as the teacher names them: a learner (and class), a
+    teacher's name (as typed, when no teacher has it), an address, a browser."""
     if limit.scope == guard.ADDRESS:
         return t("limits.address", address=limit.subject)
     if limit.kind == guard.SECRET:
-        return shapes.get(limit.subject, t("limits.unknown_name"))
-    return t("limits.teacher_name", name=limit.subject)
+        return learners.get(limit.account, t("limits.unknown_name"))
+    if limit.kind == guard.TEACHER:
+        return t("limits.teacher_name", name=teachers.get(limit.account, limit.account))
+    return t("limits.a_browser")
+
+
+def _browsers(limit: Limit) -> str:
+    if limit.scope == guard.ADDRESS:
+        return t("limits.browser.address")
+    return t("limits.browser.known" if limit.scope == guard.DEVICE else "limits.browser.new")
+
+
+def _now(limit: Limit, now: float) -> str:
+    """The row's state in words: locked (for how long), closed, spent, or open."""
+    if limit.shut:
+        if limit.scope == guard.DEVICE:
+            return t("limits.state.spent")
+        return t("limits.state.shut_secret" if limit.kind == guard.SECRET
+                 else "limits.state.shut_password")
+    if limit.locked(now):
+        minutes = max(1, -(-int(limit.locked_until - now) // 60))
+        if minutes > 120:
+            return count(-(-minutes // 60), "limits_state_hours")
+        return count(minutes, "limits_state_minutes")
+    policy = guard.POLICIES.get((limit.kind, limit.scope))
+    return t("limits.state.counted" if policy is not None and not policy.refuses
+             else "limits.state.open")
+
+
+def _lift(tsignin: TeacherSignIn, limit: Limit, who: str) -> None:
+    tsignin.lift(limit)
+    st.session_state[_LIFTED] = who
 
 
 def limits(tsignin: TeacherSignIn, rooms: ClassStore, rooms_of: list[SchoolClass]) -> None:
-    """Wrong tries counted and lockouts, with "Lift" (services/guard.py)."""
-    found = tsignin.limits()
+    """Wrong tries counted and lockouts, with "Lift" (services/guard.py): per learner of
+    the teacher's classes, per teacher name, per address and per known browser; the
+    title says how many wrong tries and locks there are."""
     now = time.time()
-    locked = [x for x in found if x.locked(now)]
-    title = count(len(locked), "lockouts") if locked else t("limits.title")
+    found = sorted(tsignin.limits(), key=lambda x: not (x.locked(now) or x.shut))
+    locked = [x for x in found if x.locked(now) or (x.shut and x.scope == guard.ACCOUNT)]
+    title = t("limits.title")
+    if found:
+        title += " · " + count(sum(x.strikes for x in found), "limits_wrong_total")
+    if locked:
+        title += " · " + count(len(locked), "lockouts")
     with st.expander(title, icon=":material/shield_lock:", expanded=bool(locked)):
-        st.caption(t("limits.help"))
+        st.caption(t("limits.panel_help"))
+        lifted = st.session_state.pop(_LIFTED, None)
+        if lifted:
+            st.success(t("limits.lifted", who=safe_text.plain(lifted)),
+                       icon=":material/lock_open:")
         if not found:
             st.info(t("limits.none"))
             return
-        shapes = {f"{room.id}:{shape}": learner.name for room in rooms_of
-                  for learner, shape in rooms.members_with_shape(room.id)}
-        rows = {i: x for i, x in enumerate(found)}
+        learners = rooms.secret_labels(rooms_of)  # "João (5A)" where two classes have one
+        teachers = tsignin.teacher_names()
         st.dataframe({
-            t("limits.col.who"): [_who(x, shapes) for x in found],
-            t("limits.col.kind"): [t(_KINDS.get(x.kind, "limits.kind.secret")) for x in found],
-            t("limits.col.wrong"): [x.failures for x in found],
+            t("limits.col.who"): [_who(x, learners, teachers) for x in found],
+            t("limits.col.kind"): [t(_KINDS.get(x.kind, "limits.kind.pictures"))
+                                   for x in found],
+            t("limits.col.browser"): [_browsers(x) for x in found],
+            t("limits.col.wrong"): [x.strikes for x in found],
+            t("limits.col.now"): [_now(x, now) for x in found],
             t("limits.col.last"): [ago(x.last_failure, now) for x in found],
-            t("limits.col.from"): [x.last_address for x in found],
-            t("limits.col.locked"): [t("limits.yes") if x.locked(now) else t("limits.no")
-                                     for x in found]},
+            t("limits.col.from"): [x.last_address for x in found]},
             hide_index=True, key="limits-table")
-        pick = st.selectbox(t("limits.pick"), list(rows), key="limits-pick",
-                            format_func=lambda i: f"{_who(rows[i], shapes)} · "
-                                                  f"{t(_KINDS.get(rows[i].kind, ''))}")
+        liftable = {i: x for i, x in enumerate(found) if x.locked(now)}
+        if not liftable:
+            st.caption(t("limits.nothing_locked"))
+            return
+        labels = {i: " · ".join((_who(x, learners, teachers),
+                                 t(_KINDS.get(x.kind, "limits.kind.pictures")), _browsers(x)))
+                  for i, x in liftable.items()}
+        pick = st.selectbox(t("limits.pick"), list(labels), key="limits-pick",
+                            format_func=labels.__getitem__)
         if pick is not None:
-            st.button(t("limits.lift"), key="limits-lift", on_click=tsignin.lift,
-                      args=(rows[int(pick)],), icon=":material/lock_open:")
+            st.button(t("limits.lift"), key="limits-lift", on_click=_lift,
+                      args=(tsignin, liftable[int(pick)], labels[int(pick)]),
+                      icon=":material/lock_open:")
 
 
 def devices(tsignin: TeacherSignIn) -> None:

@@ -180,6 +180,9 @@ async def sign_in(session: Session, code: str, card: Card, by_card: bool) -> Non
     in the projector's link; the name typed, the two pictures tapped)."""
     if by_card:
         await session.open("live", query=f"card={card.key}")
+        # the page's script takes the key out of the history, then presses this button
+        # (ui/session.py); the run it starts signs the learner in
+        await session.click(key="card-handshake")
         return
     await session.open("live", query=f"join={code}")
     await session.set(card.name, key="signin_class_name")
