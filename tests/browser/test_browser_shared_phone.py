@@ -208,7 +208,8 @@ def teacher_panel(server: Server, browser: Any, shots: Path, code: str, class_id
         panel = page.get_by_test_id("stExpander").filter(
             has_text="Tentativas erradas e bloqueios")
         expect(panel.first).to_be_visible()
-        expect(panel.first).to_contain_text("Ana (Blue)")
+        expect(panel.first.get_by_role("combobox")).to_have_value(  # the lock to lift
+            "Ana · figuras secretas · navegadores novos")
         expect(panel.first).to_contain_text("bloqueado por mais")
         panel.first.scroll_into_view_if_needed()
         snap(page, shots, "limits-panel-desktop", DESKTOP)
