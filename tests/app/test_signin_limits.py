@@ -159,6 +159,27 @@ def test_a_hundred_wrong_tries_on_her_name_stop_neither_her_card_nor_her_phone(
     assert counted is not None and counted.strikes == 1  # on the name: no longer known
 
 
+def test_her_phone_handed_back_without_a_reload_is_still_hers(
+        store: ProgressStore, clock: Clock, classroom_time: Clock) -> None:
+    """The known-browser cookie reaches the server with the next page load only: a phone
+    on which Bea signed in, then "Switch learner", then Bea again in the same session
+    (no reload) while a guesser has closed her name to new browsers, still lets her in;
+    another session on it that never signed in as her does not."""
+    _, room, secret = a_class(store, ["Bea"])
+    bea = secret["Bea"]
+    memory: dict[str, Any] = {}
+    phone = tab(store, clock, SCHOOL, memory=memory)
+    assert phone.sign_in_to_class(room.code, "Bea", *bea.pictures) is not None
+    phone.sign_out()  # handed on; the page is not reloaded, so no cookie is read again
+    patiently(lambda: tab(store, clock, SCHOOL), clock, 0,
+              lambda fresh, n: fresh.sign_in_to_class(room.code, "Bea", *wrong(bea, n)),
+              checked=POLICIES[(guard.SECRET, guard.ACCOUNT)].shut_at)
+    stranger = tab(store, clock, SCHOOL)
+    assert stranger.sign_in_to_class(room.code, "Bea", *bea.pictures) is None  # shut
+    same = tab(store, clock, SCHOOL, memory=memory)  # the same session's next run
+    assert same.sign_in_to_class(room.code, "Bea", *bea.pictures) is not None, same.error
+
+
 def test_a_known_phone_has_its_own_small_count(store: ProgressStore, clock: Clock) -> None:
     """A classmate on a shared phone known for Bea gets that pair's five tries; then the
     phone counts as unknown for her (her name's count), and her other phone is untouched."""

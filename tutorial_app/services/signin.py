@@ -98,6 +98,11 @@ _FORGOTTEN: Final = "signin.forgotten"  # "Switch learner": the cookie is to be 
 _ERROR: Final = "signin.error"          # why the last try did not sign in
 _NEW_SECRET: Final = "signin.new_secret"  # the pictures of a learner who just joined
 _KNOWN_TICKET: Final = "signin.known_ticket"  # a ticket for the known-browser cookie
+# Learners this browser session itself signed in as rightly: {learner id: (a mark, when)}.
+# The known-browser cookie a right sign-in sets reaches the server only with the next
+# page load (a session reads its cookies once), so a phone handed back without a reload
+# ("Switch learner", then the same child again) is known by this instead.
+_KNOWN_HERE: Final = "signin.known_here"
 _CARDS_SEEN: Final = "signin.cards_seen"  # card links acted on (their keys' hashes)
 _CARD_ASK: Final = "signin.card_ask"    # a card link for someone else: (learner id, key)
 _CARD_NOTE: Final = "signin.card_note"  # why a card link did nothing (to a signed-in one)
@@ -380,8 +385,7 @@ class SignIn:
             return None
         named = self.rooms.member_named(room.id, cleaned)  # who the account is, if anyone
         made = self._secret_made(named.id) if named is not None else 0.0
-        device = self.known.knows(self.known_token, known_devices.LEARNER, named.id,
-                                  since=made) if named is not None else None
+        device = self._known_for(named.id, made) if named is not None else None
         attempt = self._begin(guard.SECRET, f"{room.id}:{names.skeleton(cleaned)}",
                               device=device, fresh_after=made)
         if attempt is None:
@@ -424,10 +428,26 @@ class SignIn:
         return found[0]
 
     def _known(self, learner: Learner | None) -> Learner | None:
-        """After a right secret: this browser is to be known for the learner."""
+        """After a right secret: this browser is to be known for the learner (by its
+        cookie from the next page load on, by this session's memory until then)."""
         if learner is not None:
-            self.memory[_KNOWN_TICKET] = self.known.ticket(known_devices.LEARNER, learner.id)
+            ticket = self.known.ticket(known_devices.LEARNER, learner.id)
+            self.memory[_KNOWN_TICKET] = ticket
+            here = dict(self.memory.get(_KNOWN_HERE) or {})
+            here[str(learner.id)] = ("session" + _digest(ticket), self.clock())
+            self.memory[_KNOWN_HERE] = here
         return learner
+
+    def _known_for(self, learner_id: int, made: float) -> str | None:
+        """What this browser is known for the learner by, if it is (its cookie, or this
+        session having signed in as her since her secret was made): the subject of the
+        pair's own count; None for a browser not known for her."""
+        by_cookie = self.known.knows(self.known_token, known_devices.LEARNER, learner_id,
+                                     since=made)
+        if by_cookie is not None:
+            return by_cookie
+        mark = (self.memory.get(_KNOWN_HERE) or {}).get(str(learner_id))
+        return str(mark[0]) if mark and float(mark[1]) >= made else None
 
     # ----- a card's link on a browser signed in as someone else --------------------------
 
