@@ -685,9 +685,6 @@ MESSAGES.update({
     "signin_panel.rename": "Rename",
     "signin_panel.renamed": "New name: {name}.",
     "limits.title": "Wrong tries and lockouts",
-    "limits.help": "Wrong passwords, class codes and secret pictures are counted per name "
-                   "and per address; after a few, each next try waits longer, then signing "
-                   "in is locked. Lift a lock when you know who it was.",
     "limits.none": "No wrong tries just now.",
     "limits.col.who": "Who",
     "limits.col.kind": "What was tried",
