@@ -229,6 +229,7 @@ def sign_out() -> None:
     session = signin()
     if session is not None:
         session.sign_out()
+    _forget_pictures()  # whatever was chosen on this phone before, for the next child
 
 
 _SCRUB_SCRIPT: Final = """<style>.st-key-card-handshake { display: none; }</style>
@@ -292,12 +293,21 @@ def _submit_name() -> None:
 
 
 def _submit_class() -> None:
-    """The class sign-in sent (`class_form`: nothing is reset from here)."""
+    """The class sign-in sent. A wrong try leaves the pictures as they were (see
+    `class_form`); a right one clears them, so that no one sees them on this phone
+    after "Switch learner"."""
     session = signin()
     if session is not None:
         first, second = (st.session_state.get(key) for key in PICTURE_KEYS)
-        session.sign_in_to_class(st.session_state.get(CLASS_CODE, ""),
-                                 st.session_state.get(CLASS_NAME, ""), first, second)
+        if session.sign_in_to_class(st.session_state.get(CLASS_CODE, ""),
+                                    st.session_state.get(CLASS_NAME, ""), first,
+                                    second) is not None:
+            _forget_pictures()
+
+
+def _forget_pictures() -> None:
+    for key in PICTURE_KEYS:
+        st.session_state[key] = None
 
 
 def _prefill(key: str) -> None:
@@ -330,24 +340,26 @@ def _join_fields() -> None:
 def class_form() -> None:
     """A class learner signs in: the class code, their name and their two pictures.
 
-    The pictures are a form that clears itself in the browser as it is sent
-    (`clear_on_submit`): after a wrong try none is left chosen on the screen, and a tap
-    made while the server is still answering counts. (Clearing them from the server,
-    by setting their state, reached the browser only with the run's end and undid a
-    tap made meanwhile: the first tap after a wrong try was lost.) The code and the
-    name stand above the form, so clearing it keeps them."""
+    Nothing is cleared after a wrong try: the pictures stay as the child chose them,
+    she taps the one to change (tapping a chosen picture again keeps it: `required`),
+    and every tap counts, even one made while the server is still answering. (Clearing
+    them, from the server or by the form's `clear_on_submit`, reached the browser with
+    the end of that run and undid a tap made meanwhile: the first tap after a wrong try
+    was lost on a busy server.) A right try clears them (`_submit_class`), as does
+    "Switch learner", so the next child on the phone finds none chosen. The code and
+    the name are in the same form: typed outside it, each change reran the page, and a
+    tap on a picture made during that run was lost too."""
     _prefill(CLASS_CODE)
-    with st.container(key="class-signin"):
+    with st.container(key="class-signin"), st.form("class-signin-pictures", border=False):
         st.text_input(t("join.code"), key=CLASS_CODE, max_chars=20, placeholder="ABC234")
-        st.text_input(t("signin.class_name"), key=CLASS_NAME, max_chars=40,
+        st.text_input(t("signin.class_name"), key=CLASS_NAME, max_chars=names.MAX_TYPED,
                       placeholder=t("welcome.placeholder"))
-        with st.form("class-signin-pictures", border=False, clear_on_submit=True):
-            for key, label in zip(PICTURE_KEYS, (t("signin.first_picture"),
-                                                 t("signin.second_picture")), strict=True):
-                st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
-                         key=key)
-            st.form_submit_button(t("signin.class_button"), type="primary",
-                                  on_click=_submit_class)
+        for key, label in zip(PICTURE_KEYS, (t("signin.first_picture"),
+                                             t("signin.second_picture")), strict=True):
+            st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
+                     key=key, required=True)
+        st.form_submit_button(t("signin.class_button"), type="primary",
+                              on_click=_submit_class)
 
 
 def name_form() -> None:
