@@ -20,6 +20,7 @@ from tutorial_app.ui.css import BASE_CSS
 from tutorial_app.ui.live_call import live_call_banner
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
+from tutorial_app.ui.steady_taps import steady_taps
 from tutorial_app.ui.teacher import learner_only
 
 configure_logging()
@@ -29,6 +30,7 @@ language.apply()  # this run's language, from the session (never a process-wide 
 st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
                    initial_sidebar_state="auto")  # collapsed on phones
 st.html(BASE_CSS)
+steady_taps()  # a tap on a picture lands where it was made (ui/steady_taps.py)
 
 VIEWS = Path(__file__).parent / "views"
 learn = st.Page(VIEWS / "learn.py", title=t("nav.learn"), icon=":material/school:",

@@ -29,6 +29,10 @@ _KEY_OK: Final = re.compile(r"^[A-Za-z0-9_-]+$")
 BASE_CSS: Final = """
 <style>
 :root { --felt: #2e6b48; --felt-dark: #23553a; --gold: #f2c94c; --focus: #1f6feb; }
+/* Streamlit's own hint under a box being typed in ("Press Enter to submit form", a
+   letter count) is English on every page, in no catalogue: a Portuguese child would
+   read it on the sign-in form. Every form has its button in words. */
+div[data-testid="InputInstructions"] { display: none; }
 div[class*="st-key-cb-"] button, div[class*="st-key-cbbig-"] button {
   padding: 0; border: none; border-radius: 9px; min-height: 0;
   background-color: transparent; background-position: center; background-repeat: no-repeat;
