@@ -108,6 +108,27 @@ def idle(page: Page) -> None:
         state="attached")
 
 
+def answered(page: Page, target: Locator) -> None:
+    """Press `target` (a submit button) and wait until the server has answered it: a
+    run of the page's script has started and ended since the press. `idle` alone can
+    pass before that run has even started (the page still says "not running" while the
+    press travels), and an answer already on the screen from the press before (the same
+    error twice) would be taken for this one's."""
+    page.evaluate("""() => {
+      const app = document.querySelector('[data-testid=stApp]');
+      window.__cassinoRuns = 0;
+      let was = app.getAttribute('data-test-script-state');
+      new MutationObserver(() => {
+        const now = app.getAttribute('data-test-script-state');
+        if (was === 'running' && now !== 'running') window.__cassinoRuns += 1;
+        was = now;
+      }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+    }""")
+    press(page, target)
+    page.wait_for_function("() => window.__cassinoRuns > 0", timeout=WAIT)
+    idle(page)
+
+
 def drawn(page: Page) -> None:
     """The page idle (see `idle`) and drawn: its web fonts loaded, its pictures decoded,
     two frames painted since; and never an exception box. What a picture of the page
@@ -129,11 +150,17 @@ def drawn(page: Page) -> None:
 
 
 def press(page: Page, target: Locator) -> None:
-    """Click `target` once it is shown and the page is idle (see `idle`). Waiting for
-    the target first matters: a button that a run is drawing is seen before the run
-    ends, and clicking it then is the race `idle` is there to avoid."""
+    """Click `target` once it is shown and the page is idle (see `idle`), in the middle
+    of the screen. Waiting for the target first matters: a button that a run is drawing
+    is seen before the run ends, and clicking it then is the race `idle` is there to
+    avoid."""
     target.wait_for(state="visible")
     idle(page)
+    # In the middle of the screen first: Playwright scrolls a target only just into
+    # view, where Streamlit's sticky header can lie over its edge, and the browser's
+    # own scroll as the pressed button takes focus then moves it between the pointer's
+    # down and up, so the click lands on the page around it and is lost.
+    target.evaluate("e => e.scrollIntoView({block: 'center', inline: 'nearest'})")
     target.click()
 
 

@@ -23,22 +23,23 @@ import shutil
 import socket
 import subprocess
 import threading
-import time
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from browserserver import FIXTURE_COURSE
+from sqlalchemy import case, update
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Subprotocol
 
-from tutorial_app.course.i18n import count, t, using
+from tutorial_app.course.i18n import t, using
 from tutorial_app.services import pictures
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.guard import Guard, Limit
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.services.tables import sign_in_limits
 from tutorial_app.tools.loadtest.client import STREAM_PATH, Session, SessionError
 from tutorial_app.tools.replicas import Replicas, port_free
 
@@ -119,12 +120,23 @@ class School:
     url: str
     app_url: str
     db: Path
+    store: ProgressStore
     code: str = ""
     children: dict[str, Child] = field(default_factory=dict)
 
     def limits(self) -> list[Limit]:
-        with ProgressStore(self.db) as store:
-            return Guard(store).limits()
+        return Guard(self.store).limits()
+
+    def time_passes(self, seconds: float) -> None:
+        """A test hook on the store, never a setting anyone can reach: every count of
+        wrong tries is made `seconds` older (its last wrong try and its lock), as if a
+        patient guesser had waited that long before pressing again."""
+        c = sign_in_limits.c
+        with self.store._write() as con:
+            con.execute(update(sign_in_limits).values(
+                last_failure=c.last_failure - seconds,
+                locked_until=case((c.locked_until > 0, c.locked_until - seconds),
+                                  else_=c.locked_until)))
 
 
 @contextlib.contextmanager
@@ -137,16 +149,15 @@ def school(folder: Path, address: str) -> Iterator[School]:
     running = Replicas(1, db=str(db), port=base, first_port=base + 1, lessons=FIXTURE_COURSE,
                        install_nginx=False, folder=folder, host="0.0.0.0", app_address="::",
                        env={"CASSINO_PUBLIC_URL": url})
-    with running:
-        made = School(running, address, url, f"http://{address}:{base + 1}", db)
-        with ProgressStore(db) as store:
-            rooms = ClassStore(store)
-            teacher = rooms.add_teacher(*TEACHER)
-            room = rooms.create_class(teacher.id, CLASS)
-            rooms.add_learners(room.id, list(NAMES))
-            made.code = room.code
-            made.children = {x.name: Child(x.name, s.first, s.second, s.card_key)
-                             for x, s in rooms.secrets_of(room.id)}
+    with running, ProgressStore(db) as store:
+        made = School(running, address, url, f"http://{address}:{base + 1}", db, store)
+        rooms = ClassStore(store)
+        teacher = rooms.add_teacher(*TEACHER)
+        room = rooms.create_class(teacher.id, CLASS)
+        rooms.add_learners(room.id, list(NAMES))
+        made.code = room.code
+        made.children = {x.name: Child(x.name, s.first, s.second, s.card_key)
+                         for x, s in rooms.secrets_of(room.id)}
         yield made
 
 
@@ -186,16 +197,7 @@ async def class_try(session: Session, code: str, name: str, labels: tuple[str, s
 
 
 WAIT: Final = re.compile(r"(\d+)\s")
-
-
-def asked_to_wait(text: str) -> float | None:
-    """The seconds a refusal asks to wait ("espere 4 segundos"), or None."""
-    with using(LANG):
-        waiting = count(57, "signin_wait").split("57")[0]
-    if waiting and waiting in text:
-        found = WAIT.search(text[text.index(waiting):])
-        return float(found.group(1)) if found else 1.0
-    return None
+DAY: Final = 86400.0
 
 
 @dataclass
@@ -239,12 +241,13 @@ class Guessing:
 
 
 async def classmate_guesses(url: str, code: str, child: Child, presses: int,
-                            budget: float) -> Guessing:
+                            time_passes: Callable[[float], None]) -> Guessing:
     """A classmate on the school's network presses `presses` times on `child`'s name
-    with wrong pictures, one pair after another, waiting out each wait the app asks
-    for while `budget` seconds last (after that, pressing on without waiting)."""
+    with wrong pictures, one pair after another, and waits out every wait and lock the
+    app answers with: the test does not sleep through them, it makes the store's counts
+    a day older (`School.time_passes`) after each refused press, so the hundred presses
+    are those of a guesser patient for weeks."""
     found = Guessing()
-    started = time.monotonic()
     session = Session(url, timeout=60, locale=LANG)
     try:
         await session.open("")
@@ -252,16 +255,16 @@ async def classmate_guesses(url: str, code: str, child: Child, presses: int,
             answer = await class_try(session, code, child.name,
                                      child.labels(child.wrong_pair(100 + n)))
             found.presses += 1
-            found.checked += words("signin.class_wrong") in answer
+            checked = words("signin.class_wrong") in answer
+            found.checked += checked
             key = WAIT.sub("N ", answer) or "(nothing)"
             found.said[key] = found.said.get(key, 0) + 1
             if signed_in_as(session, child.name):
                 found.errors.append(f"press {n + 1} signed in as {child.name}")
                 break
-            wait = asked_to_wait(answer)
-            if wait is not None and time.monotonic() - started + wait < budget:
-                found.waited += wait
-                await asyncio.sleep(wait)
+            if not checked:
+                found.waited += DAY
+                await asyncio.to_thread(time_passes, DAY)
     except SessionError as error:
         found.errors.append(str(error))
     finally:
