@@ -135,3 +135,29 @@ def test_the_example_of_a_common_mistake_is_in_words(store: ProgressStore,
     store.record_attempt(bo.id, task.kind, task.ref, "8s x 5h", "not-allowed", "wrong-sum")
     found = practice.class_map(shipped, rooms, ada.id, room.id)
     assert found.common[0].move == "8♠ takes 5♥"
+
+
+def test_the_class_weakest_skill_is_the_least_known_not_the_most_tried(
+        store: ProgressStore, shipped: Course) -> None:
+    """Five learners with 2 of 2 right on pairing (still learning it), one learner with
+    5 wrong tries on sums: sums is the class's weakest skill (it was ranked by how many
+    learners were still "learning" a skill, so pairing came first and the one-click
+    homework set it)."""
+    rooms = ClassStore(store)
+    ada = rooms.add_teacher("Ada", "s3cret-pass")
+    room = rooms.create_class(ada.id, "5B")
+    pairing = [x for x in practice.tasks_of(shipped) if x.skills == ("pairing",)][:2]
+    assert len(pairing) == 2
+    for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
+        who = rooms.add_learner(room.id, name)
+        for task in pairing:
+            store.record_attempt(who.id, task.kind, task.ref, "5h", "correct", "legal")
+    fay = rooms.add_learner(room.id, "Fay")
+    sums = _sum_tasks(shipped)
+    for task in (sums * 5)[:5]:
+        store.record_attempt(fay.id, task.kind, task.ref, "5h", "not-allowed", "wrong-sum")
+    found = practice.class_map(shipped, rooms, ada.id, room.id)
+    assert found.states[(fay.id, "sums")] == "learning"
+    assert all(found.states[(x, "pairing")] == "learning" for x, _ in found.learners[:5])
+    assert found.weak[0] == "sums", found.weak
+    assert found.needing["sums"] == (fay.id,)

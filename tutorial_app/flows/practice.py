@@ -204,12 +204,17 @@ def class_map(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
         model = _model(tasks, [x for x in log if x.learner_id == who]).at(at)
         for skill in game:
             states[(who, skill)] = model.state(skill)
-            if model.state(skill) == "learning":
+            if model.state(skill) != "unseen":
                 known.setdefault(skill, []).append(model.p_known(skill))
+            if model.state(skill) == "learning":
                 needing.setdefault(skill, []).append(who)
     shown = tuple(s for s in game if not s.startswith(SETTING_PREFIX)
                   or any(states[(w, s)] != "unseen" for w in ids))
-    weak = sorted(known, key=lambda s: (-len(known[s]), sum(known[s]) / len(known[s])))
+    # Weakest by what the learners who tried it know (their mean P(known), mastered
+    # ones included), not by how many are still learning it: five learners nearly
+    # there on one skill are not a bigger gap than one learner lost on another.
+    weak = sorted(needing, key=lambda s: (sum(known[s]) / len(known[s]), -len(needing[s]),
+                                          skill_order(s)))
     return ClassMap(tuple((w, names.get(w, str(w))) for w in ids), shown, states,
                     common_reasons(log, by_key, names, at - WEEK), tuple(weak[:WEAK_SHOWN]),
                     {s: tuple(needing[s]) for s in weak[:WEAK_SHOWN]})
