@@ -86,7 +86,7 @@ def test_right(play: PlayController) -> None:
     assert all(words.card(c) in task.reply for c in held(play))
 
 
-def test_partly_right_names_the_cards_missed(play: PlayController) -> None:
+def test_partly_right_says_how_many_are_missing_and_never_which(play: PlayController) -> None:
     opened(play)
     cards = held(play)
     for card in cards[1:]:
@@ -94,7 +94,29 @@ def test_partly_right_names_the_cards_missed(play: PlayController) -> None:
     task = checked(play)
     assert task.result is not None and task.result.missed == cards[:1]
     assert task.result.wrong == ()
-    assert task.reply == f"You missed {words.card(cards[0])}: the other player still holds it."
+    assert task.reply == "1 card that the other player holds is not picked yet: count again."
+
+
+def test_an_empty_check_gives_no_hidden_card_away(play: PlayController) -> None:
+    """Check with nothing picked, mid-hand: the reply counts the other hand's cards and
+    names none of them (it used to list them all); "Show the cards" names them."""
+    opened(play)
+    cards = held(play)
+    assert len(cards) >= 2
+    task = checked(play)
+    assert task.reply == (f"{len(cards)} cards that the other player holds are not picked yet: "
+                          "count again.")
+    assert not any(words.card(c) in task.reply for c in cards)
+    with using("es"):
+        said = task.reply
+    assert said is not None and str(len(cards)) in said
+    assert not any(words.card(c) in said for c in cards)
+    play.show_count()
+    screen = play.screen()
+    assert screen is not None and screen.count is not None
+    shown = screen.count.reply
+    assert shown is not None and all(words.card(c) in shown for c in cards)
+    assert shown.startswith(f"The other player holds {len(cards)} cards: ")
 
 
 def test_wrong_picks_are_named_and_so_is_what_was_missed(play: PlayController) -> None:
@@ -108,8 +130,11 @@ def test_wrong_picks_are_named_and_so_is_what_was_missed(play: PlayController) -
     assert task.result is not None
     assert task.result.wrong == tuple(sorted(captured)) and task.result.missed == cards[:1]
     assert task.reply is not None
-    assert all(words.card(c) in task.reply for c in (*captured, cards[0]))
+    assert all(words.card(c) in task.reply for c in captured)  # her own wrong picks
+    assert words.card(cards[0]) not in task.reply  # the hidden card is not named
     assert "have already been captured" in task.reply
+    assert task.reply.endswith("1 card that the other player holds is not picked yet: "
+                               "count again.")
     with using("pt-BR"):  # worded when drawn, in the page's language
         assert task.reply is not None and "capturad" in task.reply
 

@@ -50,7 +50,7 @@ def test_a_learner_who_misses_sums_is_given_a_sum_task_and_told_why(
 def test_a_task_solved_comes_back_for_review_when_due(store: ProgressStore,
                                                       shipped: Course) -> None:
     ana = store.learner("Ana")
-    task = _sum_tasks(shipped)[0]
+    task = next(x for x in _sum_tasks(shipped) if not x.lesson)  # a puzzle: never locked
     store.record_attempt(ana.id, task.kind, task.ref, "5h", "correct", "legal")
     now = practice.learner_view(shipped, store, ana.id)
     assert all(p.reason.kind != "review" for p in now.picks)
@@ -135,3 +135,50 @@ def test_the_example_of_a_common_mistake_is_in_words(store: ProgressStore,
     store.record_attempt(bo.id, task.kind, task.ref, "8s x 5h", "not-allowed", "wrong-sum")
     found = practice.class_map(shipped, rooms, ada.id, room.id)
     assert found.common[0].move == "8♠ takes 5♥"
+
+
+def test_the_class_weakest_skill_is_the_least_known_not_the_most_tried(
+        store: ProgressStore, shipped: Course) -> None:
+    """Five learners with 2 of 2 right on pairing (still learning it), one learner with
+    5 wrong tries on sums: sums is the class's weakest skill (it was ranked by how many
+    learners were still "learning" a skill, so pairing came first and the one-click
+    homework set it)."""
+    rooms = ClassStore(store)
+    ada = rooms.add_teacher("Ada", "s3cret-pass")
+    room = rooms.create_class(ada.id, "5B")
+    pairing = [x for x in practice.tasks_of(shipped) if x.skills == ("pairing",)][:2]
+    assert len(pairing) == 2
+    for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
+        who = rooms.add_learner(room.id, name)
+        for task in pairing:
+            store.record_attempt(who.id, task.kind, task.ref, "5h", "correct", "legal")
+    fay = rooms.add_learner(room.id, "Fay")
+    sums = _sum_tasks(shipped)
+    for task in (sums * 5)[:5]:
+        store.record_attempt(fay.id, task.kind, task.ref, "5h", "not-allowed", "wrong-sum")
+    found = practice.class_map(shipped, rooms, ada.id, room.id)
+    assert found.states[(fay.id, "sums")] == "learning"
+    assert all(found.states[(x, "pairing")] == "learning" for x, _ in found.learners[:5])
+    assert found.weak[0] == "sums", found.weak
+    assert found.needing["sums"] == (fay.id,)
+
+
+def test_a_new_learner_is_set_no_task_in_a_lesson_still_locked_for_her(
+        store: ProgressStore, shipped: Course) -> None:
+    """Her set used to be five tasks of a lesson the Learn page refuses ("The lesson
+    “Pairing” is locked: finish Trailing first"). Once she finishes what it requires,
+    its tasks may come."""
+    ana = store.learner("Ana")
+    lessons = {lesson.id: lesson for lesson in shipped.lessons}
+
+    def locked_picks() -> list[str]:
+        done = store.progress(ana.id)
+        view = practice.learner_view(shipped, store, ana.id)
+        assert view.picks
+        return [p.task.key for p in view.picks if p.task.lesson and any(
+            not done.get(req) or not done[req].completed
+            for req in lessons[p.task.lesson].requires)]
+
+    assert locked_picks() == []
+    steps = [x for x in practice.tasks_of(shipped) if x.lesson]
+    assert any(lessons[x.lesson].requires for x in steps)  # the course has locked ones

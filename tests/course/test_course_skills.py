@@ -82,8 +82,9 @@ def test_the_log_feeds_the_model_and_unknown_rows_are_left_out() -> None:
 
 def test_fsrs_grades_and_spaces_reviews() -> None:
     assert grade(True, 0, 0) is Rating.Good
-    assert grade(True, 1, 0) is Rating.Hard
-    assert grade(True, 0, 2) is Rating.Hard
+    assert grade(True, 0, 1) is Rating.Hard   # a nudge, then her own answer
+    assert grade(True, 1, 0) is Rating.Again  # a wrong try first: she did not recall it
+    assert grade(True, 0, 2) is Rating.Again  # the answer all but given
     assert grade(True, 2, 0) is Rating.Again
     assert grade(False, 0, 0) is Rating.Again
     day = 86400.0
@@ -93,3 +94,18 @@ def test_fsrs_grades_and_spaces_reviews() -> None:
     later = review(good.card, Rating.Good, good.due)
     assert later.due - good.due > good.due  # the interval grows after a good review
     assert 0.85 < recall(later.card, later.due) < 0.95
+
+
+def test_a_wrong_try_before_the_right_answer_is_a_lapse() -> None:
+    """A card reviewed Good four times, then one wrong try before the right answer:
+    the learner did not recall it, so it comes back within days (as Again does), not in
+    a year (as Hard did: 364 days)."""
+    day = 86400.0
+    card, at = None, 0.0
+    for _ in range(4):
+        done = review(card, Rating.Good, at)
+        card, at = done.card, done.due
+    slip = review(card, grade(True, 1, 0), at)
+    forgot = review(card, Rating.Again, at)
+    assert slip.due == forgot.due
+    assert slip.due - at < 10 * day

@@ -79,11 +79,12 @@ def daily_set(tasks: Sequence[Task], now: Situation, size: int = SET_SIZE) -> li
         picks.append(Pick(task, reason))
         taken.add(task.key)
 
-    for key in sorted(now.due, key=lambda k: now.due[k])[:REVIEWS]:
-        task = by_key.get(key)
-        if task is not None and len(picks) < size:
-            days = int((now.now - now.reviewed.get(key, now.now)) // 86400)
-            add(task, Reason("review", _weakest_of(model, task), days))
+    # Among the due keys that are tasks: the first chapter's steps, which every learner
+    # does first, are the most overdue and are no practice task.
+    due_tasks = sorted((key for key in now.due if key in by_key), key=lambda k: now.due[k])
+    for key in due_tasks[:min(REVIEWS, size)]:
+        days = int((now.now - now.reviewed.get(key, now.now)) // 86400)
+        add(by_key[key], Reason("review", _weakest_of(model, by_key[key]), days))
     skills = sorted({s for t in tasks for s in t.skills}, key=skill_order)
     weak = weakest_skills(model, skills)
     new = [s for s in skills if model.state(s) == "unseen"]

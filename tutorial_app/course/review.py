@@ -5,8 +5,14 @@ a live question) that is one review of the task's card, graded from how it went:
 
 - right at the first try with no hint: Good (Easy would push it out too far for a
   task whose answer the learner may simply remember);
-- right after one wrong try or with hints: Hard;
-- two or more wrong tries, or a live answer that missed: Again.
+- right at the first try after one hint: Hard. The first hint points at the idea, not
+  at the card: the answer was still hers, recalled with difficulty, which is what
+  FSRS's Hard means;
+- any wrong try before the right answer, two hints or more (the last ones all but
+  name the cards), or a live answer that missed: Again. FSRS's Again is a lapse, "I
+  did not recall it"; a learner who first played something else did not. (Grading
+  one wrong try Hard treated a slip as a success: a card reviewed Good four times
+  then came back in 364 days, as a lapse in 5.)
 
 FSRS then says when the card is due: when the chance of recalling it has dropped to
 the desired retention (90%). Learning steps of minutes are turned off: a learner
@@ -28,9 +34,9 @@ SCHEDULER: Final = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzz
 
 def grade(right: bool, wrong: int, hints: int) -> Rating:
     """The review's grade from how the task went (see the module's docstring)."""
-    if not right or wrong >= 2:
+    if not right or wrong > 0 or hints >= 2:
         return Rating.Again
-    if wrong == 1 or hints > 0:
+    if hints == 1:
         return Rating.Hard
     return Rating.Good
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -35,7 +35,7 @@ from tutorial_app.flows import links
 from tutorial_app.services import practice_store as ps
 from tutorial_app.services.classes import ClassStore, Homework
 from tutorial_app.services.practice_store import LoggedTry, Viewer
-from tutorial_app.services.store import ProgressStore
+from tutorial_app.services.store import LessonProgress, ProgressStore
 
 WEEK: Final = 7 * 86400.0
 HOMEWORK_TASKS: Final = 5    # puzzles in one click's homework on a skill
@@ -55,6 +55,15 @@ def tasks_of(course: Course) -> list[Task]:
         _tasks.clear()
     _tasks[id(course)] = (course, found)
     return found
+
+
+def open_tasks(course: Course, progress: Mapping[str, LessonProgress]) -> list[Task]:
+    """The tasks a learner may be set: puzzles, and the steps of lessons whose required
+    lessons she has finished (the Learn page refuses the others, saying what to finish
+    first: a set must not send her there)."""
+    done = {lesson_id for lesson_id, made in progress.items() if made.completed}
+    closed = {lesson.id for lesson in course.lessons if not set(lesson.requires) <= done}
+    return [task for task in tasks_of(course) if task.lesson not in closed]
 
 
 def skill_name(skill: str) -> str:
@@ -156,7 +165,7 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     solved = {x.task for x in log if x.verdict == "correct"}
     situation = Situation(model, due, reviewed, solved,
                           missed_by_skill(tasks, log, at - WEEK), at)
-    picks = tuple(daily_set(tasks, situation))
+    picks = tuple(daily_set(open_tasks(course, store.progress(learner_id)), situation))
     due_skills = {s for task in tasks if task.key in due for s in task.skills}
     skills = sorted({s for task in tasks for s in task.skills}, key=skill_order)
     rows = tuple(SkillRow(s, skill_name(s), model.state(s), s in due_skills, model.p_known(s))
@@ -204,12 +213,17 @@ def class_map(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
         model = _model(tasks, [x for x in log if x.learner_id == who]).at(at)
         for skill in game:
             states[(who, skill)] = model.state(skill)
-            if model.state(skill) == "learning":
+            if model.state(skill) != "unseen":
                 known.setdefault(skill, []).append(model.p_known(skill))
+            if model.state(skill) == "learning":
                 needing.setdefault(skill, []).append(who)
     shown = tuple(s for s in game if not s.startswith(SETTING_PREFIX)
                   or any(states[(w, s)] != "unseen" for w in ids))
-    weak = sorted(known, key=lambda s: (-len(known[s]), sum(known[s]) / len(known[s])))
+    # Weakest by what the learners who tried it know (their mean P(known), mastered
+    # ones included), not by how many are still learning it: five learners nearly
+    # there on one skill are not a bigger gap than one learner lost on another.
+    weak = sorted(needing, key=lambda s: (sum(known[s]) / len(known[s]), -len(needing[s]),
+                                          skill_order(s)))
     return ClassMap(tuple((w, names.get(w, str(w))) for w in ids), shown, states,
                     common_reasons(log, by_key, names, at - WEEK), tuple(weak[:WEAK_SHOWN]),
                     {s: tuple(needing[s]) for s in weak[:WEAK_SHOWN]})

@@ -302,10 +302,12 @@ def count_task(play: PlayController, task: CountScreen) -> None:
         with st.container(horizontal=True, gap="small", key="play-count-tools"):
             st.button(t("play.count.check"), key="play-count-check",
                       on_click=play.check_count, icon=":material/check:")
+            st.button(t("play.count.show"), key="play-count-show", on_click=play.show_count,
+                      icon=":material/visibility:", help=t("play.count.show_help"))
             st.button(t("play.count.close"), key="play-count-close",
                       on_click=play.close_count, type="tertiary")
         if task.result is not None and task.reply is not None:
-            if task.result.right:
+            if task.result.right or task.result.shown:
                 st.success(safe_text.plain(task.reply), icon=":material/check_circle:")
             else:
                 st.warning(safe_text.plain(task.reply), icon=":material/error:")

@@ -399,6 +399,16 @@ class PlayController:
             return
         self.memory[COUNT] = pc.CountTask(task.ply, task.picked, pc.judge(view, task.picked))
 
+    def show_count(self) -> None:
+        """The learner gives up: the reply names the cards the other player holds."""
+        current = self.game
+        task = self._count_task(current) if current is not None else None
+        view = pc.learner_view(current) if current is not None else None
+        if task is None or view is None:
+            return
+        self.memory[COUNT] = pc.CountTask(task.ply, task.picked,
+                                          pc.judge(view, task.picked, shown=True))
+
     def _count(self, current: Game) -> pc.CountScreen | None:
         view = pc.learner_view(current)
         if view is None:

@@ -11,6 +11,11 @@ captured are among the choices and only counting tells them apart.
 A task belongs to the table it was opened at (the move number): once a card is
 played the answer changes, so the task lapses and may be opened again. The reply is
 kept as facts (the cards missed and wrongly picked) and worded when drawn.
+
+A check never names a card the learner did not pick while the hand is on: the other
+hand is hidden, and naming its cards would answer the task (an empty check would
+list them all). It says how many are still missing and names the learner's own wrong
+picks; the hidden cards are named when the learner asks to see them ("Show me").
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ class CountResult:
     held: tuple[Card, ...]
     missed: tuple[Card, ...]
     wrong: tuple[Card, ...]
+    shown: bool = False  # the learner asked to see the answer: the held cards named
 
     @property
     def right(self) -> bool:
@@ -79,11 +85,11 @@ def choices(view: PlayerView) -> tuple[Card, ...]:
     return tuple(sorted({*view.unseen, *(c for pile in view.piles for c in pile)} - seen))
 
 
-def judge(view: PlayerView, picked: frozenset[str]) -> CountResult:
+def judge(view: PlayerView, picked: frozenset[str], shown: bool = False) -> CountResult:
     held = tuple(sorted(view.unseen))
     chosen = {card for text in picked for card in parse_cards(text)}
     return CountResult(held, tuple(c for c in held if c not in chosen),
-                       tuple(sorted(c for c in chosen if c not in held)))
+                       tuple(sorted(c for c in chosen if c not in held)), shown)
 
 
 def toggled(task: CountTask, card: str) -> CountTask:
@@ -97,12 +103,16 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 
 def reply_text(result: CountResult) -> str:
-    """One sentence: right, or naming the cards missed and those wrongly picked."""
+    """Right (the cards named); or the learner's wrong picks named and how many cards
+    are still missing, one whole sentence each; or, asked to be shown, the cards the
+    other player holds."""
+    if result.shown:
+        return count(len(result.held), "play-count-shown", cards=_cards(result.held))
     if result.right:
         return count(len(result.held), "play-count-right", cards=_cards(result.held))
-    if result.missed and result.wrong:
-        return count(len(result.wrong), "play-count-both", missed=_cards(result.missed),
-                     wrong=_cards(result.wrong))
+    said = []
+    if result.wrong:
+        said.append(count(len(result.wrong), "play-count-wrong", cards=_cards(result.wrong)))
     if result.missed:
-        return count(len(result.missed), "play-count-missed", cards=_cards(result.missed))
-    return count(len(result.wrong), "play-count-wrong", cards=_cards(result.wrong))
+        said.append(count(len(result.missed), "play-count-missing"))
+    return " ".join(said)
