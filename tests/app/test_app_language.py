@@ -106,3 +106,18 @@ def test_importing_the_pages_installs_nothing() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_welcome_screen_offers_the_four_languages_in_their_own_names(
+        app: AppTest) -> None:
+    """A Spanish speaker whose phone is set to English: the languages are on the first
+    screen, each in itself (the picker was at the bottom of the folded sidebar)."""
+    open_page(app, "learn")
+    assert "Welcome! Who is learning?" in texts(app)
+    offered = {b.label for b in app.button if b.key and b.key.startswith("welcome-lang-")}
+    assert offered == {"English", "Español", "Italiano", "Português (Brasil)"}
+    app.button(key="welcome-lang-es").click().run()
+    assert not app.exception
+    assert "¡Bienvenido! ¿Quién va a aprender?" in texts(app), texts(app)[:300]
+    assert app.query_params.get("lang") in ("es", ["es"])
+    assert app.selectbox(key="language-picker").value == "es"

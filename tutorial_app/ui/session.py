@@ -42,6 +42,7 @@ from tutorial_app.ui import join_panels, safe_text
 from tutorial_app.ui.card_svg import hand_fan_html
 from tutorial_app.ui.cookie_route import HEADER, PATH
 from tutorial_app.ui.course_cache import course, course_errors_panel
+from tutorial_app.ui.language_row import language_row
 
 __all__ = ["course", "course_errors_panel", "device_cookie", "learner", "progress",
            "require_learner", "sign_out", "signin", "state", "store", "teacher_signin"]
@@ -420,6 +421,7 @@ def require_learner() -> Learner | None:
         return current
     if join_panels.waiting(session):  # asked to join: the teacher has not answered yet
         return None
+    language_row()  # her own language first (ui/language_row.py)
     with st.container(border=True, key="welcome"):
         st.html(hand_fan_html(parse_cards("As Kh Qd Jc 10s"), 96))
         st.subheader(t("welcome.title"))
