@@ -182,3 +182,30 @@ def test_a_new_learner_is_set_no_task_in_a_lesson_still_locked_for_her(
     assert locked_picks() == []
     steps = [x for x in practice.tasks_of(shipped) if x.lesson]
     assert any(lessons[x.lesson].requires for x in steps)  # the course has locked ones
+
+
+def test_house_rules_are_practised_only_once_their_lesson_is_done(
+        store: ProgressStore, shipped: Course) -> None:
+    """Week one's set held positions under `controller_trail=always` and
+    `keep_capture_card=false` before any lesson had taught them. A setting's tasks open
+    once a lesson that practises that setting is finished."""
+    from tutorial_app.course.skills import SETTING_PREFIX
+    from tutorial_app.services.store import LessonProgress
+
+    def settings(task: practice.Task) -> set[str]:
+        return {s for s in task.skills if s.startswith(SETTING_PREFIX)}
+
+    ana = store.learner("Ana")
+    view = practice.learner_view(shipped, store, ana.id)
+    assert view.picks and not any(settings(p.task) for p in view.picks)
+    assert view.skills and not any(row.skill.startswith(SETTING_PREFIX) for row in view.skills)
+    assert not any(settings(x) for x in practice.open_tasks(shipped, {}))
+    teaching = next(x for x in practice.tasks_of(shipped) if x.lesson and settings(x))
+    done = {lesson.id: LessonProgress(completed=True) for lesson in shipped.lessons
+            if lesson.id == teaching.lesson or lesson.id in
+            {r for other in shipped.lessons if other.id == teaching.lesson
+             for r in other.requires}}
+    opened = practice.open_tasks(shipped, done)
+    assert any(settings(x) == settings(teaching) for x in opened)
+    taught = {s for t in practice.tasks_of(shipped) if t.lesson in done for s in settings(t)}
+    assert all(settings(x) <= taught for x in opened)

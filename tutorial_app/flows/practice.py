@@ -60,10 +60,19 @@ def tasks_of(course: Course) -> list[Task]:
 def open_tasks(course: Course, progress: Mapping[str, LessonProgress]) -> list[Task]:
     """The tasks a learner may be set: puzzles, and the steps of lessons whose required
     lessons she has finished (the Learn page refuses the others, saying what to finish
-    first: a set must not send her there)."""
+    first: a set must not send her there); and of those, only the ones under rules
+    she has been taught: a house rule (a `setting:` skill) once a lesson practising it
+    is finished, not in her first week's set before any lesson named it."""
     done = {lesson_id for lesson_id, made in progress.items() if made.completed}
     closed = {lesson.id for lesson in course.lessons if not set(lesson.requires) <= done}
-    return [task for task in tasks_of(course) if task.lesson not in closed]
+    tasks = tasks_of(course)
+    taught = {s for task in tasks if task.lesson in done for s in _settings(task)}
+    return [task for task in tasks
+            if task.lesson not in closed and _settings(task) <= taught]
+
+
+def _settings(task: Task) -> set[str]:
+    return {skill for skill in task.skills if skill.startswith(SETTING_PREFIX)}
 
 
 def skill_name(skill: str) -> str:
@@ -168,8 +177,11 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     picks = tuple(daily_set(open_tasks(course, store.progress(learner_id)), situation))
     due_skills = {s for task in tasks if task.key in due for s in task.skills}
     skills = sorted({s for task in tasks for s in task.skills}, key=skill_order)
+    # A house rule is a row of her map once she has met it, not "Not seen" from day one
+    # (as the class map shows it).
     rows = tuple(SkillRow(s, skill_name(s), model.state(s), s in due_skills, model.p_known(s))
-                 for s in skills)
+                 for s in skills
+                 if not s.startswith(SETTING_PREFIX) or model.state(s) != "unseen")
     return PracticeView(picks, rows)
 
 
