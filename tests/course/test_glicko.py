@@ -71,3 +71,19 @@ def test_hard_puzzles_failed_rise_and_easy_ones_solved_fall() -> None:
     assert hard.rating > 1900.0
     assert easy.rating < 700.0
     assert math.isfinite(hard.volatility)
+
+
+def test_a_new_learner_moves_by_a_bounded_amount() -> None:
+    """A new learner (RD 350) who misses a ●○○○○ puzzle lost 335 points in one try;
+    one attempt now moves a learner by at most MAX_STEP, either way, while the
+    deviation still narrows as Glicko-2 says (so later tries count for less)."""
+    new = glicko.Glicko(1200.0)
+    easy = glicko.Glicko(900.0, 200.0)
+    missed, _ = glicko.game(new, easy, False)
+    solved, _ = glicko.game(new, glicko.Glicko(1700.0, 200.0), True)
+    assert missed.rating == new.rating - glicko.MAX_STEP
+    assert solved.rating == new.rating + glicko.MAX_STEP
+    assert missed.rd < new.rd
+    settled = glicko.Glicko(1200.0, 60.0)  # an established learner: Glicko-2 alone
+    after, _ = glicko.game(settled, easy, False)
+    assert 0 < settled.rating - after.rating < glicko.MAX_STEP

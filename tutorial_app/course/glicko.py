@@ -24,6 +24,7 @@ START_RD: Final = 350.0
 START_VOLATILITY: Final = 0.06
 MIN_RD: Final = 45.0         # a floor, so a rating never freezes (lichess keeps one too)
 MAX_RD: Final = 350.0
+MAX_STEP: Final = 100.0      # the most one attempt moves a learner, either way
 _EPSILON: Final = 1e-6
 
 
@@ -111,9 +112,17 @@ def _clamp(rd: float) -> float:
 
 
 def game(learner: Glicko, puzzle: Glicko, solved: bool) -> tuple[Glicko, Glicko]:
-    """Both new ratings after one rated attempt (the RD kept within its bounds)."""
+    """Both new ratings after one rated attempt (the RD kept within its bounds).
+
+    The learner's move is bounded by MAX_STEP: at Glicko-2's starting deviation (350) a
+    new learner's one miss on a ●○○○○ puzzle cost 335 points, a week of work undone
+    by a slip. Glicko-2 still narrows her deviation as it says, so the bound matters
+    only for a new learner's first tries (from a deviation of about 200 the moves fit
+    under it) and her rating still finds its level, a step of at most 100 at a time.
+    The puzzle's own move is not bounded: it is rated by many learners."""
     score = 1.0 if solved else 0.0
     after_learner = rate(learner, [(puzzle, score)])
     after_puzzle = rate(puzzle, [(learner, 1.0 - score)])
-    return (Glicko(after_learner.rating, _clamp(after_learner.rd), after_learner.volatility),
+    step = max(-MAX_STEP, min(MAX_STEP, after_learner.rating - learner.rating))
+    return (Glicko(learner.rating + step, _clamp(after_learner.rd), after_learner.volatility),
             Glicko(after_puzzle.rating, _clamp(after_puzzle.rd), after_puzzle.volatility))
