@@ -42,6 +42,29 @@ def test_practice_offers_a_set_and_the_skill_map_to_a_signed_in_learner(app: App
     assert any(x.proto.label == "Open this task" for x in app.get("page_link"))
 
 
+def test_practice_says_when_the_day_is_done_and_offers_more(app: AppTest, db: Path,
+                                                            course_dir: Path) -> None:
+    from tutorial_app.course import load_course
+    from tutorial_app.course.plan import SET_SIZE
+    from tutorial_app.flows import practice
+
+    open_page(app, "practice")
+    sign_in(app)
+    course = load_course(course_dir)
+    with ProgressStore(db) as store:
+        learner = store.learner("Ana")
+        tasks = practice.tasks_of(course)
+        assert len(tasks) >= SET_SIZE
+        for task in tasks[:SET_SIZE]:
+            store.record_attempt(learner.id, task.kind, task.ref, "5h", "correct", "legal")
+    open_page(app, "practice")
+    said = texts(app)
+    assert f"Done for today: you solved {SET_SIZE} tasks." in said
+    assert not any(x.proto.label == "Open this task" for x in app.get("page_link"))
+    app.toggle(key="practice-more").set_value(True).run()
+    assert any(x.proto.label == "Open this task" for x in app.get("page_link"))
+
+
 def test_classroom_reveals_the_answer_and_all_legal_moves_and_records_nothing(
         app: AppTest, db: Path) -> None:
     open_page(app, "classroom")

@@ -209,3 +209,26 @@ def test_house_rules_are_practised_only_once_their_lesson_is_done(
     assert any(settings(x) == settings(teaching) for x in opened)
     taught = {s for t in practice.tasks_of(shipped) if t.lesson in done for s in settings(t)}
     assert all(settings(x) <= taught for x in opened)
+
+
+def test_the_set_is_done_for_today_once_as_many_tasks_are_solved(
+        store: ProgressStore, shipped: Course) -> None:
+    """The set used to refill to five after every solve and never say the day's work was
+    done. Solving SET_SIZE of the day's picks, one after another, ends the day: the view
+    says so (and still offers more, for a learner who wants it); the next day starts
+    a new set."""
+    ana = store.learner("Ana")
+    first = practice.learner_view(shipped, store, ana.id)
+    assert first.solved_today == 0 and not first.done_for_today
+    for _ in range(SET_SIZE):
+        view = practice.learner_view(shipped, store, ana.id)
+        assert not view.done_for_today
+        task = view.picks[0].task
+        store.record_attempt(ana.id, task.kind, task.ref, "5h", "correct", "legal")
+    done = practice.learner_view(shipped, store, ana.id)
+    assert done.solved_today == SET_SIZE and done.done_for_today
+    assert done.picks  # more, if she asks
+    assert practice.done_words(done) == ("Done for today: you solved 5 tasks. Come back "
+                                         "tomorrow for a new set.")
+    tomorrow = practice.learner_view(shipped, store, ana.id, time.time() + 86400)
+    assert tomorrow.solved_today == 0 and not tomorrow.done_for_today

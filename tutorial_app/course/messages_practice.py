@@ -17,6 +17,12 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.intro": "A short set for today, chosen from your own tries: reviews before you "
                       "forget, your weakest skill, then one step further.",
     "practice.empty": "Nothing to practise: the course has no tasks.",
+    "count.practice-done.one": "Done for today: you solved {n} task. Come back tomorrow "
+                               "for a new set.",
+    "count.practice-done.other": "Done for today: you solved {n} tasks. Come back "
+                                 "tomorrow for a new set.",
+    "practice.more": "More practice",
+    "practice.more_help": "Today's set is done; these are more tasks, if you want them.",
     "practice.set": "Today's set",
     "practice.open": "Open this task",
     "practice.task_puzzle": "Puzzle: {title}",

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine import Position
+from tutorial_app import config
 from tutorial_app.course import words
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import count, t
 from tutorial_app.course.mastery import Mastery, trace, tries_from_log
-from tutorial_app.course.plan import Pick, Reason, Situation, daily_set
+from tutorial_app.course.plan import SET_SIZE, Pick, Reason, Situation, daily_set
 from tutorial_app.course.skills import (
     SETTING_PREFIX,
     Task,
@@ -140,6 +141,24 @@ class SkillRow:
 class PracticeView:
     picks: tuple[Pick, ...]
     skills: tuple[SkillRow, ...]
+    solved_today: int = 0  # practice tasks solved since the start of the school's day
+
+    @property
+    def done_for_today(self) -> bool:
+        """As many tasks solved today as a set holds: the day's practice is done (the
+        page says so before offering more)."""
+        return self.solved_today >= SET_SIZE
+
+
+def done_words(view: PracticeView) -> str:
+    """The sentence that ends the day's practice."""
+    return count(view.solved_today, "practice-done")
+
+
+def _day_start(at: float) -> float:
+    """Midnight of the day `at` falls in, on the school's clock (CASSINO_TIME_ZONE)."""
+    local = config.local_time(at)
+    return local.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
 
 
 def _model(tasks: Sequence[Task], log: Sequence[LoggedTry]) -> Mastery:
@@ -182,7 +201,9 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     rows = tuple(SkillRow(s, skill_name(s), model.state(s), s in due_skills, model.p_known(s))
                  for s in skills
                  if not s.startswith(SETTING_PREFIX) or model.state(s) != "unseen")
-    return PracticeView(picks, rows)
+    since = _day_start(at)
+    today = {x.task for x in log if x.verdict == "correct" and since <= x.at <= at}
+    return PracticeView(picks, rows, len(today))
 
 
 # ----- the teacher's class ----------------------------------------------------------------

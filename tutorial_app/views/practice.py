@@ -29,7 +29,12 @@ def render() -> None:
     st.subheader(t("practice.set"))
     if not view.picks:
         st.info(t("practice.empty"))
-    for n, pick in enumerate(view.picks):
+    shown = view.picks
+    if view.done_for_today:
+        st.success(practice.done_words(view), icon=":material/task_alt:")
+        if not st.toggle(t("practice.more"), key="practice-more", help=t("practice.more_help")):
+            shown = ()
+    for n, pick in enumerate(shown):
         with st.container(border=True, key=f"practice-pick-{n}"):
             st.markdown(f"**{safe_text.plain(practice.task_title(course, pick.task))}**")
             st.markdown(safe_text.plain(practice.why(pick.reason)))
