@@ -44,6 +44,20 @@ def selection(scope: str) -> Selection:
     return value if isinstance(value, Selection) else Selection()
 
 
+def selection_on(scope: str, position: Position) -> Selection:
+    """The selection, for the position on the board. One made on another position is
+    gone: after the other seat's reply in a line, the next puzzle, the next line, a
+    streak's next puzzle, a deal. Decided here, where every page draws its board,
+    rather than by each page on each of its ways to a new position (a page that
+    forgot one showed "Your card: 5♦" for a card now in the other seat's build)."""
+    key = f"{scope}.sel.on"
+    if st.session_state.get(key) != position:
+        st.session_state[key] = position
+        if not selection(scope).empty:
+            st.session_state[f"{scope}.sel"] = Selection()
+    return selection(scope)
+
+
 def set_selection(scope: str, value: Selection) -> None:
     st.session_state[f"{scope}.sel"] = value
     st.session_state.pop(f"{scope}.verdict", None)
@@ -110,7 +124,7 @@ def _look(selected: bool) -> Literal["primary", "secondary"]:
 
 def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None:
     """The felt: loose cards then builds, each clickable when the look is interactive."""
-    sel = selection(scope)
+    sel = selection_on(scope, position)
     colours = four_colour()
     loose = [(card, _card_key(look, scope, "t", card), card in sel.loose)
              for card in position.loose]
@@ -140,7 +154,7 @@ def table(position: Position, scope: str, look: BoardLook = BoardLook()) -> None
 def hand(position: Position, scope: str, look: BoardLook = BoardLook(),
          title: str | None = None) -> None:
     """The player's hand: clicking a card chooses it as the card to play."""
-    sel = selection(scope)
+    sel = selection_on(scope, position)
     colours = four_colour()
     cards = [(card, _card_key(look, scope, "h", card), sel.card == card)
              for card in position.hand]
@@ -231,7 +245,7 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
                enabled: bool = True) -> None:
     """Capture / Build N / Trail / Clear. A pressed action hands the attempt (legal or
     not) to `on_attempt`, which runs before the page is drawn again."""
-    sel = selection(scope)
+    sel = selection_on(scope, position)
     rules = position.rules
     said = chosen_words(sel)
     if said:
