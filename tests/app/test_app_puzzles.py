@@ -3,6 +3,7 @@ filters, and a link to a puzzle."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from apphelpers import click, open_page, sign_in, texts
@@ -132,3 +133,18 @@ def test_a_puzzle_streak_starts_and_a_miss_ends_it(app: AppTest, db: Path) -> No
     assert app.button(key="streak-restart")
     (learner,) = ProgressStore(db).learners()
     assert ProgressStore(db).best_streak(learner.id) == 0
+
+
+def test_next_line_turns_the_picker_to_it(app: AppTest, course_dir: Path) -> None:
+    """The line picker kept naming the line before after "Next line"."""
+    shutil.copytree(Path(__file__).resolve().parents[2] / "lessons" / "lines",
+                    course_dir / "lines")
+    open_page(app, "puzzles")
+    sign_in(app)
+    app.button_group(key="puzzles-mode").set_value("lines").run()
+    first = app.selectbox(key="line-pick").value
+    click(app, "line-next")
+    assert app.selectbox(key="line-pick").value != first
+    shown = app.selectbox(key="line-pick").value
+    click(app, "line-next")
+    assert app.selectbox(key="line-pick").value not in (first, shown)

@@ -93,3 +93,23 @@ def test_hints_come_in_the_learners_words(store: ProgressStore, ana: Learner) ->
     assert view is not None
     assert view.hints == puzzle.hints
     assert view.next_hint is None
+
+
+def test_the_board_shows_the_learners_own_hand_after_every_move(store: ProgressStore,
+                                                                 ana: Learner) -> None:
+    """Once a line ends on the learner's move the other seat is to move: the board's
+    "Your hand" used to show that seat's cards. Every puzzle, every turn: the hand on
+    the board is the learner's (seat 0)."""
+    memory: dict[str, Any] = {}
+    control = page(store, ana, memory)
+    for puzzle in control.puzzles:
+        control.show(puzzle.id)
+        for number, turn in enumerate(puzzle.turns):
+            control.answer(parse_attempt(turn.play))
+            view = control.screen()
+            assert view is not None
+            played = tuple(x for t in puzzle.turns[:number + 1]
+                           for x in (t.play, t.reply) if x is not None)
+            sim, _ = replay(puzzle, played)
+            assert view.board.hand == sim.hands[0], (puzzle.id, number)
+            assert view.board.seat == 0

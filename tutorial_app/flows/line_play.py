@@ -82,6 +82,15 @@ class LineView:
     following: str | None
 
 
+def _learners_board(sim: Sim) -> Position:
+    """The board as the learner (seat LEARNER) sees it: her own hand, also when the line
+    has ended on her move and the other seat is the one to move."""
+    if sim.to_move == LEARNER:
+        return sim.position()
+    return Position(sim.loose, sim.builds, sim.hands[LEARNER], LEARNER, sim.players,
+                    sim.rules)
+
+
 def replay(puzzle: LinePuzzle, played: tuple[str, ...]) -> tuple[Sim, Track]:
     """The line's position after the moves played (each legal where it was played)."""
     sim, track = puzzle.sim(), Track()
@@ -196,7 +205,7 @@ class LineController:
         index = next(i for i, p in enumerate(self.puzzles) if p.id == puzzle.id)
         following = self.puzzles[(index + 1) % len(self.puzzles)].id
         return LineView(
-            puzzle=puzzle, work=work, board=sim.position(),
+            puzzle=puzzle, work=work, board=_learners_board(sim),
             theirs=tuple(c.pretty for c in sim.hands[1]),
             piles=(piles[0], piles[1]) if piles else None,
             prompt=puzzle.prompt,

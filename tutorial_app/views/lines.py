@@ -15,6 +15,7 @@ from tutorial_app.flows.line_play import LineController, LineView, shipped_lines
 from tutorial_app.ui import board, safe_text, session
 
 BOARD = "line"  # the line board's scope: its widget keys and selection
+PICK = "line-pick"  # the line picker's widget
 
 
 def controller() -> LineController:
@@ -55,9 +56,16 @@ def _line(control: LineController, view: LineView) -> None:
             st.button(t("lines.again"), key="line-again", on_click=control.again,
                       icon=":material/restart_alt:")
         if view.following is not None:
-            st.button(t("lines.next"), key="line-next", on_click=control.show,
-                      args=(view.following,), icon=":material/skip_next:",
+            st.button(t("lines.next"), key="line-next", on_click=_next,
+                      args=(control, view.following), icon=":material/skip_next:",
                       type="primary" if work.outcome == "solved" else "secondary")
+
+
+def _next(control: LineController, puzzle_id: str) -> None:
+    """The next line, and the picker turned to it (the picker keeps its own choice
+    otherwise, and named the line before)."""
+    st.session_state[PICK] = puzzle_id
+    control.show(puzzle_id)
 
 
 @st.fragment
@@ -73,8 +81,8 @@ def lines_area() -> None:
                      p.prompt[:70].rsplit(" ", 1)[0] + "…")
              for n, p in enumerate(control.puzzles, 1)}  # never the puzzle's id
     st.selectbox(t("lines.pick"), choices, index=choices.index(current.id) if current else 0,
-                 key="line-pick", format_func=named.__getitem__,
-                 on_change=lambda: control.show(st.session_state["line-pick"]))
+                 key=PICK, format_func=named.__getitem__,
+                 on_change=lambda: control.show(st.session_state[PICK]))
     view = control.screen()
     if view is not None:
         _line(control, view)
