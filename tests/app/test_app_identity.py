@@ -49,6 +49,23 @@ def test_a_class_learner_signs_in_with_the_class_form(app: AppTest, db: Path) ->
     assert "Learning as **Bea**" in texts(at)
 
 
+def test_the_next_child_on_a_class_phone_finds_the_class_tab_and_code(app: AppTest,
+                                                                       db: Path) -> None:
+    """After "Switch learner" on a phone where a class learner signed in, the welcome
+    opens on "In a class" with the code typed (it opened on "On my own", and every
+    child typed the code again)."""
+    open_page(app, "learn")
+    room, secrets = a_class(db, ["Bea", "Bo"])
+    first, second, _ = secrets["Bea"]
+    at = open_page(new_app(), "learn")
+    class_sign_in(at, room.code, "Bea", first, second)
+    assert "Learning as **Bea**" in texts(at)
+    next(b for b in at.sidebar.button if b.label == "Switch learner").click().run()
+    assert at.text_input(key="signin_code").value == room.code
+    assert at.text_input(key="signin_class_name").value == ""
+    assert at.button_group(key="signin_picture_1").value is None
+
+
 def test_a_login_cards_link_signs_its_learner_in(app: AppTest, db: Path) -> None:
     open_page(app, "learn")
     _, secrets = a_class(db, ["Bea"])

@@ -256,7 +256,9 @@ def test_a_picture_tapped_after_a_wrong_try_is_chosen_on_a_slow_phone(
         for index in range(2):
             press(page, pills.nth(index).get_by_role("radio", name=top, exact=True))
         press(page, box.get_by_role("button", name="Sign in"))
-        expect(page.get_by_text("do not match a learner")).to_be_visible()
+        # on the phone's screen, by the button she pressed (it was under a page of
+        # pictures and the join box)
+        expect(page.get_by_text("do not match a learner")).to_be_in_viewport()
         box.get_by_role("textbox", name="Your name", exact=True).fill("Caio")
         far = pills.nth(0).get_by_role("radio", name=bottom, exact=True)
         press(page, far)

@@ -226,11 +226,15 @@ def _card_handshake() -> NoReturn:
 
 
 def sign_out() -> None:
-    """"Switch learner"."""
+    """"Switch learner". On a phone a class shares, the next child is in the same class:
+    the welcome screen opens on "In a class" with the class code typed (the pictures
+    and the name are the next child's to choose)."""
     session = signin()
     if session is not None:
         session.sign_out()
     _forget_pictures()  # whatever was chosen on this phone before, for the next child
+    if st.session_state.get(_LAST_CODE):
+        st.session_state[CLASS_CODE] = st.session_state[_LAST_CODE]
 
 
 _SCRUB_SCRIPT: Final = """<style>.st-key-card-handshake { display: none; }</style>
@@ -283,11 +287,16 @@ def device_cookie() -> None:
 # ----- the welcome screen ------------------------------------------------------------------
 
 
+_ERROR_AT: Final = "signin-error-at"  # which form the last try came from
+_LAST_CODE: Final = "signin-last-class"  # the class code of this phone's last class sign-in
+
+
 def _linked_code() -> str:
     return str(st.query_params.get(JOIN) or "")[:20]
 
 
 def _submit_name() -> None:
+    st.session_state[_ERROR_AT] = "name"
     session = signin()
     if session is not None:
         session.sign_in_by_name(st.session_state.get(NAME_KEY, ""))
@@ -297,13 +306,15 @@ def _submit_class() -> None:
     """The class sign-in sent. A wrong try leaves the pictures as they were (see
     `class_form`); a right one clears them, so that no one sees them on this phone
     after "Switch learner"."""
+    st.session_state[_ERROR_AT] = "class"
     session = signin()
     if session is not None:
         first, second = (st.session_state.get(key) for key in PICTURE_KEYS)
-        if session.sign_in_to_class(st.session_state.get(CLASS_CODE, ""),
-                                    st.session_state.get(CLASS_NAME, ""), first,
+        code = st.session_state.get(CLASS_CODE, "")
+        if session.sign_in_to_class(code, st.session_state.get(CLASS_NAME, ""), first,
                                     second) is not None:
             _forget_pictures()
+            st.session_state[_LAST_CODE] = code
 
 
 def _forget_pictures() -> None:
@@ -328,8 +339,9 @@ def join_form() -> None:
     class_form()
     with st.expander(t("join.title"), icon=":material/group_add:", expanded=True):
         _join_fields()
-    if session is not None and session.error:
-        st.error(safe_text.plain(session.error))
+    error = _other_error()
+    if error:
+        st.error(safe_text.plain(error))
 
 
 def _join_fields() -> None:
@@ -359,8 +371,27 @@ def class_form() -> None:
                                              t("signin.second_picture")), strict=True):
             st.pills(label, list(range(pictures.COUNT)), format_func=pictures.picture,
                      key=key, required=True)
+        error = _class_error()
+        if error:  # above the button she pressed, not below a page of pictures
+            st.error(safe_text.plain(error), icon=":material/error:")
         st.form_submit_button(t("signin.class_button"), type="primary",
                               on_click=_submit_class)
+
+
+def _class_error() -> str | None:
+    """The class sign-in's own error, if the last try was the class form's."""
+    session = signin()
+    if session is None or not session.error or st.session_state.get(_ERROR_AT) != "class":
+        return None
+    return session.error
+
+
+def _other_error() -> str | None:
+    """An error the class form does not show itself (the name form's, a card's)."""
+    session = signin()
+    if session is None or not session.error or _class_error():
+        return None
+    return session.error
 
 
 def name_form() -> None:
@@ -430,7 +461,8 @@ def require_learner() -> Learner | None:
         class_tab: Any
         if own_open:
             own_tab, class_tab = st.tabs([own, in_class], key="welcome-tabs",
-                                         default=in_class if _linked_code() else own)
+                                         default=in_class if _linked_code()
+                                         or st.session_state.get(_LAST_CODE) else own)
             with own_tab:
                 name_form()
         else:
@@ -441,6 +473,7 @@ def require_learner() -> Learner | None:
             with st.expander(t("join.title"), icon=":material/group_add:",
                              expanded=bool(_linked_code())):
                 _join_fields()
-        if session.error:
-            st.error(safe_text.plain(session.error))
+        error = _other_error()
+        if error:
+            st.error(safe_text.plain(error))
     return None
