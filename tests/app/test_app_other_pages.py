@@ -14,6 +14,7 @@ from engine.rules import SETTING_CHOICES
 from tutorial_app.course import Course
 from tutorial_app.services.signin import SignIn
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.ui.session import SCROLL_TOP_SCRIPT
 from tutorial_app.ui.steady_taps import STEADY_TAPS_SCRIPT
 
 
@@ -196,10 +197,10 @@ OWN_SCRIPT = re.compile(r'<script>fetch\("/_cassino/cookie", \{method: \'POST\',
 def unsafe_outputs(at: AppTest) -> list[str]:
     """Everything emitted as raw HTML: st.html bodies and markdown allowed to hold HTML
     (except the app's own scripts: the cookie script, matched exactly, and the steady
-    taps script of ui/steady_taps.py, equal to its constant)."""
+    taps and scroll-to-top scripts, equal to their constants)."""
     found = [str(h.proto.body) for h in at.get("html")
              if not OWN_SCRIPT.fullmatch(str(h.proto.body))
-             and str(h.proto.body) != STEADY_TAPS_SCRIPT]
+             and str(h.proto.body) not in (STEADY_TAPS_SCRIPT, SCROLL_TOP_SCRIPT)]
     found += [m.value for m in at.markdown if m.proto.allow_html]
     return found
 

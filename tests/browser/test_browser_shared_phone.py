@@ -241,6 +241,7 @@ def test_a_picture_tapped_after_a_wrong_try_is_chosen_on_a_slow_phone(
         rooms = ClassStore(store)
         room = rooms.create_class(1, "Green")
         rooms.add_learners(room.id, ["Caio"])
+        (caio,) = [secret for _, secret in rooms.secrets_of(room.id)]
     page = new_page(browser, PHONE, has_touch=True)
     try:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
@@ -264,5 +265,16 @@ def test_a_picture_tapped_after_a_wrong_try_is_chosen_on_a_slow_phone(
         press(page, far)
         expect(far).to_be_checked()
         expect(pills.nth(0).get_by_role("radio", name=top, exact=True)).not_to_be_checked()
+        # her own pictures: in, and her lessons from the top (the page kept the sign-in
+        # form's scroll, halfway down a page of pictures, and opened on locked lessons)
+        for index, picture in enumerate((caio.first, caio.second)):
+            with using("en"):
+                word = secret_pictures.word(picture)
+            press(page, pills.nth(index).get_by_role("radio", name=word, exact=True))
+        press(page, box.get_by_role("button", name="Sign in"))
+        expect(page.get_by_text("Learning as Caio")).to_be_attached()
+        idle(page)
+        page.wait_for_function("""() => document.querySelector('[data-testid="stMain"]')
+                                  .scrollTop === 0""")
     finally:
         release(page)

@@ -288,6 +288,12 @@ def device_cookie() -> None:
 
 
 _ERROR_AT: Final = "signin-error-at"  # which form the last try came from
+_JUST_IN: Final = "signin-just-sent"  # a sign-in form was sent: the next page from the top
+SCROLL_TOP_SCRIPT: Final = """<script>(() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (main) { main.scrollTo(0, 0); }
+  window.scrollTo(0, 0);
+})();</script>"""
 _LAST_CODE: Final = "signin-last-class"  # the class code of this phone's last class sign-in
 
 
@@ -297,6 +303,7 @@ def _linked_code() -> str:
 
 def _submit_name() -> None:
     st.session_state[_ERROR_AT] = "name"
+    st.session_state[_JUST_IN] = True
     session = signin()
     if session is not None:
         session.sign_in_by_name(st.session_state.get(NAME_KEY, ""))
@@ -307,6 +314,7 @@ def _submit_class() -> None:
     `class_form`); a right one clears them, so that no one sees them on this phone
     after "Switch learner"."""
     st.session_state[_ERROR_AT] = "class"
+    st.session_state[_JUST_IN] = True
     session = signin()
     if session is not None:
         first, second = (st.session_state.get(key) for key in PICTURE_KEYS)
@@ -442,6 +450,11 @@ def require_learner() -> Learner | None:
     session = signin()
     if session is None:
         store_unavailable()
+    just_in = st.session_state.pop(_JUST_IN, False)
+    if current is not None and just_in:
+        # the page as it was scrolled for the sign-in form (a page of pictures) would
+        # open her lessons halfway down, on locked ones: the top, once
+        st.html(SCROLL_TOP_SCRIPT, unsafe_allow_javascript=True)
     if current is not None:
         if _card_question(session):
             return None
