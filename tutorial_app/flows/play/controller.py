@@ -392,22 +392,20 @@ class PlayController:
         self.memory[COUNT] = pc.toggled(task, card)
 
     def check_count(self) -> None:
-        current = self.game
-        task = self._count_task(current) if current is not None else None
-        view = pc.learner_view(current) if current is not None else None
-        if task is None or view is None:
-            return
-        self.memory[COUNT] = pc.CountTask(task.ply, task.picked, pc.judge(view, task.picked))
+        self._judge_count(shown=False)
 
     def show_count(self) -> None:
         """The learner gives up: the reply names the cards the other player holds."""
+        self._judge_count(shown=True)
+
+    def _judge_count(self, shown: bool) -> None:
         current = self.game
         task = self._count_task(current) if current is not None else None
         view = pc.learner_view(current) if current is not None else None
         if task is None or view is None:
             return
         self.memory[COUNT] = pc.CountTask(task.ply, task.picked,
-                                          pc.judge(view, task.picked, shown=True))
+                                          pc.judge(view, task.picked, shown))
 
     def _count(self, current: Game) -> pc.CountScreen | None:
         view = pc.learner_view(current)
