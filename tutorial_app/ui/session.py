@@ -387,19 +387,21 @@ def class_form() -> None:
 
 
 def _class_error() -> str | None:
-    """The class sign-in's own error, if the last try was the class form's."""
-    session = signin()
-    if session is None or not session.error or st.session_state.get(_ERROR_AT) != "class":
-        return None
-    return session.error
+    """The class sign-in's own error, drawn by `class_form` above its button."""
+    return _error(by_class_form=True)
 
 
 def _other_error() -> str | None:
     """An error the class form does not show itself (the name form's, a card's)."""
+    return _error(by_class_form=False)
+
+
+def _error(by_class_form: bool) -> str | None:
     session = signin()
-    if session is None or not session.error or _class_error():
+    if session is None or not session.error:
         return None
-    return session.error
+    from_class_form = st.session_state.get(_ERROR_AT) == "class"
+    return session.error if from_class_form == by_class_form else None
 
 
 def name_form() -> None:

@@ -26,9 +26,7 @@ import streamlit as st
 STEADY_TAPS_SCRIPT: Final = """<script>(() => {
   if (window.__cassinoSteadyTaps) return;
   window.__cassinoSteadyTaps = true;
-  const BUTTON = '[data-testid="stButtonGroup"] [role="radio"], '
-    + '[data-testid="stButtonGroup"] [role="checkbox"], '
-    + '[data-testid="stButtonGroup"] button';
+  const BUTTON = '[data-testid="stButtonGroup"] button';  // a pill, radio or checkbox
   let pressed = null, at = 0;
   document.addEventListener('pointerdown', (event) => {
     pressed = event.target instanceof Element ? event.target.closest(BUTTON) : null;
