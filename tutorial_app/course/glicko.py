@@ -118,7 +118,8 @@ def game(learner: Glicko, puzzle: Glicko, solved: bool) -> tuple[Glicko, Glicko]
     new learner's one miss on a ●○○○○ puzzle cost 335 points, a week of work undone
     by a slip. Glicko-2 still narrows her deviation as it says, so the bound matters
     only for a new learner's first tries (from a deviation of about 150 a miss on an
-    easy puzzle moves her about 80) and her rating still finds its level, a step of at most 100 at a time.
+    easy puzzle moves her about 80) and her rating still finds its level, a step of at
+    most 100 at a time.
     The puzzle's own move is not bounded: it is rated by many learners."""
     score = 1.0 if solved else 0.0
     after_learner = rate(learner, [(puzzle, score)])
