@@ -25,9 +25,19 @@ def _miss_sums(store: ProgressStore, learner_id: int, course: Course, times: int
         store.record_attempt(learner_id, task.kind, task.ref, "5h", "not-allowed", "wrong-sum")
 
 
+def _finished_up_to(store: ProgressStore, learner_id: int, course: Course,
+                    last: str) -> None:
+    """The course's lessons done in order up to `last`, as a learner gets there."""
+    for lesson in course.lessons:
+        store.complete_lesson(learner_id, lesson.id, 3)
+        if lesson.id == last:
+            return
+
+
 def test_a_learner_who_misses_sums_is_given_a_sum_task_and_told_why(
         store: ProgressStore, shipped: Course) -> None:
     ana = store.learner("Ana")
+    _finished_up_to(store, ana.id, shipped, "sums")
     pairing = [x for x in practice.tasks_of(shipped) if x.skills == ("pairing",)]
     for task in pairing[:4]:
         store.record_attempt(ana.id, task.kind, task.ref, "5h", "correct", "legal")
@@ -50,7 +60,8 @@ def test_a_learner_who_misses_sums_is_given_a_sum_task_and_told_why(
 def test_a_task_solved_comes_back_for_review_when_due(store: ProgressStore,
                                                       shipped: Course) -> None:
     ana = store.learner("Ana")
-    task = next(x for x in _sum_tasks(shipped) if not x.lesson)  # a puzzle: never locked
+    _finished_up_to(store, ana.id, shipped, "sums")  # its puzzles open with its lesson
+    task = next(x for x in _sum_tasks(shipped) if not x.lesson)  # a puzzle
     store.record_attempt(ana.id, task.kind, task.ref, "5h", "correct", "legal")
     now = practice.learner_view(shipped, store, ana.id)
     assert all(p.reason.kind != "review" for p in now.picks)
@@ -179,7 +190,9 @@ def test_a_new_learner_is_set_no_task_in_a_lesson_still_locked_for_her(
             not done.get(req) or not done[req].completed
             for req in lessons[p.task.lesson].requires)]
 
+    _finished_up_to(store, ana.id, shipped, "trailing")  # the first chapter: pairing opens
     assert locked_picks() == []
+    assert practice.learner_view(shipped, store, ana.id).picks[0].task.lesson == "pairing"
     steps = [x for x in practice.tasks_of(shipped) if x.lesson]
     assert any(lessons[x.lesson].requires for x in steps)  # the course has locked ones
 
@@ -196,6 +209,7 @@ def test_house_rules_are_practised_only_once_their_lesson_is_done(
         return {s for s in task.skills if s.startswith(SETTING_PREFIX)}
 
     ana = store.learner("Ana")
+    _finished_up_to(store, ana.id, shipped, "sums")  # her first week
     view = practice.learner_view(shipped, store, ana.id)
     assert view.picks and not any(settings(p.task) for p in view.picks)
     assert view.skills and not any(row.skill.startswith(SETTING_PREFIX) for row in view.skills)
@@ -218,6 +232,7 @@ def test_the_set_is_done_for_today_once_as_many_tasks_are_solved(
     says so (and still offers more, for a learner who wants it); the next day starts
     a new set."""
     ana = store.learner("Ana")
+    _finished_up_to(store, ana.id, shipped, "sums")
     first = practice.learner_view(shipped, store, ana.id)
     assert first.solved_today == 0 and not first.done_for_today
     for _ in range(SET_SIZE):
@@ -232,3 +247,34 @@ def test_the_set_is_done_for_today_once_as_many_tasks_are_solved(
                                          "tomorrow for a new set.")
     tomorrow = practice.learner_view(shipped, store, ana.id, time.time() + 86400)
     assert tomorrow.solved_today == 0 and not tomorrow.done_for_today
+
+
+def test_a_new_learners_practice_opens_her_next_lesson_not_untaught_puzzles(
+        store: ProgressStore, shipped: Course) -> None:
+    """A new learner's set was five building puzzles ("Something new: a first task on
+    “Building”") before she had met a card: puzzles were always open. A puzzle is open
+    once a lesson she finished practises one of its themes (as the Puzzles page's first
+    visit has it); with nothing open yet, the page names her next lesson."""
+    from tutorial_app.services.store import LessonProgress
+
+    ana = store.learner("Ana")
+    view = practice.learner_view(shipped, store, ana.id)
+    assert view.picks == ()
+    first = shipped.lessons[0]
+    assert view.next_lesson is not None and view.next_lesson.id == first.id
+    with using("es"):
+        assert practice.next_lesson_words(view) == (
+            f"Tu primera serie llega con los primeros ejercicios puntuados. Sigue con tu "
+            f"próxima lección: “{view.next_lesson.title}”.")
+    done: dict[str, LessonProgress] = {}
+    for lesson in shipped.lessons:
+        done[lesson.id] = LessonProgress(completed=True)
+        if lesson.practice:
+            break
+    themes = {theme for lesson in shipped.lessons if lesson.id in done
+              for theme in lesson.practice}
+    opened = [x for x in practice.open_tasks(shipped, done) if x.kind == "puzzle"]
+    assert opened, "a finished lesson with puzzle themes opens its puzzles"
+    by_id = {p.id: p for p in shipped.puzzles}
+    assert all(set(by_id[x.ref].themes) & themes for x in opened)
+    assert len(opened) < len([x for x in practice.tasks_of(shipped) if x.kind == "puzzle"])

@@ -17,6 +17,9 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.intro": "A short set for today, chosen from your own tries: reviews before you "
                       "forget, your weakest skill, then one step further.",
     "practice.empty": "Nothing to practise: the course has no tasks.",
+    "practice.next_lesson": "Your first set comes with the first scored exercises. Go on "
+                            "with your next lesson: “{title}”.",
+    "practice.open_lesson": "Open the lesson",
     "count.practice-done.one": "Done for today: you solved {n} task. Come back tomorrow "
                                "for a new set.",
     "count.practice-done.other": "Done for today: you solved {n} tasks. Come back "

@@ -24,6 +24,7 @@ from tutorial_app.course import words
 from tutorial_app.course.course import Course
 from tutorial_app.course.i18n import count, t
 from tutorial_app.course.mastery import Mastery, trace, tries_from_log
+from tutorial_app.course.model import Lesson
 from tutorial_app.course.plan import SET_SIZE, Pick, Reason, Situation, daily_set
 from tutorial_app.course.skills import (
     SETTING_PREFIX,
@@ -69,7 +70,26 @@ def open_tasks(course: Course, progress: Mapping[str, LessonProgress]) -> list[T
     tasks = tasks_of(course)
     taught = {s for task in tasks if task.lesson in done for s in _settings(task)}
     return [task for task in tasks
-            if task.lesson not in closed and _settings(task) <= taught]
+            if (task.lesson not in closed if task.kind == "step"
+                else _puzzle_taught(course, task.ref, done))
+            and _settings(task) <= taught]
+
+
+def _puzzle_taught(course: Course, puzzle_id: str, done: set[str]) -> bool:
+    """A puzzle is open once a finished lesson practises one of its themes, as on the
+    Puzzles page's first visit: a new learner's set was five building puzzles before
+    she had met a card."""
+    puzzle = links.find_puzzle(course, puzzle_id)
+    themes = {theme for lesson in course.lessons if lesson.id in done
+              for theme in lesson.practice}
+    return puzzle is not None and bool(themes & set(puzzle.themes))
+
+
+def next_lesson(course: Course, progress: Mapping[str, LessonProgress]) -> Lesson | None:
+    """The first lesson she may open and has not finished (the Learn page's next)."""
+    done = {lesson_id for lesson_id, made in progress.items() if made.completed}
+    return next((lesson for lesson in course.lessons
+                 if lesson.id not in done and set(lesson.requires) <= done), None)
 
 
 def _settings(task: Task) -> set[str]:
@@ -142,12 +162,21 @@ class PracticeView:
     picks: tuple[Pick, ...]
     skills: tuple[SkillRow, ...]
     solved_today: int = 0  # practice tasks solved since the start of the school's day
+    next_lesson: Lesson | None = None  # her next lesson, named when the set is empty
 
     @property
     def done_for_today(self) -> bool:
         """As many tasks solved today as a set holds: the day's practice is done (the
         page says so before offering more)."""
         return self.solved_today >= SET_SIZE
+
+
+def next_lesson_words(view: PracticeView) -> str:
+    """The empty set's sentence: practice starts with the first scored exercises, and
+    the lesson to go on with (a new learner's first visit)."""
+    if view.next_lesson is None:
+        return t("practice.empty")
+    return t("practice.next_lesson", title=view.next_lesson.title)
 
 
 def done_words(view: PracticeView) -> str:
@@ -193,7 +222,8 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     solved = {x.task for x in log if x.verdict == "correct"}
     situation = Situation(model, due, reviewed, solved,
                           missed_by_skill(tasks, log, at - WEEK), at)
-    picks = tuple(daily_set(open_tasks(course, store.progress(learner_id)), situation))
+    progress = store.progress(learner_id)
+    picks = tuple(daily_set(open_tasks(course, progress), situation))
     due_skills = {s for task in tasks if task.key in due for s in task.skills}
     skills = sorted({s for task in tasks for s in task.skills}, key=skill_order)
     # A house rule is a row of her map once she has met it, not "Not seen" from day one
@@ -203,7 +233,7 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
                  if not s.startswith(SETTING_PREFIX) or model.state(s) != "unseen")
     since = _day_start(at)
     today = {x.task for x in log if x.verdict == "correct" and since <= x.at <= at}
-    return PracticeView(picks, rows, len(today))
+    return PracticeView(picks, rows, len(today), next_lesson(course, progress))
 
 
 # ----- the teacher's class ----------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.course.i18n import t
-from tutorial_app.flows import practice
+from tutorial_app.flows import links, practice
 from tutorial_app.ui import safe_text, session
 
 PAGES = {"step": "views/learn.py", "puzzle": "views/puzzles.py"}
@@ -28,7 +28,11 @@ def render() -> None:
     st.caption(t("practice.intro"))
     st.subheader(t("practice.set"))
     if not view.picks:
-        st.info(t("practice.empty"))
+        st.info(practice.next_lesson_words(view), icon=":material/school:")
+        if view.next_lesson is not None:
+            st.page_link("views/learn.py", label=t("practice.open_lesson"),
+                         query_params={links.LESSON: view.next_lesson.id},
+                         icon=":material/play_arrow:")
     shown = view.picks
     if view.done_for_today:
         st.success(practice.done_words(view), icon=":material/task_alt:")
