@@ -12,6 +12,17 @@ more slowly the more right tries the skill has had, so a skill not practised for
 is no longer shown as mastered. When to review a task is FSRS's business
 (course/review.py); a review that fails lowers the skill here as any miss.
 
+Forgetting follows FSRS's own curve, a power law: of what was learned above P(L0),
+the share kept after t days is (1 + F t / S)^-d with S = memory_days x (1 + right
+tries), so that 90% is kept after S days (FSRS's "stability"). The exponential
+exp(-t / S) used before issue 32 lost 5% of it in the first 0.9 days after three
+right tries, so "Mastered" (P(L) >= 0.95) lasted less than a day; on the power curve
+it lasts a week (mastered_for), and the review of the skill is FSRS's to call.
+
+The parameters are the literature's textbook values (PARAMS) until the store holds
+values fitted to its own attempts (course/fit.py, `python -m
+tutorial_app.tools.fit_model --write`); the page passes those in (`params`).
+
 Each skill k has P(L_k), the chance the learner knows it. A try on a task that exercises
 skills S is right with probability
 
@@ -24,7 +35,6 @@ skill counts against that skill alone), then by the chance of learning from the 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -34,19 +44,38 @@ from tutorial_app.course.skills import Task, missed_skills
 
 @dataclass(frozen=True, slots=True)
 class BKTParams:
-    """The four BKT parameters, one set for every skill (few tries per skill cannot fit
-    one set each). Chosen as the literature's usual starting values, not fitted."""
+    """The four BKT parameters and the memory, one set for every skill (few tries per
+    skill cannot fit one set each). The defaults are the literature's usual starting
+    values; course/fit.py fits them to the store's attempts."""
 
     p_init: float = 0.2    # knows the skill before any try
     p_learn: float = 0.2   # learns it from one try (right or wrong: feedback teaches)
     p_slip: float = 0.1    # knows it and still gets the task wrong
     p_guess: float = 0.15  # does not know it and gets the task right (few moves fit)
-    memory_days: float = 4.0  # forgetting: P(L) falls back towards p_init with time,
-    #                           over memory_days x (1 + right tries on the skill)
+    memory_days: float = 4.0  # forgetting: 90% of what was learned is kept after
+    #                           memory_days x (1 + right tries on the skill) days
 
 
 PARAMS: Final = BKTParams()
 MASTERED: Final = 0.95   # P(L) from which a skill counts as mastered (Corbett & Anderson)
+DECAY: Final = 0.1542    # FSRS-6's default forgetting curve's exponent (fsrs 6.3.2, w20)
+FACTOR: Final = 0.9 ** (-1 / DECAY) - 1  # so that kept(S, S) = 0.9
+
+
+def kept(days: float, stability: float) -> float:
+    """The share of what was learned still known after `days`: FSRS's power-law curve,
+    0.9 after `stability` days."""
+    return float((1 + FACTOR * max(0.0, days) / stability) ** -DECAY)
+
+
+def mastered_for(known: float, right: int, params: BKTParams = PARAMS) -> float:
+    """How many days a skill known with P(L) = `known` just after its last try (with
+    `right` right tries on it) stays above MASTERED: 0 if it is not mastered now."""
+    if known < MASTERED:
+        return 0.0
+    share = (MASTERED - params.p_init) / (known - params.p_init)
+    stability = params.memory_days * (1 + right)
+    return stability * (share ** (-1 / DECAY) - 1) / FACTOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +110,7 @@ class Mastery:
         if known is None:
             return p.p_init
         days = max(0.0, self.clock - self.last.get(skill, self.clock)) / 86400
-        keep = math.exp(-days / (p.memory_days * (1 + self.right.get(skill, 0))))
+        keep = kept(days, p.memory_days * (1 + self.right.get(skill, 0)))
         return p.p_init + (known - p.p_init) * keep if known > p.p_init else known
 
     def p_right(self, task: Task) -> float:
@@ -128,9 +157,9 @@ class Mastery:
         return "mastered" if self.p_known(skill) >= MASTERED else "learning"
 
 
-def trace(tries: Iterable[Try], params: BKTParams = PARAMS) -> Mastery:
-    """The model after these tries, oldest first."""
-    model = Mastery(params)
+def trace(tries: Iterable[Try], params: BKTParams | None = None) -> Mastery:
+    """The model after these tries, oldest first (textbook parameters unless given)."""
+    model = Mastery(PARAMS if params is None else params)
     for attempt in tries:
         model.update(attempt)
     return model
