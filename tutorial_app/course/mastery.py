@@ -75,7 +75,7 @@ def mastered_for(known: float, right: int, params: BKTParams = PARAMS) -> float:
         return 0.0
     share = (MASTERED - params.p_init) / (known - params.p_init)
     stability = params.memory_days * (1 + right)
-    return stability * (share ** (-1 / DECAY) - 1) / FACTOR
+    return float(stability * (share ** (-1 / DECAY) - 1) / FACTOR)
 
 
 @dataclass(frozen=True, slots=True)
