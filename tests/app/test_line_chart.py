@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import re
 import xml.etree.ElementTree as ET
 
-from tutorial_app.ui.line_chart import line_chart_svg
+from tutorial_app.ui.line_chart import line_chart_image, line_chart_svg
 
 
 def test_every_point_is_on_the_line_left_to_right() -> None:
@@ -44,3 +45,19 @@ def test_the_rating_axis_fits_the_data() -> None:
     ticks = [float(t.text) for t in root.iter(f"{ns}text")
              if t.text and t.text.isdigit() and t.get("text-anchor") == "end"]
     assert ticks and min(ticks) >= 1100 and max(ticks) <= 1300
+
+
+def test_the_page_gets_a_picture_whose_dots_say_their_ratings() -> None:
+    """An <img> of the SVG (st.html keeps no inline <svg>), said in words by its alt
+    text; each dot of the SVG titled with its rating."""
+    points = (1200.0, 1287.6, 1190.2)
+    image = line_chart_image(points, "Rated puzzles", "Rating")
+    assert image.startswith("<img ") and 'alt="Rating: 1200, 1288, 1190"' in image
+    source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', image)
+    assert source is not None
+    root = ET.fromstring(base64.b64decode(source.group(1)))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert [c.findtext(f"{ns}title") for c in root.iter(f"{ns}circle")] == [
+        "1200", "1288", "1190"]
+    assert root.get("width") and root.get("height")  # a size of its own as a picture
+    assert line_chart_image((), "x", "y") == ""

@@ -29,7 +29,7 @@ from tutorial_app.flows.puzzles import (
 from tutorial_app.services.resume import Resume
 from tutorial_app.ui import address, board, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
-from tutorial_app.ui.line_chart import line_chart_svg
+from tutorial_app.ui.line_chart import line_chart_image
 from tutorial_app.views import lines, streak
 
 
@@ -41,7 +41,7 @@ def rating_line(line: RatingLine) -> None:
         st.metric(t("puzzles.solved_count"), line.solved)
     if line.chart is not None:
         with st.expander(t("puzzles.rating_chart"), icon=":material/show_chart:"):
-            st.html(line_chart_svg(line.chart, t("puzzles.rated_games"), t("puzzles.rating")))
+            st.html(line_chart_image(line.chart, t("puzzles.rated_games"), t("puzzles.rating")))
 
 
 def theme_name(theme: str) -> str:
