@@ -114,7 +114,7 @@ def test_wrong_then_right_the_rating_and_the_review_list(course: Course, store: 
     assert view.work.feedback.status is FeedbackStatus.CORRECT
     assert view.board.table_empty  # the board shows the position after it: a sweep
     assert page.rating() == before and store.solved_puzzles(ana.id) == {"tp1": True}
-    assert view.solved_before and view.next_hint is None
+    assert not view.solved_before and view.next_hint is None  # solved now, not before
     assert page.run().pool == 0  # off the review list
 
 

@@ -28,10 +28,11 @@ from engine.players.sim import Sim
 from tutorial_app.course import words
 from tutorial_app.course.i18n import language, t
 from tutorial_app.course.line_puzzles import LinePuzzle, load_folder
+from tutorial_app.flows.puzzles import rating_note
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
-from tutorial_app.services.store import Learner
+from tutorial_app.services.store import Learner, PuzzleResult
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,7 @@ class LineTry:
     illegal: Verdict | None = None  # the judge on a move the rules do not allow (worded when drawn)
     hints: int = 0
     recorded: bool = False
+    result: PuzzleResult | None = None  # the store's answer to the first finished try
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,7 @@ class LineView:
     reply: str | None             # "They answer: ..." after an accepted move
     verdict: str | None           # success, or the refutation and why
     following: str | None
+    note: str | None = None       # what the finished try did to the rating
 
 
 def _learners_board(sim: Sim) -> Position:
@@ -178,12 +181,12 @@ class LineController:
         if self.learner is None or work.recorded:
             return work
         try:
-            self.store.record_puzzle(self.learner.id, puzzle.id, puzzle.difficulty, solved,
-                                     hinted=work.hints > 0)
+            result = self.store.record_puzzle(self.learner.id, puzzle.id, puzzle.difficulty,
+                                              solved, hinted=work.hints > 0)
         except STORE_FAULTS:
             log.exception("could not record line puzzle %s", puzzle.id)
             return work
-        return replace(work, recorded=True)
+        return replace(work, recorded=True, result=result)
 
     def screen(self) -> LineView | None:
         puzzle = self.puzzle()
@@ -211,7 +214,18 @@ class LineController:
             prompt=puzzle.prompt,
             hints=puzzle.hints[:work.hints],
             next_hint=work.hints + 1 if work.hints < HINTS and not work.outcome else None,
-            reply=reply, verdict=verdict, following=following)
+            reply=reply, verdict=verdict, following=following,
+            note=self._note(work))
+
+    @staticmethod
+    def _note(work: LineTry) -> str | None:
+        """What a finished try did to the rating, as on a puzzle: the first try's change
+        (or why it was unrated); a try after "Try the line again" is not rated."""
+        if not work.outcome:
+            return None
+        if work.result is not None:
+            return rating_note(work.result)
+        return t("puzzles.unrated_again") if work.recorded else None
 
     def _refuted(self, puzzle: LinePuzzle, work: LineTry) -> str:
         before = work.played[:-1]

@@ -134,6 +134,7 @@ class PuzzleTry:
     show_solution: bool = False
     given: Attempt | None = None
     lang: str = ""
+    solved_before: bool = False  # on an earlier visit: as the store said when it opened
 
     @property
     def solved(self) -> bool:
@@ -339,7 +340,8 @@ class PuzzleController:
         current = self.memory.typed("try", PuzzleTry)
         if current is not None and current.puzzle == puzzle.id:
             return self._in_language(puzzle, current)
-        fresh = PuzzleTry(puzzle.id, hints=min(HINTS, self._kept_hints(puzzle)))
+        fresh = PuzzleTry(puzzle.id, hints=min(HINTS, self._kept_hints(puzzle)),
+                          solved_before=bool(self._solved().get(puzzle.id)))
         self.memory["try"] = fresh
         return fresh
 
@@ -511,18 +513,19 @@ class PuzzleController:
         board = work.after if work.solved and work.after is not None else puzzle.position
         following = next_puzzle(pool or self.course.puzzles, puzzle.id, solved)
         return PuzzleView(
-            puzzle=puzzle, work=work, solved_before=bool(solved.get(puzzle.id)), board=board,
+            puzzle=puzzle, work=work, solved_before=work.solved_before, board=board,
             hints=puzzle.hints[:work.hints],
             next_hint=work.hints + 1 if work.hints < HINTS and not work.solved else None,
             can_reveal=(work.tried or work.solved) and not work.show_solution,
             solutions=tuple(solutions(puzzle)) if work.show_solution else None,
             following=following.id if following is not None else None,
-            note=_note(work.result), share={links.PUZZLE: puzzle.id},
+            note=rating_note(work.result), share={links.PUZZLE: puzzle.id},
             assigned=self._is_homework(puzzle))
 
 
-def _note(result: PuzzleResult | None) -> str | None:
-    """What the try did to the rating: the change, or why it did not count."""
+def rating_note(result: PuzzleResult | None) -> str | None:
+    """What the try did to the rating: the change, or why it did not count (a puzzle's
+    and a line puzzle's alike)."""
     if result is None:
         return None
     if result.rated and result.change is not None:

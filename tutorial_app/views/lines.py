@@ -46,6 +46,8 @@ def _line(control: LineController, view: LineView) -> None:
             st.success(safe_text.plain(view.verdict), icon=":material/check_circle:")
         else:
             st.warning(safe_text.plain(view.verdict), icon=":material/replay:")
+    if view.note is not None:
+        st.caption(safe_text.plain(view.note))
     for hint in view.hints:
         st.info(safe_text.plain(hint), icon=":material/lightbulb:")
     with st.container(horizontal=True, gap="small", key="line-tools"):

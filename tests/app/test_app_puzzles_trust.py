@@ -1,0 +1,70 @@
+"""Puzzles a learner can trust (issue 32): a line puzzle's rated first try says what it
+did to the rating, as a puzzle's does; "solved before" only for a puzzle solved on an
+earlier visit, not the instant it is solved."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from apphelpers import click, new_app, open_page, sign_in, texts
+from streamlit.testing.v1 import AppTest
+
+from engine import parse_attempt
+from tutorial_app.course import rating as elo
+from tutorial_app.flows.line_play import shipped_lines
+from tutorial_app.services.store import ProgressStore
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+
+
+def said(app: AppTest) -> str:
+    """What the page says, the markdown escapes of plain text taken out."""
+    return texts(app).replace("\\", "")
+
+
+def test_a_line_puzzles_first_try_shows_the_rating_change(app: AppTest, course_dir: Path,
+                                                          db: Path) -> None:
+    shutil.copytree(LESSONS / "lines", course_dir / "lines")
+    first = shipped_lines(LESSONS)[0]
+    tempting = parse_attempt(first.tempting)
+    assert tempting.kind == "trail"  # one card from the hand, then Trail
+    open_page(app, "puzzles")
+    sign_in(app)
+    app.button_group(key="puzzles-mode").set_value("lines").run()
+    click(app, f"cb-line-h-{tempting.card}")
+    click(app, "line-trail")
+    assert app.warning  # the goal slipped: the refutation is shown
+    store = ProgressStore(db)
+    (learner,) = store.learners()
+    (after,) = store.rating_history(learner.id)
+    change = elo.RatingChange(elo.START, after)
+    assert after < elo.START and f"Rating {change.text}" in said(app)
+    click(app, "line-again")
+    assert "Rating " not in texts(app)  # a new try: nothing decided yet
+    click(app, f"cb-line-h-{tempting.card}")
+    click(app, "line-trail")
+    assert "Unrated: you have tried this puzzle before." in said(app)
+    assert store.rating_history(learner.id) == [after]
+
+
+def solve_tp2(app: AppTest) -> None:
+    for key in ("cb-puzzle-h-5s", "cb-puzzle-t-5d", "puzzle-capture"):
+        click(app, key)
+    assert app.success
+
+
+def test_solved_before_only_for_a_puzzle_solved_on_an_earlier_visit(app: AppTest) -> None:
+    open_page(app, "puzzles", puzzle="tp2")
+    sign_in(app)
+    assert "solved before" not in texts(app)
+    solve_tp2(app)
+    assert "solved before" not in texts(app)  # solved just now, not before
+    app.run()  # drawn again, the store now holding the solve
+    assert "solved before" not in texts(app)
+    later = new_app()  # another day: the same learner opens the puzzle again
+    open_page(later, "puzzles", puzzle="tp2")
+    sign_in(later)
+    assert "solved before" in texts(later)
+    solve_tp2(later)
+    assert "solved before" in texts(later)
