@@ -1,4 +1,4 @@
-"""The table of spaced review (services/practice_store.py), on the store's one MetaData
+"""The tables of spaced review (services/practice_store.py), on the store's one MetaData
 (services/tables.py imports this module at its end, so the migrations test,
 `copy_store` and the queries all see it).
 
@@ -7,6 +7,18 @@ the task's FSRS card (course/review.py) as JSON and when it is due, the wrong tr
 made on it since it was last reviewed (they grade the next review), and how many
 reviews and lapses (reviews graded Again) it has had. A row with no card yet is a task
 tried but never finished.
+
+`practice_log` (revision 0011): every review, kept, so that FSRS can be refitted to
+how this school's learners remember (course/fit.py): whose, which task, its number
+among the task's reviews (1 for the first), the rating (1 Again - 4 Easy), when, the
+days since the task's previous review (NULL for a first) and the card's stability and
+difficulty before (NULL for a first) and after. It is keyed by (learner, task, review
+number), not by a serial id, so `copy_store` needs no sequence moved for it.
+
+`model_params` (revision 0011): the parameters fitted to the store's own attempts
+(`python -m tutorial_app.tools.fit_model --write`), one row per model ("bkt",
+"fsrs"), as JSON, with when and from how many attempts and learners; every replica
+reads the same. No row: the textbook values.
 """
 
 from __future__ import annotations
@@ -28,4 +40,27 @@ practice_reviews: Final = Table(
     Column("lapses", Integer, nullable=False),
     Column("updated", _TIME, nullable=False),
     Index("ix_practice_reviews_due", "learner_id", "due"),
+)
+
+practice_log: Final = Table(
+    "practice_log", metadata,
+    _learner(primary_key=True),
+    Column("task", Text, primary_key=True),
+    Column("review", Integer, primary_key=True, autoincrement=False),  # 1 for the first
+    Column("rating", Integer, nullable=False),            # 1 Again, 2 Hard, 3 Good, 4 Easy
+    Column("at", _TIME, nullable=False),
+    Column("elapsed_days", _TIME, nullable=True),         # since the previous review
+    Column("stability_before", _TIME, nullable=True),
+    Column("difficulty_before", _TIME, nullable=True),
+    Column("stability_after", _TIME, nullable=False),
+    Column("difficulty_after", _TIME, nullable=False),
+)
+
+model_params: Final = Table(
+    "model_params", metadata,
+    Column("name", Text, primary_key=True),        # "bkt" or "fsrs"
+    Column("params", Text, nullable=False),        # JSON
+    Column("fitted", _TIME, nullable=False),       # Unix time of the fit
+    Column("attempts", Integer, nullable=False),   # tries (bkt) or reviews (fsrs) used
+    Column("learners", Integer, nullable=False),
 )
