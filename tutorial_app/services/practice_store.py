@@ -6,6 +6,10 @@ Every try is written through one of three places (the store's `record_attempt`, 
 class store's, a live answer), and each calls `feed` in the same transaction as the
 try's row: a lesson step, a puzzle, homework (which is lessons and puzzles) and a live
 answer all count, and a try is never kept without its review or the other way round.
+Every review is also logged (`practice_log`, revision 0011), in the same transaction,
+so that FSRS can be refitted to this school's learners (course/fit.py); the card is
+reviewed with the weights the store holds (services/fitted_params.py), FSRS's
+defaults until a fit is written.
 
 A task is reviewed when it is finished: solved (graded from the wrong tries kept in
 `pending` since the last review and the hints still open on it), or answered live (one
@@ -13,8 +17,11 @@ answer per question: right is Good, a miss is Again). A wrong try on its own onl
 to `pending`.
 
 Who sees what is decided here, not on the pages: `Viewer` is whoever is signed in; a
-learner reads only their own tries and reviews, a teacher only those of the learners
-in their own classes (`PracticeAccessError` otherwise).
+learner reads only their own tries, reviews and review log, a teacher only those of
+the learners in their own classes (`PracticeAccessError` otherwise). The operator's
+command line (tools/fit_model.py), which holds the database's URL and so could read
+every row anyway, reads everyone's through `every_try` and `every_review`; no page
+calls them.
 """
 
 from __future__ import annotations
@@ -23,10 +30,11 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from sqlalchemy import Connection, select
+from sqlalchemy import ColumnElement, Connection, select
 
-from tutorial_app.course.review import grade, review
-from tutorial_app.services.practice_tables import practice_reviews
+from tutorial_app.course.review import grade, memory, review
+from tutorial_app.services import fitted_params
+from tutorial_app.services.practice_tables import practice_log, practice_reviews
 from tutorial_app.services.resume_tables import open_work
 from tutorial_app.services.tables import attempts, classes, live, members
 
@@ -58,6 +66,26 @@ class Review:
     reviews: int
     lapses: int
     updated: float   # when it was last tried or reviewed
+    reviewed: float | None = None  # when it was last reviewed (finished): its card's
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedReview:
+    """One review of the log: whose, which task, its number among the task's reviews,
+    the rating (1 Again - 4 Easy), when, days since the previous review (None for a
+    first), and the card's stability and difficulty before (None for a first) and
+    after."""
+
+    learner_id: int
+    task: str
+    review: int
+    rating: int
+    at: float
+    elapsed_days: float | None
+    stability_before: float | None
+    difficulty_before: float | None
+    stability_after: float
+    difficulty_after: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +121,11 @@ def feed(store: ProgressStore, con: Connection, learner_id: int, kind: str, task
     """The try's part in its task's review, inside the transaction that logs the try."""
     if task is None or verdict == "unreadable":
         return
-    row = con.execute(select(practice_reviews.c.card, practice_reviews.c.pending).where(
+    row = con.execute(select(practice_reviews.c.card, practice_reviews.c.pending,
+                             practice_reviews.c.reviews).where(
         practice_reviews.c.learner_id == learner_id, practice_reviews.c.task == task)).first()
-    card, pending = (row[0], int(row[1])) if row is not None else (None, 0)
+    card, pending, done_before = ((row[0], int(row[1]), int(row[2])) if row is not None
+                                  else (None, 0, 0))
     right = verdict == "correct"
     if not right and kind != "live":
         values = {"learner_id": learner_id, "task": task, "card": card, "due": None,
@@ -111,8 +141,18 @@ def feed(store: ProgressStore, con: Connection, learner_id: int, kind: str, task
             open_work.c.ref == task.partition(":")[2])).first()
         hints = int(held[0]) if held is not None else 0
     rating = grade(right, pending, hints)
-    done = review(card, rating, now)
+    before = memory(card)
+    done = review(card, rating, now, fitted_params.current(store, con).fsrs)
     lapse = int(rating == 1)  # Rating.Again
+    logged = {"learner_id": learner_id, "task": task, "review": done_before + 1,
+              "rating": int(rating), "at": now,
+              "elapsed_days": (None if before.last_review is None
+                               else max(0.0, now - before.last_review) / 86400),
+              "stability_before": before.stability, "difficulty_before": before.difficulty,
+              "stability_after": done.stability, "difficulty_after": done.difficulty}
+    con.execute(store._upsert(practice_log, logged, ["learner_id", "task", "review"],
+                              lambda new: {k: getattr(new, k) for k in logged
+                                           if k not in ("learner_id", "task", "review")}))
     values = {"learner_id": learner_id, "task": task, "card": done.card, "due": done.due,
               "pending": 0, "reviews": 1, "lapses": lapse, "updated": now}
     con.execute(store._upsert(practice_reviews, values, ["learner_id", "task"],
@@ -176,8 +216,51 @@ def reviews(store: ProgressStore, viewer: Viewer, learner_id: int) -> dict[str, 
         practice_reviews.c.learner_id == learner_id)
     with store._read() as con:
         return {str(r[0]): Review(str(r[0]), r[1], None if r[2] is None else float(r[2]),
-                                  int(r[3]), int(r[4]), float(r[5]))
+                                  int(r[3]), int(r[4]), float(r[5]), memory(r[1]).last_review)
                 for r in con.execute(query)}
+
+
+def review_log(store: ProgressStore, viewer: Viewer, learner_ids: Collection[int]
+               ) -> list[LoggedReview]:
+    """Every logged review of these learners, by learner, task and review number."""
+    wanted = allowed(store, viewer, learner_ids)
+    if not wanted:
+        return []
+    return _log_rows(store, practice_log.c.learner_id.in_(wanted))
+
+
+def every_review(store: ProgressStore) -> list[LoggedReview]:
+    """Everyone's review log: for the operator's command line only (see the module's
+    docstring), never a page."""
+    return _log_rows(store, None)
+
+
+def every_try(store: ProgressStore) -> list[LoggedTry]:
+    """Everyone's tries about a task, oldest first: for the operator's command line
+    only (see the module's docstring), never a page."""
+    query = (select(attempts.c.learner_id, attempts.c.task, attempts.c.verdict,
+                    attempts.c.code, attempts.c.move, attempts.c.at)
+             .where(attempts.c.task.is_not(None)).order_by(attempts.c.id))
+    with store._read() as con:
+        return [LoggedTry(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), float(r[5]))
+                for r in con.execute(query)]
+
+
+def _log_rows(store: ProgressStore, where: ColumnElement[bool] | None) -> list[LoggedReview]:
+    c = practice_log.c
+    query = select(c.learner_id, c.task, c.review, c.rating, c.at, c.elapsed_days,
+                   c.stability_before, c.difficulty_before, c.stability_after,
+                   c.difficulty_after).order_by(c.learner_id, c.task, c.review)
+    if where is not None:
+        query = query.where(where)
+
+    def maybe(x: object) -> float | None:
+        return None if x is None else float(str(x))
+
+    with store._read() as con:
+        return [LoggedReview(int(r[0]), str(r[1]), int(r[2]), int(r[3]), float(r[4]),
+                             maybe(r[5]), maybe(r[6]), maybe(r[7]), float(r[8]), float(r[9]))
+                for r in con.execute(query)]
 
 
 def due_counts(store: ProgressStore, viewer: Viewer, learner_ids: Collection[int],
