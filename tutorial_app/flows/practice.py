@@ -232,7 +232,9 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
                  for s in skills
                  if not s.startswith(SETTING_PREFIX) or model.state(s) != "unseen")
     since = _day_start(at)
-    today = {x.task for x in log if x.verdict == "correct" and since <= x.at <= at}
+    keys = {task.key for task in tasks}  # practice tasks only, as the set holds them
+    today = {x.task for x in log
+             if x.verdict == "correct" and since <= x.at <= at and x.task in keys}
     return PracticeView(picks, rows, len(today), next_lesson(course, progress))
 
 
