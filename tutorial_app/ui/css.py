@@ -39,8 +39,26 @@ div[class*="st-key-cb-"] button, div[class*="st-key-cbbig-"] button {
   background-size: contain; box-shadow: 0 3px 6px rgba(0,0,0,.28);
   transition: transform .12s ease, box-shadow .12s ease; position: relative;
 }
-div[class*="st-key-cb-"] button:hover, div[class*="st-key-cbbig-"] button:hover {
-  transform: translateY(-5px); box-shadow: 0 8px 14px rgba(0,0,0,.32);
+/* A card rises under a mouse only: a phone keeps a tapped card ":hover" until the next
+   tap elsewhere, and a card left raised reads as chosen. */
+@media (hover: hover) {
+  div[class*="st-key-cb-"] button:hover, div[class*="st-key-cbbig-"] button:hover {
+    transform: translateY(-5px); box-shadow: 0 8px 14px rgba(0,0,0,.32);
+  }
+}
+/* The same for a button's fill: a phone cannot hover, yet Chrome and Safari keep the
+   button just tapped ":hover" until the next tap elsewhere, so Streamlit's hover fill (a
+   grey wash) stayed on a tapped button or card, which looked pressed. Where nothing can
+   hover, a hovered button keeps its resting fill: Streamlit's own, light and dark
+   (`light-dark()` follows the theme's color-scheme, which Streamlit sets on the app),
+   checked by tests/browser/test_browser_taps.py. A keyboard's focus (:focus-visible)
+   keeps its ring. (Pills and segmented controls need nothing: React Aria ignores a
+   touch's hover.) */
+@media (hover: none) {
+  button[kind="secondary"]:hover:not(:focus-visible) {
+    background-color: light-dark(rgb(255, 255, 255), rgb(30, 29, 26)); }
+  div[class*="st-key-cb-"] button:hover:not(:focus-visible),
+  div[class*="st-key-cbbig-"] button:hover:not(:focus-visible) { background-color: transparent; }
 }
 div[class*="st-key-cb-"] button[data-testid="stBaseButton-primary"],
 div[class*="st-key-cbbig-"] button[data-testid="stBaseButton-primary"] {
