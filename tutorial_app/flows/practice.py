@@ -34,6 +34,7 @@ from tutorial_app.course.skills import (
     skill_order,
 )
 from tutorial_app.flows import links
+from tutorial_app.services import fitted_params
 from tutorial_app.services import practice_store as ps
 from tutorial_app.services.classes import ClassStore, Homework
 from tutorial_app.services.practice_store import LoggedTry, Viewer
@@ -190,9 +191,12 @@ def _day_start(at: float) -> float:
     return local.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
 
 
-def _model(tasks: Sequence[Task], log: Sequence[LoggedTry]) -> Mastery:
+def _model(tasks: Sequence[Task], log: Sequence[LoggedTry], store: ProgressStore) -> Mastery:
+    """The learner's skill model, with the parameters the store holds (fitted, or the
+    textbook's)."""
     by_key = {task.key: task for task in tasks}
-    return trace(tries_from_log(((x.task, x.verdict, x.code, x.at) for x in log), by_key))
+    return trace(tries_from_log(((x.task, x.verdict, x.code, x.at) for x in log), by_key),
+                 fitted_params.current(store).bkt)
 
 
 def missed_by_skill(tasks: Sequence[Task], log: Sequence[LoggedTry], since: float
@@ -216,9 +220,11 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     tasks = tasks_of(course)
     log = ps.tries(store, me, [learner_id])
     reviews = ps.reviews(store, me, learner_id)
-    model = _model(tasks, log).at(at)
+    model = _model(tasks, log, store).at(at)
     due = {k: r.due for k, r in reviews.items() if r.due is not None and r.due <= at}
-    reviewed = {k: r.updated for k, r in reviews.items()}
+    # "You last did this n days ago": since its last review (she finished it), not her
+    # last try (a wrong try ten minutes ago made it "1 day ago").
+    reviewed = {k: r.updated if r.reviewed is None else r.reviewed for k, r in reviews.items()}
     solved = {x.task for x in log if x.verdict == "correct"}
     situation = Situation(model, due, reviewed, solved,
                           missed_by_skill(tasks, log, at - WEEK), at)
@@ -275,7 +281,7 @@ def class_map(course: Course, rooms: ClassStore, teacher_id: int, class_id: int,
     known: dict[str, list[float]] = {}
     needing: dict[str, list[int]] = {}
     for who in ids:
-        model = _model(tasks, [x for x in log if x.learner_id == who]).at(at)
+        model = _model(tasks, [x for x in log if x.learner_id == who], rooms.store).at(at)
         for skill in game:
             states[(who, skill)] = model.state(skill)
             if model.state(skill) != "unseen":

@@ -30,7 +30,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from sqlalchemy import ColumnElement, Connection, select
+from sqlalchemy import ColumnElement, Connection, func, select
 
 from tutorial_app.course.review import grade, memory, review
 from tutorial_app.services import fitted_params
@@ -214,9 +214,15 @@ def reviews(store: ProgressStore, viewer: Viewer, learner_id: int) -> dict[str, 
                    practice_reviews.c.reviews, practice_reviews.c.lapses,
                    practice_reviews.c.updated).where(
         practice_reviews.c.learner_id == learner_id)
+    last = select(practice_log.c.task, func.max(practice_log.c.at)).where(
+        practice_log.c.learner_id == learner_id).group_by(practice_log.c.task)
     with store._read() as con:
+        logged = {str(r[0]): float(r[1]) for r in con.execute(last)}
+        # when it was last reviewed: the log's, else (reviews from before the log was
+        # kept) the card's
         return {str(r[0]): Review(str(r[0]), r[1], None if r[2] is None else float(r[2]),
-                                  int(r[3]), int(r[4]), float(r[5]), memory(r[1]).last_review)
+                                  int(r[3]), int(r[4]), float(r[5]),
+                                  logged.get(str(r[0]), memory(r[1]).last_review))
                 for r in con.execute(query)}
 
 

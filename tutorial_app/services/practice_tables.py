@@ -25,9 +25,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import Column, Index, Integer, Table, Text
+from sqlalchemy import Column, Double, Index, Integer, Table, Text
+from sqlalchemy.dialects.sqlite import REAL
+from sqlalchemy.types import TypeEngine
 
 from tutorial_app.services.tables import _TIME, _learner, metadata
+
+# Days, stability and difficulty: stored as times are (REAL / double precision) but not
+# times, so nothing that moves a learner's times (a test's clock) moves them.
+_NUMBER: Final[TypeEngine[float]] = Double[float]().with_variant(REAL(), "sqlite")
 
 practice_reviews: Final = Table(
     "practice_reviews", metadata,
@@ -49,11 +55,11 @@ practice_log: Final = Table(
     Column("review", Integer, primary_key=True, autoincrement=False),  # 1 for the first
     Column("rating", Integer, nullable=False),            # 1 Again, 2 Hard, 3 Good, 4 Easy
     Column("at", _TIME, nullable=False),
-    Column("elapsed_days", _TIME, nullable=True),         # since the previous review
-    Column("stability_before", _TIME, nullable=True),
-    Column("difficulty_before", _TIME, nullable=True),
-    Column("stability_after", _TIME, nullable=False),
-    Column("difficulty_after", _TIME, nullable=False),
+    Column("elapsed_days", _NUMBER, nullable=True),         # since the previous review
+    Column("stability_before", _NUMBER, nullable=True),
+    Column("difficulty_before", _NUMBER, nullable=True),
+    Column("stability_after", _NUMBER, nullable=False),
+    Column("difficulty_after", _NUMBER, nullable=False),
 )
 
 model_params: Final = Table(
