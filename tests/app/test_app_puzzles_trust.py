@@ -11,7 +11,9 @@ from apphelpers import click, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from engine import parse_attempt
+from tutorial_app.course import load_course, words
 from tutorial_app.course import rating as elo
+from tutorial_app.course.checking import solutions
 from tutorial_app.flows.line_play import shipped_lines
 from tutorial_app.services.store import ProgressStore
 
@@ -68,3 +70,27 @@ def test_solved_before_only_for_a_puzzle_solved_on_an_earlier_visit(app: AppTest
     assert "solved before" in texts(later)
     solve_tp2(later)
     assert "solved before" in texts(later)
+
+
+def test_the_puzzle_that_ends_a_streak_stays_on_screen_with_its_answer(app: AppTest,
+                                                                       course_dir: Path) -> None:
+    open_page(app, "puzzles")
+    sign_in(app)
+    app.button_group(key="puzzles-mode").set_value("streak").run()
+    click(app, "streak-start")
+    course = load_course(course_dir, language="en", proofs=False)
+    (puzzle,) = [p for p in course.puzzles if p.prompt in said(app)]
+    card = "10h" if puzzle.id == "tp2" else "4d"  # a trail misses either puzzle
+    click(app, f"cb-streak-h-{card}")
+    click(app, "streak-trail")
+    shown = said(app)
+    assert "That move ends the streak." in shown
+    assert puzzle.prompt in shown  # the position that ended it, still there
+    assert app.warning and card[:-1] in app.warning[0].value  # explained, naming the card
+    answers = solutions(puzzle)
+    right = [s.value for s in app.success if "solves it" in s.value]
+    assert right and any(words.move(m) in right[0].replace("\\", "") for m in answers)
+    ended = app.get("html")  # the board is drawn: its cards are pictures
+    assert any("ct-marked" in str(h.proto.body) for h in ended)  # the right move marked
+    labels = [b.label for b in app.button]
+    assert "Start a new streak" in labels and "Start a streak" not in labels

@@ -3,6 +3,7 @@ ends the run, the best run is kept per learner; on the shipped puzzles and a rea
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from tutorial_app.course import Course
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import using
 from tutorial_app.course.model import Puzzle
-from tutorial_app.flows.streak import StreakController, hardness
+from tutorial_app.flows.streak import StreakController, aim, hardness
 from tutorial_app.services.store import Learner, ProgressStore
 
 
@@ -104,3 +105,66 @@ def test_the_last_reply_is_worded_in_the_language_of_the_drawing(
     assert run.feedback.status == english.feedback.status and run.solved == english.solved
     back = control(memory, course, store, ana).screen().run
     assert back is not None and back.feedback == english.feedback
+
+
+def climb(page: StreakController, solved: int) -> list[Puzzle]:
+    """Solve `solved` puzzles of a run started on the page; the puzzles played."""
+    played = []
+    for _ in range(solved):
+        puzzle = page.screen().puzzle
+        assert puzzle is not None
+        played.append(puzzle)
+        page.answer(parse_attempt(right(puzzle)))
+    return played
+
+
+def test_a_run_rises_in_difficulty_by_steps(course: Course, store: ProgressStore) -> None:
+    """Two runs of 7 and 5 were all ●○○○○: each next puzzle was only a hair harder (the
+    next id among 74 puzzles of one rating). Now each aims a step higher: the levels
+    shown never fall, and climb to the hardest within nine puzzles."""
+    for seed in (1, 7, 11):
+        page = control({}, course, store, store.learner(f"Run{seed}"))
+        page.start(seed=seed)
+        levels = []
+        for _ in range(9):
+            screen = page.screen()
+            assert screen.puzzle is not None and screen.level is not None
+            levels.append(screen.level)
+            page.answer(parse_attempt(right(screen.puzzle)))
+        assert levels == sorted(levels), levels  # never easier than the last
+        assert levels[0] == 1 and levels[-1] == 5 and len(set(levels)) == 5, levels
+        assert max(b - a for a, b in pairwise(levels)) == 1  # in steps
+
+
+def test_the_climb_follows_the_measured_ratings(course: Course, store: ProgressStore) -> None:
+    """Puzzles rated by learners' first tries climb by their rating, not their label: a
+    ●○○○○ puzzle that learners fail is met high in the run, shown at its measured level."""
+    ana = store.learner("Ana")
+    easiest = min(course.puzzles, key=lambda p: hardness(p, {}))
+    for _ in range(12):  # learners keep missing it: it is rated up
+        learner = store.learner(f"L{_}")
+        store.record_puzzle(learner.id, easiest.id, easiest.difficulty, False, hinted=False)
+    rated = store.puzzle_ratings()
+    assert rated[easiest.id][0] > hardness(easiest, {})[0] + 150
+    page = control({}, course, store, ana)
+    page.start(seed=5)
+    played = climb(page, 9)
+    ratings = [hardness(p, rated) for p in played]
+    assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings)
+    assert all(r[0] >= aim(n) for n, r in enumerate(ratings)), ratings
+    assert played[0].id != easiest.id  # no longer the easiest
+
+
+def test_the_puzzle_that_ends_a_run_stays_with_its_answer(course: Course,
+                                                          store: ProgressStore) -> None:
+    page = control({}, course, store, store.learner("Ana"))
+    page.start(seed=2)
+    climb(page, 3)
+    puzzle = page.screen().puzzle
+    assert puzzle is not None
+    page.answer(parse_attempt(wrong(puzzle)))
+    screen = page.screen()
+    assert screen.run is not None and screen.run.over and screen.puzzle is None
+    assert screen.ended == puzzle
+    assert screen.answer and set(screen.answer) == set(solutions(puzzle))
+    assert screen.level is not None and 1 <= screen.level <= 5

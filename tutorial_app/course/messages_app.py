@@ -1007,3 +1007,36 @@ MESSAGES.update({  # issue 31, limits: known devices, cards, locks, the teacher'
     "limits.lifted": "Unlocked: {who}. The count stays, so the next wrong try locks it "
                      "again.",
 })
+MESSAGES.update({  # puzzles a learner can trust: the streak's end, the rules beside a position
+    "streak.answer.only": "The move that solves it: {move}.",
+    "streak.answer.one_of": "One of the moves that solve it: {move}.",
+    "rules.beside.title": "Rules that differ here from the classic game:",
+    "rules.beside.face_values.royal": "Royal values: J counts 11, Q 12 and K 13, and court "
+                                      "cards add up and build like number cards (1.4).",
+    "rules.beside.ace_high.true": "Aces high: an ace played from your hand to capture may "
+                                  "count 1 or 14 (1.5).",
+    "rules.beside.deal.ones": "The cards are dealt one at a time (2.2).",
+    "rules.beside.build_in_sums.true": "A single build may count as one card of its value "
+                                       "inside a sum (4.4).",
+    "rules.beside.face_capture.all": "A court card takes every loose card of its rank at "
+                                     "once (4.6).",
+    "rules.beside.aces_like_faces.true": "An ace takes a single loose ace, like a court card "
+                                         "(4.6).",
+    "rules.beside.controller_trail.if_stuck": "A player who controls a build may trail when "
+                                              "no capture and no build is legal (6.2).",
+    "rules.beside.controller_trail.always": "A player who controls a build may trail (6.2).",
+    "rules.beside.keep_capture_card.false": "A player who controls a build need not keep a "
+                                            "card of its value in hand (7.1).",
+    "rules.beside.sweeps.off": "Sweeps score nothing (8.1).",
+    "rules.beside.last_play_sweep.false": "A capture with the last card of the hand is not a "
+                                          "sweep (8.2).",
+    "rules.beside.scoring.spades": "Spade Casino: every spade scores 1 point and the J♠ 1 "
+                                   "more (10.3).",
+    "rules.beside.target": "The game is played to {points} points (10.4).",
+    "rules.beside.target.hand": "A single hand decides the game (10.4).",
+    "rules.beside.tie_break.count_out": "When several sides reach the target, the first to "
+                                        "reach it as the items are counted wins (10.4).",
+    "rules.beside.builds.off": "No building: every move is a capture or a trail (11.1).",
+    "rules.beside.draw.true": "Draw Casino: each player draws a card after every play while "
+                              "the stock lasts (11.2).",
+})

@@ -3,9 +3,15 @@ harder than the last; one miss ends the run; the learner's best run is kept.
 
 "Harder" is measured by each puzzle's rating: its Glicko-2 rating from learners'
 first tries once it has one, else the rating its difficulty label starts from. The
-next puzzle is drawn, with the run's own seed, from the few puzzles just above the
-last one solved, so a run climbs steadily rather than jumping to the hardest, and two
-runs do not repeat each other. A streak is practice: its tries are logged for the
+run climbs in steps: its k-th puzzle (from 0) aims at `FIRST + STEP * k` (900, 980,
+1060, ...: a level of difficulty every two or three puzzles, the hardest level by the
+ninth), and is drawn, with the run's own seed, from the few puzzles at or just above
+that aim, never one easier than the last. Aiming only "just above the last" climbed
+by a hair each time: with 74 puzzles of the lowest level sharing one rating, a run
+of 7 stayed at ●○○○○ throughout. The level shown (`level`) is read from the same
+rating, so the dots a learner sees rise with the run. Two runs do not repeat each
+other. When a miss ends the run, its puzzle stays on screen with the move that solves
+it (`StreakScreen.ended`). A streak is practice: its tries are logged for the
 teacher like any other but move no rating (the Puzzles page's first tries do).
 """
 
@@ -16,9 +22,9 @@ from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
-from engine import Attempt
+from engine import Attempt, Move
 from tutorial_app.course import rating as elo
-from tutorial_app.course.checking import check_answer
+from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import language
 from tutorial_app.course.model import Feedback, Puzzle
 from tutorial_app.flows import page
@@ -32,7 +38,9 @@ from tutorial_app.services.store import Learner
 if TYPE_CHECKING:
     from tutorial_app.course import Course
 
-STEP_CHOICES: Final = 5  # the next puzzle is one of this many just above the last
+STEP_CHOICES: Final = 5  # the next puzzle is one of this many at or just above its aim
+FIRST: Final = elo.puzzle_rating(1)  # the first puzzle's aim: the lowest level
+STEP: Final = 80.0  # how much higher each next puzzle aims
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +71,9 @@ class StreakScreen:
     puzzle: Puzzle | None
     best: int
     new_best: bool = False
+    level: int | None = None  # the difficulty (1-5) of the puzzle on screen, as measured
+    ended: Puzzle | None = None  # the puzzle a miss ended the run on, kept on screen
+    answer: tuple[Move, ...] = ()  # the moves that solve `ended`
 
 
 def hardness(puzzle: Puzzle, rated: dict[str, tuple[float, float, int]]) -> tuple[float, str]:
@@ -71,18 +82,32 @@ def hardness(puzzle: Puzzle, rated: dict[str, tuple[float, float, int]]) -> tupl
     return (found[0] if found else elo.puzzle_rating(puzzle.difficulty), puzzle.id)
 
 
+def level(rating: float) -> int:
+    """The difficulty level (1-5, the dots) nearest a puzzle rating: the inverse of
+    `rating.puzzle_rating`, for a puzzle whose measured rating has moved off its label."""
+    return min(5, max(1, 1 + round((rating - elo.puzzle_rating(1)) / 200.0)))
+
+
+def aim(solved: int) -> float:
+    """The rating the run's next puzzle aims at once `solved` puzzles are solved."""
+    return FIRST + STEP * solved
+
+
 def next_up(puzzles: Sequence[Puzzle], last: Puzzle | None,
             rated: dict[str, tuple[float, float, int]], rng: random.Random,
             used: Sequence[str] = ()) -> Puzzle | None:
-    """A puzzle harder than `last` (the easiest few when the run starts), never one
-    already played in this run; None when none is harder."""
+    """The run's next puzzle: one of the few at or just above the aim for a run of
+    `len(used)` solved, harder than `last` (the easiest few when none reaches the aim),
+    never one already played in this run; None when none is harder."""
     floor = hardness(last, rated) if last is not None else None
     ladder = sorted((p for p in puzzles if p.id not in used
                      and (floor is None or hardness(p, rated) > floor)),
                     key=lambda p: hardness(p, rated))
     if not ladder:
         return None
-    return ladder[rng.randrange(min(STEP_CHOICES, len(ladder)))]
+    goal = aim(len(used))
+    reaching = [p for p in ladder if hardness(p, rated)[0] >= goal] or ladder
+    return reaching[rng.randrange(min(STEP_CHOICES, len(reaching)))]
 
 
 class StreakController:
@@ -173,9 +198,23 @@ class StreakController:
                 faults.report(error, "keeping the best streak")
         return replace(run, over=True, best=best)
 
+    def _ended(self, run: Run) -> Puzzle | None:
+        """The puzzle the run ended on by a miss (None for a run that ran out)."""
+        if not run.over or run.feedback is None or run.feedback.correct or not run.answered:
+            return None
+        try:
+            return self.course.puzzle(run.answered)
+        except KeyError:  # gone from the course since
+            return None
+
     def screen(self) -> StreakScreen:
         run = self.run()
         if run is None:
             return StreakScreen(None, None, self._best())
         new_best = run.over and run.length > run.previous
-        return StreakScreen(run, None if run.over else self.puzzle(), run.best, new_best)
+        ended = self._ended(run)
+        puzzle = None if run.over else self.puzzle()
+        shown = puzzle or ended
+        measured = level(hardness(shown, self._rated())[0]) if shown is not None else None
+        return StreakScreen(run, puzzle, run.best, new_best, measured, ended,
+                            tuple(solutions(ended)) if ended is not None else ())

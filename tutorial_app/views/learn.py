@@ -52,7 +52,7 @@ from tutorial_app.flows.lesson import (
     stars_words,
 )
 from tutorial_app.services.resume import Resume
-from tutorial_app.ui import address, board, homework_panels, safe_text, session
+from tutorial_app.ui import address, board, homework_panels, rules_beside, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
 
@@ -352,6 +352,9 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
     st.progress((screen.index + 1) / screen.total,
                 text=t("learn.step_of", n=screen.index + 1, total=screen.total))
 
+    rules = rules_beside.of_step(step)  # the rules beside its position, where they differ
+    if rules is not None:
+        rules_beside.show(rules, "learn")
     DRAWERS[StepKind(step.kind)](control, step, screen)
 
     st.divider()

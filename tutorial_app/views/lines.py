@@ -12,7 +12,7 @@ from tutorial_app import config
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 from tutorial_app.flows.line_play import LineController, LineView, shipped_lines
-from tutorial_app.ui import board, safe_text, session
+from tutorial_app.ui import board, rules_beside, safe_text, session
 
 BOARD = "line"  # the line board's scope: its widget keys and selection
 PICK = "line-pick"  # the line picker's widget
@@ -28,6 +28,7 @@ def _line(control: LineController, view: LineView) -> None:
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
     st.caption(dots)
     st.markdown(f"### {safe_text.plain(view.prompt)}")
+    rules_beside.show(view.board.rules, BOARD)
     st.markdown(safe_text.plain(t("lines.their_hand", cards=" ".join(view.theirs) or "—")))
     if view.piles is not None:
         st.caption(safe_text.plain(t("lines.piles_mine", cards=view.piles[0])))

@@ -27,7 +27,7 @@ from tutorial_app.flows.puzzles import (
     Taught,
 )
 from tutorial_app.services.resume import Resume
-from tutorial_app.ui import address, board, safe_text, session
+from tutorial_app.ui import address, board, rules_beside, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_image
 from tutorial_app.views import lines, streak
@@ -73,6 +73,7 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
                + (t("puzzles.done_before") if view.solved_before else ""))
     st.caption(safe_text.plain(" · ".join(t(f"theme.{x}.description") for x in puzzle.themes)))
     st.markdown(f"### {board.linked_lesson(puzzle.prompt)}")
+    rules_beside.show(puzzle.position.rules, BOARD)
     look = board.BoardLook(interactive=not work.solved)
     board.table(view.board, BOARD, look)
     board.hand(view.board, BOARD, look)
