@@ -252,7 +252,8 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
         st.markdown(said)
     else:
         st.caption(t("board.how_to"))
-    values = sel.build_values(rules)
+    made = sel.build_values(rules)  # what the cards make: the total first
+    values = sel.build_offers(rules)  # no value beside it that no build can have
     # No action looks pressed (a primary button) before anything is chosen: they are
     # all plain buttons; a chosen card is the one raised (BASE_CSS).
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
@@ -261,12 +262,12 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
                   disabled=not enabled, icon=":material/back_hand:",
                   on_click=_fire, args=(scope, CAPTURE, on_attempt))
         if rules.builds:
-            # the values the selected cards make, nothing capped or guessed (clicks.py)
+            # the values the selected cards make that a build can have, nothing guessed
             for value in values:
-                helps = "board.build_help" if value == values[0] else "board.build_help_groups"
+                helps = "board.build_help" if value == made[0] else "board.build_help_groups"
                 st.button(t("board.build", n=value), key=f"{scope}-build-{value}",
                           disabled=not enabled, icon=":material/layers:",
-                          help=t(helps, n=value, total=values[0]),
+                          help=t(helps, n=value, total=made[0]),
                           on_click=_fire, args=(scope, BUILD, on_attempt, value))
             if not values:
                 st.button(t("board.build_plain"), key=f"{scope}-build",
