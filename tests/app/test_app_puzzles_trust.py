@@ -94,3 +94,29 @@ def test_the_puzzle_that_ends_a_streak_stays_on_screen_with_its_answer(app: AppT
     assert any("ct-marked" in str(h.proto.body) for h in ended)  # the right move marked
     labels = [b.label for b in app.button]
     assert "Start a new streak" in labels and "Start a streak" not in labels
+
+
+def test_a_theme_filter_is_kept_after_a_visit_to_the_streak_and_the_lines(app: AppTest) -> None:
+    open_page(app, "puzzles")
+    sign_in(app)
+    click(app, "puzzles-all")
+    app.multiselect(key="puzzles.themes").select("pairing").run()
+    app.toggle(key="puzzles.hide_solved").set_value(True).run()
+    assert "1 puzzle matches your choice." in texts(app)
+    for mode in ("streak", "lines", "rated"):
+        app.button_group(key="puzzles-mode").set_value(mode).run()
+    assert app.multiselect(key="puzzles.themes").value == ["pairing"]
+    assert app.toggle(key="puzzles.hide_solved").value
+    assert "1 puzzle matches your choice." in texts(app)
+
+
+def test_the_difficulty_chosen_is_kept_too(app: AppTest) -> None:
+    open_page(app, "puzzles")
+    sign_in(app)
+    click(app, "puzzles-all")
+    app.select_slider(key="puzzles.difficulty").set_range(2, 2).run()
+    assert "1 puzzle matches your choice." in texts(app)
+    app.button_group(key="puzzles-mode").set_value("streak").run()
+    app.button_group(key="puzzles-mode").set_value("rated").run()
+    assert app.select_slider(key="puzzles.difficulty").value == (2, 2)
+    assert "1 puzzle matches your choice." in texts(app)

@@ -207,6 +207,7 @@ class PuzzlesScreen:
 BOARD: Final = "puzzle"  # the board's scope: its widget keys and its selection, `puzzle.sel`
 HINTS: Final = 3
 DIFFICULTY: Final = (1, 5)
+FILTERS: Final = ("themes", "difficulty", "hide_solved", "missed_only")  # the widgets' names
 
 
 class PuzzleController:
@@ -253,6 +254,17 @@ class PuzzleController:
         return Filter(frozenset(str(theme) for theme in themes), int(low), int(high),
                       bool(self.memory.get("hide_solved")), bool(self.memory.get("missed_only")),
                       frozenset(taught) if isinstance(taught, tuple) else None)
+
+    def keep_filters(self) -> None:
+        """Called before the filter widgets are drawn. Streamlit drops a widget's value
+        from the session when a run does not draw it, so a visit to the streak or the
+        lines (which draw no filters) lost the learner's themes; each value is kept
+        under `kept_<name>` and put back when its widget is missing."""
+        for name in FILTERS:
+            if name in self.memory:
+                self.memory[f"kept_{name}"] = self.memory[name]
+            elif f"kept_{name}" in self.memory:
+                self.memory[name] = self.memory[f"kept_{name}"]
 
     def themes_changed(self) -> None:
         """The learner picked themes: their choice, no longer only what was taught."""

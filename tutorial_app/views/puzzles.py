@@ -50,7 +50,9 @@ def theme_name(theme: str) -> str:
 
 
 def filters(control: PuzzleController) -> None:
-    """The filter widgets; the controller reads their values back by their keys."""
+    """The filter widgets; the controller reads their values back by their keys (and
+    keeps them while the streak or the lines are on screen)."""
+    control.keep_filters()
     with st.expander(t("puzzles.filters"), expanded=False, icon=":material/filter_list:"):
         st.multiselect(t("puzzles.themes"), list(control.course.themes()),
                        key=control.themes_key, placeholder=t("puzzles.any_theme"),
