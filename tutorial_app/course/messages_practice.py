@@ -39,6 +39,7 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.why.learning": "You are still learning “{skill}”: this task practises it.",
     "practice.why.new": "Something new: a first task on “{skill}”.",
     "practice.why.harder": "One step further: a harder task with “{skill}”.",
+    "practice.why.next": "Next in your course: a new task with “{skill}”.",
     "practice.map": "Your skills",
     "practice.map_intro": "Mastered: the tries say you know it. Learning: not sure yet. "
                           "Due: a task on it is due for review.",

@@ -31,7 +31,7 @@ REVIEWS: Final = 2   # at most this many reviews in a set, so new work is never 
 WEAK: Final = 2      # tasks on the weakest skill
 
 _Add = Callable[["Task", "Reason"], None]
-ReasonKind = Literal["review", "missed", "learning", "new", "harder"]
+ReasonKind = Literal["review", "missed", "learning", "new", "next", "harder"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,18 +73,13 @@ def daily_set(tasks: Sequence[Task], now: Situation, size: int = SET_SIZE) -> li
     model = now.model
     picks: list[Pick] = []
     taken: set[str] = set()
-    by_key = {task.key: task for task in tasks}
 
     def add(task: Task, reason: Reason) -> None:
         picks.append(Pick(task, reason))
         taken.add(task.key)
 
-    # Among the due keys that are tasks: the first chapter's steps, which every learner
-    # does first, are the most overdue and are no practice task.
-    due_tasks = sorted((key for key in now.due if key in by_key), key=lambda k: now.due[k])
-    for key in due_tasks[:min(REVIEWS, size)]:
-        days = int((now.now - now.reviewed.get(key, now.now)) // 86400)
-        add(by_key[key], Reason("review", _weakest_of(model, by_key[key]), days))
+    for task, days in due_reviews(tasks, now)[:min(REVIEWS, size)]:
+        add(task, Reason("review", _weakest_of(model, task), days))
     skills = sorted({s for t in tasks for s in t.skills}, key=skill_order)
     weak = weakest_skills(model, skills)
     new = [s for s in skills if model.state(s) == "unseen"]
@@ -103,11 +98,52 @@ def daily_set(tasks: Sequence[Task], now: Situation, size: int = SET_SIZE) -> li
         first = _first_on(tasks, skill, taken) if len(picks) < size else None
         if first is not None:
             add(first, Reason("new", skill))
-    rest = sorted((t for t in tasks if t.key not in taken),
-                  key=lambda t: (model.p_right(t), t.order))
-    for task in rest[:size - len(picks)]:
-        add(task, Reason("harder", _weakest_of(model, task)))
+    for step in _next_steps(tasks, taken, now)[:size - len(picks)]:
+        add(step, Reason("next", _weakest_of(model, step)))
+    while len(picks) < size and (more := harder_task(tasks, model, now, taken)) is not None:
+        add(*more)
+    if not picks:
+        for task in _longest_unpractised(tasks, now, size):
+            days = int((now.now - now.reviewed.get(task.key, now.now)) // 86400)
+            add(task, Reason("review", _weakest_of(model, task), days))
     return picks[:size]
+
+
+def _longest_unpractised(tasks: Sequence[Task], now: Situation, size: int) -> list[Task]:
+    """Nothing due, nothing weak, new or harder: the skills tried longest ago, each
+    through a solved task on it with the fewest other skills (the spacing a review
+    schedule would give them, a skill at a time)."""
+    model = now.model
+    skills = sorted({s for t in tasks for s in t.skills if s in model.last},
+                    key=lambda s: (model.last[s], skill_order(s)))
+    out: list[Task] = []
+    for skill in skills[:size]:
+        fits = [t for t in tasks if skill in t.skills and t not in out]
+        if fits:
+            out.append(min(fits, key=lambda t: (t.key not in now.solved, len(t.skills),
+                                                now.reviewed.get(t.key, 0.0), t.order)))
+    return out
+
+
+def due_reviews(tasks: Sequence[Task], now: Situation) -> list[tuple[Task, int]]:
+    """The reviews a set may hold, most overdue first, each with the days since the task
+    was last reviewed: reviews of skills, through the due tasks. A due task is passed
+    over when each of its skills has been tried since it fell due (another task has
+    reviewed them), and when a review already chosen is about its weakest skill: one
+    solved task a day per skill keeps the skill, not fifty due cards of the same sums
+    (the first chapter's steps, most overdue and no practice task, are not among them)."""
+    model = now.model
+    by_key = {task.key: task for task in tasks}
+    out: list[tuple[Task, int]] = []
+    covered: set[str] = set()
+    for key in sorted((k for k in now.due if k in by_key), key=lambda k: now.due[k]):
+        task = by_key[key]
+        stale = {s for s in task.skills if model.last.get(s, 0.0) <= now.due[key]} - covered
+        if not stale:
+            continue
+        covered |= stale
+        out.append((task, int((now.now - now.reviewed.get(key, now.now)) // 86400)))
+    return out
 
 
 def _weakest_of(model: Mastery, task: Task) -> str:
@@ -116,11 +152,15 @@ def _weakest_of(model: Mastery, task: Task) -> str:
 
 def _on_skill(tasks: Sequence[Task], model: Mastery, skill: str, count: int,
               taken: set[str], now: Situation, add: _Add) -> None:
-    """Up to `count` tasks on one skill: not solved before first, then likeliest right."""
+    """Up to `count` tasks on one skill: not solved before first, then the ones where
+    it is the weakest of the task's skills, the fewest skills (a skill with no task of
+    its own, raising or the controller's duty, is practised where a miss points at it
+    most), the others best known."""
     if count <= 0:
         return
     fits = [t for t in tasks if skill in t.skills and t.key not in taken]
-    fits.sort(key=lambda t: (t.key in now.solved, -model.others_known(t, skill), t.order))
+    fits.sort(key=lambda t: (t.key in now.solved, _weakest_of(model, t) != skill,
+                             len(t.skills), -model.others_known(t, skill), t.order))
     missed = now.missed_week.get(skill, 0)
     reason = Reason("missed", skill, missed) if missed else Reason("learning", skill)
     for task in fits[:count]:
@@ -139,14 +179,51 @@ def _first_on(tasks: Sequence[Task], skill: str, taken: set[str]) -> Task | None
     return min(fits, key=lambda t: (len(t.skills), t.order), default=None)
 
 
+def hardest_solved(tasks: Sequence[Task], solved: Collection[str]) -> dict[str, int]:
+    """Per skill, the difficulty of the hardest task on it the learner has solved."""
+    out: dict[str, int] = {}
+    for task in tasks:
+        if task.key in solved:
+            for skill in task.skills:
+                out[skill] = max(out.get(skill, 0), task.difficulty)
+    return out
+
+
+def harder_task(tasks: Sequence[Task], model: Mastery, now: Situation, taken: set[str]
+                ) -> tuple[Task, Reason] | None:
+    """One step further: a task harder than the hardest she has solved on one of its
+    skills, the weakest such skill first, the least hard of those (one step, not a
+    leap). None when she has solved the hardest there is."""
+    top = hardest_solved(tasks, now.solved)
+    best: tuple[tuple[float, int, int, int], Task, str] | None = None
+    for task in tasks:
+        if task.key in taken or task.key in now.solved:
+            continue
+        for skill in task.skills:
+            if task.difficulty > top.get(skill, 0) and skill in top:
+                rank = (model.p_known(skill), task.difficulty, len(task.skills), task.order)
+                if best is None or rank < best[0]:
+                    best = (rank, task, skill)
+    return None if best is None else (best[1], Reason("harder", best[2]))
+
+
 def _stretch(tasks: Sequence[Task], model: Mastery, new: list[str], taken: set[str],
              now: Situation) -> tuple[Task, Reason] | None:
+    """A first task on a new skill; else the course's next step (the first step not
+    solved, in course order, of a lesson she may open: it leads to what she has not
+    met); else a harder task."""
     if new:
         first = _first_on(tasks, new[0], taken)
         if first is not None:
             return first, Reason("new", new[0])
-    harder = [t for t in tasks if t.key not in taken and t.key not in now.solved]
-    if not harder:
-        return None
-    task = max(harder, key=lambda t: (t.difficulty, len(t.skills), -t.order))
-    return task, Reason("harder", _weakest_of(model, task))
+    steps = _next_steps(tasks, taken, now)
+    if steps:
+        return steps[0], Reason("next", _weakest_of(model, steps[0]))
+    return harder_task(tasks, model, now, taken)
+
+
+def _next_steps(tasks: Sequence[Task], taken: set[str], now: Situation) -> list[Task]:
+    """The course's next steps: the steps not solved yet of lessons she may open, in
+    course order (finishing a lesson opens the next, and the skills it leads to)."""
+    return sorted((t for t in tasks if t.lesson and t.key not in taken
+                   and t.key not in now.solved), key=lambda t: t.order)
