@@ -4,15 +4,22 @@ The same function chooses for the Practice page (flows/practice.py) and for the
 simulated learners (tools/practice_sim.py), so what the simulation measures is what the
 page does. A set is, in this order:
 
-1. reviews due (FSRS says the learner is about to forget them), most overdue first;
+1. reviews of skills (at most REVIEWS): FSRS keeps a card per task, and a due card whose
+   skills have all been tried since it fell due is passed over (another task has
+   reviewed them), as is one whose skills a chosen review already covers, most overdue
+   first;
 2. tasks on the weakest skill: the skill already tried with the lowest chance of being
-   known, each task the one exercising it that the learner is likeliest to get right
-   otherwise (its other skills known), so a miss points at that skill;
+   known, each task one where it is the weakest of the task's skills, with the fewest
+   skills (raising or the controller's duty have no task of their own), the others best
+   known, so a miss points at that skill;
 3. one stretch task: the first task of the first skill not tried yet, in the course's
-   order, or, once every skill is tried, the hardest task not solved yet.
+   order; else the course's next step (the first step not solved of a lesson she may
+   open: finishing lessons opens the skills behind them); else a task harder than the
+   hardest she has solved on one of its skills.
 
 What is left of the set is filled with the next weakest skills, more tasks on the new
-skill, further new skills, and last the tasks the learner is least likely to get right.
+skill, further new skills, the course's next steps, and really harder tasks; a set with
+nothing else holds the skills tried longest ago.
 Each pick carries a `Reason`, words for which the page chooses (one catalogue
 sentence per kind of reason).
 """

@@ -1,5 +1,13 @@
 """Simulated learners through the course, in the fixed order and with Practice choosing:
-`python -m tutorial_app.tools.practice_sim [--learners N] [--seeds 1 2 3] [--json]`.
+`python -m tutorial_app.tools.practice_sim [--learners N] [--seeds 1 2 3] [--json]
+[--learner model|independent|model-app]`.
+
+Two kinds of learner. `model` (the default, this module): drawn from the same picture
+of a learner as the chooser's model (below), run on the tasks directly. `independent`
+(tools/sim_learner.py): prerequisites, power-law forgetting per skill, slips that grow
+with the legal moves, a pull toward the biggest capture; run through the app itself,
+the Practice page's choice read from a real store (tools/practice_drive.py).
+`model-app` runs this module's learner through the app the same way.
 
 Each simulated learner has, per skill, a hidden state the model never sees:
 
@@ -258,6 +266,46 @@ def shipped_tasks(folder: Path | None = None, settings: bool = False) -> list[Ta
     return game
 
 
+class ModelLearner:
+    """This module's learner with the interface of tools/practice_drive.py."""
+
+    def __init__(self, seed: str, learn: float) -> None:
+        self.inner = Learner(random.Random(seed), learn)
+
+    def attempt(self, task: Task | None, facts: object, tried: int, now: float) -> bool:
+        if task is None:
+            return self.inner.rng.random() < 1 - SLIP
+        return self.inner.attempt(task, now)
+
+    def recall(self, skill: str, now: float) -> float:
+        return self.inner.recall(skill, now)
+
+
+def app_main(kind: str, seeds: Sequence[int], learners: int, as_json: bool) -> int:
+    """The course order and Practice through the app (tools/practice_drive.py)."""
+    from tutorial_app.config import lessons_folder
+    from tutorial_app.tools import practice_drive as drive
+    from tutorial_app.tools import sim_learner as ind
+    course = load_course(lessons_folder(), proofs=False)
+    make = ind.new_learner if kind == "independent" else ModelLearner
+    print(f"{kind} learners through the app: {learners} a seed; {drive.TASKS_PER_DAY} tries "
+          f"a day, up to {drive.MAX_TRIES} a task; learn {ind.LEARN_LOW}-{ind.LEARN_HIGH}; "
+          f"mastery = recall a week later >= {ind.MASTERY_RECALL}", file=sys.stderr)
+    rows = [drive.run_app_seed(course, seed, learners, make) for seed in seeds]
+    if as_json:
+        print(json.dumps([asdict(r) for r in rows], indent=1))
+        return 0
+    for name in ("fewer", "fewer_equal", "fixed_tries", "practice_tries",
+                 "practice_tries_equal", "fixed_days", "practice_days", "fixed_retention",
+                 "practice_retention", "practice_retention_equal", "practice_mastered", "auc",
+                 "ece", "locked", "harder_really"):
+        print(f"{name:>24}: {_spread([getattr(r, name) for r in rows])}")
+    kinds = sorted({k for r in rows for k in r.picks})
+    print("picks: " + ", ".join(
+        f"{k} {statistics.fmean(r.picks.get(k, 0.0) for r in rows):.1%}" for k in kinds))
+    return 0
+
+
 def _spread(values: Sequence[float]) -> str:
     mean = statistics.fmean(values)
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
@@ -271,9 +319,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--with-settings", action="store_true",
                         help="count the settings that change play as skills too")
+    parser.add_argument("--learner", choices=("model", "independent", "model-app"),
+                        default="model", help="which simulated learner (module docstring)")
     args = parser.parse_args(argv)
     if args.learners < 1:
         parser.error("--learners must be at least 1")
+    if args.learner != "model":
+        return app_main(args.learner, args.seeds, args.learners, args.json)
     tasks = shipped_tasks(settings=args.with_settings)
     print(f"{len(tasks)} tasks, {len(skills_in(tasks))} skills; {args.learners} learners a "
           f"seed; {TASKS_PER_DAY} tries a day; learn {LEARN_LOW}-{LEARN_HIGH}, slip {SLIP}, "
