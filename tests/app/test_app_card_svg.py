@@ -59,8 +59,8 @@ def test_build_drawing_shows_value_kind_and_controller() -> None:
     assert "multiple · You" in svg.build_svg(multiple, you=0)
     assert svg.build_label(single, 0) == (
         "build of 8 (single): 3♠, 5♥; controlled by opponent")
-    assert svg.build_label(single, None) == (  # the sandbox names seats
-        "build of 8 (single): 3♠, 5♥; controlled by Seat 1")
+    assert svg.build_label(single, None) == (  # the sandbox names players, from 1
+        "build of 8 (single): 3♠, 5♥; controlled by Player 2")
     assert "Partner" in svg.build_svg(single, you=3, players=4)
 
 
@@ -98,7 +98,7 @@ def test_a_build_s_label_is_one_whole_sentence_per_kind_and_controller() -> None
         assert svg.build_label(single, 3, players=4) == (
             "construção de 8 (simples): 3♠, 5♥; controlada pelo seu parceiro")
         assert svg.build_label(multiple, None) == (
-            "construção de 5 (múltipla): 2♥, 3♦, 5♣; controlada pelo lugar 0")
+            "construção de 5 (múltipla): 2♥, 3♦, 5♣; controlada pelo Jogador 1")
     with using("es"):
         assert svg.build_label(multiple, 0) == (
             "construcción de 5 (múltiple): 2♥, 3♦, 5♣; controlada por ti")

@@ -59,8 +59,8 @@ def test_a_legal_move_is_played_and_can_be_stepped_back_and_forward(app: AppTest
     said = app.success[0].value
     assert said.endswith(". Played; use Back to take it back."), said
     assert app.query_params["moves"] in ("8s x 8d", ["8s x 8d"])
-    assert any("Seat 0&#x27;s pile: 2 cards" in str(h.proto.body) or
-               "Seat 0's pile" in str(h.proto.body) for h in app.get("html"))
+    assert any("Player 1&#x27;s pile: 2 cards" in str(h.proto.body) or
+               "Player 1's pile" in str(h.proto.body) for h in app.get("html"))
     assert "cb-sandbox-t-8d" not in [b.key for b in app.button]
     click(app, "sandbox-back")
     assert "cb-sandbox-t-8d" in [b.key for b in app.button]

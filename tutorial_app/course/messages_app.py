@@ -181,7 +181,7 @@ MESSAGES: Final[dict[str, str]] = {
     "sandbox.title": "Sandbox",
     "sandbox.intro": "Set up any position, see every legal move, try moves and step through "
                      "them. The link always holds the position, so you can share it.",
-    "sandbox.hand_of": "Hand of seat {seat} (to move)",
+    "sandbox.hand_of": "Player {seat}'s hand (to move)",
     "sandbox.played": "Played; use Back to take it back.",
     "sandbox.moves_played": "Moves played",
     "sandbox.start": "Start",
@@ -189,11 +189,11 @@ MESSAGES: Final[dict[str, str]] = {
     "sandbox.forward": "Forward",
     "sandbox.end": "End",
     "sandbox.no_moves_yet": "No moves yet: make one with the buttons above or from the list.",
-    "count.sandbox-pile.one": "seat {seat}: {n} card captured, {sweeps}",
-    "count.sandbox-pile.other": "seat {seat}: {n} cards captured, {sweeps}",
+    "count.sandbox-pile.one": "Player {seat}: {n} card captured, {sweeps}",
+    "count.sandbox-pile.other": "Player {seat}: {n} cards captured, {sweeps}",
     "count.sweep.one": "{n} sweep",
     "count.sweep.other": "{n} sweeps",
-    "sandbox.pile_of": "Seat {seat}'s pile",
+    "sandbox.pile_of": "Player {seat}'s pile",
     "sandbox.legal_moves": "Every legal move ({n})",
     "sandbox.col.move": "Move",
     "sandbox.col.words": "In words",
@@ -217,7 +217,7 @@ MESSAGES: Final[dict[str, str]] = {
     "sandbox.none": "no cards yet",
     "sandbox.build_value": "Value",
     "sandbox.controller": "Controlled by",
-    "sandbox.seat_n": "seat {seat}",
+    "sandbox.seat_n": "Player {seat}",
     "sandbox.add_build": "Add build",
     "sandbox.clear_all": "Empty the table and hand",
     "sandbox.notation": "Position",
@@ -623,7 +623,7 @@ MESSAGES.update({  # the words drawn on the cards and read by screen readers
     "board.controller_you": "You",
     "board.controller_partner": "Partner",
     "board.controller_opponent": "Opponent",
-    "board.controller_seat": "Seat {seat}",
+    "board.controller_seat": "Player {seat}",
     # a build for screen readers: one whole entry per kind and controller
     "board.build_label.single.you": "build of {value} (single): {cards}; controlled by you",
     "board.build_label.single.partner": "build of {value} (single): {cards}; controlled by "
@@ -631,7 +631,7 @@ MESSAGES.update({  # the words drawn on the cards and read by screen readers
     "board.build_label.single.opponent": "build of {value} (single): {cards}; controlled by "
                                          "opponent",
     "board.build_label.single.seat": "build of {value} (single): {cards}; controlled by "
-                                     "Seat {seat}",
+                                     "Player {seat}",
     "board.build_label.multiple.you": "build of {value} (multiple): {cards}; controlled by "
                                       "you",
     "board.build_label.multiple.partner": "build of {value} (multiple): {cards}; controlled "
@@ -639,7 +639,7 @@ MESSAGES.update({  # the words drawn on the cards and read by screen readers
     "board.build_label.multiple.opponent": "build of {value} (multiple): {cards}; controlled "
                                            "by opponent",
     "board.build_label.multiple.seat": "build of {value} (multiple): {cards}; controlled by "
-                                       "Seat {seat}",
+                                       "Player {seat}",
     "board.stack": "{caption}: {count}",
 })
 
@@ -1039,4 +1039,11 @@ MESSAGES.update({  # puzzles a learner can trust: the streak's end, the rules be
     "rules.beside.builds.off": "No building: every move is a capture or a trail (11.1).",
     "rules.beside.draw.true": "Draw Casino: each player draws a card after every play while "
                               "the stock lasts (11.2).",
+})
+MESSAGES.update({  # the Sandbox's problems that name a seat, naming it as its player
+    "sandbox.problem.seat": "Player {seat} does not exist with {players} players.",
+    "sandbox.problem.uncovered": "Player {seat} controls a build of {values} but holds no "
+                                 "card to take it (7.1).",
+    "sandbox.problem.build-seat": "The {value}-build ({cards}) belongs to Player {seat}, who "
+                                  "is not at the table.",
 })

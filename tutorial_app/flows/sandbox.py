@@ -20,8 +20,10 @@ from enum import StrEnum
 from typing import Any, Final
 
 from engine import PRESETS, Attempt, Card, CassinoError, Position, check
+from engine.position import Problem
 from engine.rules import SETTING_CHOICES
 from tutorial_app.course import words
+from tutorial_app.course.i18n import t
 from tutorial_app.flows import links, page
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.line import Line, MoveEffect, describe_moves
@@ -49,6 +51,28 @@ _PENDING: Final = "pending"
 _NOTICE: Final = "notice"
 _SYNCED: Final = "synced"
 _SELECTION: Final = "sel"  # the cards clicked on the board (ui/board.py keeps "<scope>.sel")
+
+
+def player(seat: int) -> int:
+    """The number the Sandbox shows for a seat: "Player 1" is the notation's seat @0.
+    Nobody at a table set up by hand is "you" or "the computer", and a learner counts
+    players from 1, never reads a seat's id (0)."""
+    return seat + 1
+
+
+# The problems that name a seat: worded with the seat as its player ("Player 1 controls a
+# build of 8 but holds no card to take it"), as the Sandbox names seats everywhere else.
+_PLAYER_PROBLEMS: Final = frozenset({"seat", "uncovered", "build-seat"})
+
+
+def problem_words(found: Problem) -> str:
+    """Why the position set up cannot occur, in the learner's language, naming players
+    as the Sandbox does; the other problems as every page words them."""
+    if found.code not in _PLAYER_PROBLEMS or "seat" not in found.facts:
+        return words.problem(found)
+    facts = dict(found.facts)
+    facts["seat"] = player(int(facts["seat"]))
+    return t(f"sandbox.problem.{found.code}", **facts)
 
 
 class Step(StrEnum):
@@ -322,14 +346,14 @@ class SandboxController:
     def board(self) -> BoardScreen:
         """The board part of the screen alone (no list of moves worked out)."""
         position = self.line.position
-        return BoardScreen(position, tuple(words.problem(p) for p in position.issues()),
+        return BoardScreen(position, tuple(problem_words(p) for p in position.issues()),
                            self.notice)
 
     def screen(self) -> SandboxScreen:
         line = self.line
         position = line.position
         try:
-            problems = tuple(words.problem(p) for p in position.issues())
+            problems = tuple(problem_words(p) for p in position.issues())
             moves = () if problems else describe_moves(position)
         except CassinoError as error:  # a limit of engine/limits.py: say which, list none
             problems, moves = (words.error(error),), ()

@@ -173,7 +173,7 @@ def build_label(build: Build, you: int | None = 0, players: int = 2) -> str:
     kind = build.kind.value
     if you is None:
         return t(f"board.build_label.{kind}.seat", value=build.value, cards=cards,
-                 seat=build.controller)
+                 seat=build.controller + 1)  # "Player 1" is seat 0, as the Sandbox says
     return t(f"board.build_label.{kind}.{_who(build, you, players)}", value=build.value,
              cards=cards)
 
@@ -188,9 +188,10 @@ def _who(build: Build, you: int, players: int) -> str:
 
 def controller_text(build: Build, you: int | None = 0, players: int = 2) -> str:
     """Who controls the build, as the learner reads it: "You", "Partner" (across the
-    table with four players), "Opponent"; in the sandbox (`you` None) its seat."""
+    table with four players), "Opponent"; in the sandbox (`you` None) its player,
+    numbered from 1."""
     if you is None:
-        return t("board.controller_seat", seat=build.controller)
+        return t("board.controller_seat", seat=build.controller + 1)  # "Player 1": seat 0
     return t(f"board.controller_{_who(build, you, players)}")
 
 

@@ -18,6 +18,7 @@ from tutorial_app.flows.sandbox import (
     SandboxController,
     SandboxScreen,
     Step,
+    player,
 )
 from tutorial_app.ui import address, board, rules_picker, safe_text, teacher
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
@@ -45,7 +46,7 @@ def board_panel(ctl: SandboxController, screen: BoardScreen) -> None:
     position = screen.position
     board.table(position, SCOPE, board.BoardLook(you=None))
     board.hand(position, SCOPE, board.BoardLook(you=None),
-               title=t("sandbox.hand_of", seat=position.seat))
+               title=t("sandbox.hand_of", seat=player(position.seat)))
     if screen.problems:
         st.warning(safe_text.plain(" ".join(screen.problems)), icon=":material/warning:")
     board.action_bar(position, SCOPE, ctl.try_move, enabled=not screen.problems)
@@ -96,7 +97,7 @@ def _cards_tab(ctl: SandboxController, screen: SandboxScreen) -> None:
             st.number_input(t("sandbox.build_value"), min_value=1, max_value=14,
                             key=ctl.key("build_value"), value=screen.draft_value)
             st.selectbox(t("sandbox.controller"), list(screen.seats), key=ctl.key("build_seat"),
-                         format_func=lambda s: t("sandbox.seat_n", seat=s))
+                         format_func=lambda s: t("sandbox.seat_n", seat=player(s)))
             st.button(t("sandbox.add_build"), key="sandbox-add-build", on_click=ctl.add_build,
                       disabled=len(screen.draft) < 2)
     st.button(t("sandbox.clear_all"), key="sandbox-clear-all", on_click=ctl.clear_all,
@@ -123,7 +124,8 @@ def _rules_tab(ctl: SandboxController, screen: SandboxScreen) -> None:
     st.radio(t("sandbox.players"), [2, 3, 4], key=ctl.key("players"), horizontal=True,
              on_change=ctl.set_table_shape)
     st.selectbox(t("sandbox.to_move"), list(screen.seats), key=ctl.key("seat"),
-                 on_change=ctl.set_table_shape, format_func=lambda s: t("sandbox.seat_n", seat=s))
+                 on_change=ctl.set_table_shape,
+                 format_func=lambda s: t("sandbox.seat_n", seat=player(s)))
     st.checkbox(t("sandbox.last"), key=ctl.key("last"), on_change=ctl.set_table_shape,
                 help=t("sandbox.last_help"))
 
@@ -150,10 +152,10 @@ def line_panel(ctl: SandboxController, screen: SandboxScreen) -> None:
         lines.append(f"**{text}**" if row.current else text)
     st.markdown("  \n".join(lines))
     if screen.piles:
-        st.caption(" · ".join(count(p.cards, "sandbox-pile", seat=p.seat,
+        st.caption(" · ".join(count(p.cards, "sandbox-pile", seat=player(p.seat),
                                     sweeps=count(p.sweeps, "sweep"))
                               for p in screen.piles))
-        board.piles({t("sandbox.pile_of", seat=p.seat): p.cards for p in screen.piles})
+        board.piles({t("sandbox.pile_of", seat=player(p.seat)): p.cards for p in screen.piles})
 
 
 def moves_panel(ctl: SandboxController, screen: SandboxScreen) -> None:
