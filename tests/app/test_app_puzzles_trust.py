@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from urllib.parse import urlencode
 
 from apphelpers import click, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
@@ -14,6 +15,7 @@ from engine import parse_attempt
 from tutorial_app.course import load_course, words
 from tutorial_app.course import rating as elo
 from tutorial_app.course.checking import solutions
+from tutorial_app.flows import practice
 from tutorial_app.flows.line_play import shipped_lines
 from tutorial_app.services.store import ProgressStore
 
@@ -120,3 +122,44 @@ def test_the_difficulty_chosen_is_kept_too(app: AppTest) -> None:
     app.button_group(key="puzzles-mode").set_value("rated").run()
     assert app.select_slider(key="puzzles.difficulty").value == (2, 2)
     assert "1 puzzle matches your choice." in texts(app)
+
+
+def links_on(app: AppTest) -> dict[str, str]:
+    """The page's links: label -> query string."""
+    return {x.proto.label: x.proto.query_string for x in app.get("page_link")}
+
+
+def test_a_puzzle_opened_from_practice_leads_back_to_the_days_set(app: AppTest, db: Path,
+                                                                  course_dir: Path) -> None:
+    open_page(app, "practice")
+    sign_in(app)
+    with ProgressStore(db) as store:
+        (learner,) = store.learners()
+        store.complete_lesson(learner.id, "basics", 3)
+    open_page(app, "practice")
+    opened = [x.proto.query_string for x in app.get("page_link")
+              if x.proto.label == "Open this task" and "puzzle=" in x.proto.query_string]
+    assert opened == ["puzzle=tp2&via=practice"]  # the set's puzzle says where it comes from
+    open_page(app, "puzzles", puzzle="tp2", via="practice")  # the link followed
+    assert "A task of today's practice set." in said(app)
+    assert "Back to today's practice" in links_on(app)
+    assert "next-puzzle" not in [b.key for b in app.button]  # no wandering off
+    assert "Next task of today's set" not in links_on(app)  # not decided yet
+    solve_tp2(app)
+    course = load_course(course_dir, language="en", proofs=False)
+    with ProgressStore(db) as store:
+        picks = practice.learner_view(course, store, learner.id).picks
+    following = next(p.task for p in picks if p.task.key != "puzzle:tp2")
+    wanted = urlencode({**practice.task_link(following),
+                        **({"via": "practice"} if following.kind == "puzzle" else {})})
+    assert links_on(app)["Next task of today's set"] == wanted
+    assert "Back to today's practice" in links_on(app)
+    assert "next-puzzle" not in [b.key for b in app.button]
+
+
+def test_a_puzzle_opened_otherwise_goes_on_to_the_next_puzzle(app: AppTest) -> None:
+    open_page(app, "puzzles", puzzle="tp2")
+    sign_in(app)
+    assert "A task of today's practice set." not in said(app)
+    assert "Back to today's practice" not in links_on(app)
+    assert "next-puzzle" in [b.key for b in app.button]

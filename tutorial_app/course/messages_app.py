@@ -166,8 +166,9 @@ MESSAGES: Final[dict[str, str]] = {
     "lines.hint": "Hint {n} of 2",
     "lines.again": "Try the line again",
     "lines.next": "Next line",
-    "streak.intro": "Solve puzzles in a row, each one harder than the last. One wrong move "
-                    "ends the streak. Streak puzzles do not change your rating.",
+    "streak.intro": "Solve puzzles in a row, each one at least as hard as the last and a "
+                    "level harder every two or three puzzles. One wrong move ends the "
+                    "streak. Streak puzzles do not change your rating.",
     "streak.best_label": "Your best streak",
     "streak.start": "Start a streak",
     "streak.again": "Start a new streak",
@@ -1010,6 +1011,9 @@ MESSAGES.update({  # issue 31, limits: known devices, cards, locks, the teacher'
 MESSAGES.update({  # puzzles a learner can trust: the streak's end, the rules beside a position
     "streak.answer.only": "The move that solves it: {move}.",
     "streak.answer.one_of": "One of the moves that solve it: {move}.",
+    "puzzles.from_practice": "A task of today's practice set.",
+    "puzzles.back_to_practice": "Back to today's practice",
+    "puzzles.next_task": "Next task of today's set",
     "rules.beside.title": "Rules that differ here from the classic game:",
     "rules.beside.face_values.royal": "Royal values: J counts 11, Q 12 and K 13, and court "
                                       "cards add up and build like number cards (1.4).",

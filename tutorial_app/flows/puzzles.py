@@ -12,6 +12,9 @@ rating; with no such lesson finished it says so and shows none until the learner
 picks themes. Puzzles tried and not solved are listed to retry. Hints asked for a
 puzzle not yet decided are kept in the store (`services.resume`), so leaving and
 coming back cannot make its first try rated; homework is said to be homework.
+A puzzle opened from Practice (`?puzzle=ID&via=practice`) leads back to the day's set
+("Back to today's practice", "Next task of today's set") instead of on to unrelated
+puzzles; the filters are kept while the streak or the lines are on screen.
 `PuzzleController` is the page's controller (built once per script run; its
 methods are the clicks, `screen()` and `rating()` say what to draw). Each try is
 judged once by `check_answer`, and its Feedback, the judge's verdict included, is
@@ -30,6 +33,8 @@ from tutorial_app.course import rating as elo
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import language, t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
+from tutorial_app.course.plan import Pick
+from tutorial_app.course.skills import Task
 from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
@@ -179,6 +184,7 @@ class PuzzleView:
     note: str | None  # what the try did to the rating
     share: dict[str, str]  # the link to this puzzle
     assigned: bool = False  # homework from the learner's teacher
+    practice: bool = False  # opened from the day's practice set: it leads back there
 
     @property
     def title(self) -> str:
@@ -208,6 +214,14 @@ BOARD: Final = "puzzle"  # the board's scope: its widget keys and its selection,
 HINTS: Final = 3
 DIFFICULTY: Final = (1, 5)
 FILTERS: Final = ("themes", "difficulty", "hide_solved", "missed_only")  # the widgets' names
+VIA: Final = "via"  # ?puzzle=ID&via=practice: opened from the day's practice set
+FROM_PRACTICE: Final = "practice"
+
+
+def practice_next(picks: Sequence[Pick], done: Collection[str]) -> Task | None:
+    """The day's next task for a learner back from one of its puzzles: the first pick
+    of today's set not among `done` (the task keys she has just done)."""
+    return next((pick.task for pick in picks if pick.task.key not in done), None)
 
 
 class PuzzleController:
@@ -322,6 +336,7 @@ class PuzzleController:
                 self.memory["themes"] = themes
                 self.memory.clear("taught_only")
                 self.show(None)  # the first puzzle of the new choice
+        self._follow_practice()
         link = page.new_link(self.memory, self.params, links.PUZZLE)
         if link is None or not link[0]:
             return
@@ -330,6 +345,21 @@ class PuzzleController:
             page.link_error(self.memory, "puzzles.no_such", id=link[0][:80])
             return
         self.show(puzzle.id)
+
+    def _follow_practice(self) -> None:
+        """`via=practice` beside a puzzle: that puzzle is the day's task (followed even
+        when the same puzzle is already on screen; the address keeps only the puzzle)."""
+        if self.params.get(VIA) != FROM_PRACTICE:
+            return
+        task = links.clean_id(self.params.get(links.PUZZLE, ""))
+        if task is not None:
+            self.memory["practice"] = task
+        self.params.pop(VIA, None)
+
+    def practice_done(self) -> tuple[str, ...]:
+        """The task keys of the practice puzzles decided in this session (`puzzle:ID`)."""
+        done = self.memory.get("practice_done")
+        return done if isinstance(done, tuple) else ()
 
     def take_link_error(self) -> str | None:
         return page.take_link_error(self.memory)
@@ -479,6 +509,8 @@ class PuzzleController:
             return work
         result = results[0]
         self._keep_hint(puzzle, clear=True)  # decided: its hints have done their work
+        if self.memory.get("practice") == puzzle.id:  # the day's task is done: on to the next
+            self.memory["practice_done"] = (*self.practice_done(), f"puzzle:{puzzle.id}")
         return replace(work, recorded=True, result=work.result or result)
 
     def take_notice(self) -> str | None:
@@ -532,7 +564,7 @@ class PuzzleController:
             solutions=tuple(solutions(puzzle)) if work.show_solution else None,
             following=following.id if following is not None else None,
             note=rating_note(work.result), share={links.PUZZLE: puzzle.id},
-            assigned=self._is_homework(puzzle))
+            assigned=self._is_homework(puzzle), practice=self.memory.get("practice") == puzzle.id)
 
 
 def rating_note(result: PuzzleResult | None) -> str | None:

@@ -17,14 +17,17 @@ import streamlit as st
 
 from tutorial_app.course import FeedbackStatus, Puzzle, words
 from tutorial_app.course.i18n import count, t
-from tutorial_app.flows import homework
+from tutorial_app.flows import homework, practice
 from tutorial_app.flows.puzzles import (
     BOARD,
     DIFFICULTY,
+    FROM_PRACTICE,
+    VIA,
     PuzzleController,
     PuzzleView,
     RatingLine,
     Taught,
+    practice_next,
 )
 from tutorial_app.services.resume import Resume
 from tutorial_app.ui import address, board, rules_beside, safe_text, session
@@ -69,6 +72,8 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
     st.subheader(safe_text.plain(view.title))
     if view.assigned:
         st.info(t("puzzles.assigned"), icon=":material/assignment:")
+    if view.practice:
+        st.caption(t("puzzles.from_practice"))
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
     st.caption(t("puzzles.meta", dots=dots,
                  themes=safe_text.plain(", ".join(theme_name(x) for x in puzzle.themes)))
@@ -103,7 +108,9 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         if view.can_reveal:
             st.button(t("puzzles.show_solution"), key="show-solution", on_click=control.reveal,
                       icon=":material/visibility:")
-        if view.following is not None:
+        if view.practice:  # back to the day's set, not on to unrelated puzzles
+            practice_links(control, view)
+        elif view.following is not None:
             st.button(t("puzzles.next"), key="next-puzzle", on_click=control.show,
                       args=(view.following,), type="primary" if work.solved else "secondary",
                       icon=":material/skip_next:", icon_position="right")
@@ -112,6 +119,28 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
         st.markdown("\n".join(f"- **{safe_text.plain(words.move(m))}**"
                               for m in view.solutions[:12]))
     address.share_box("puzzles", view.share)
+
+
+TASK_PAGES = {"step": "views/learn.py", "puzzle": "views/puzzles.py"}
+
+
+def practice_links(control: PuzzleController, view: PuzzleView) -> None:
+    """A puzzle opened from Practice: the way back to the day's set, and once the
+    puzzle is decided, its next task (a puzzle opens in this mode again)."""
+    st.page_link("views/practice.py", label=t("puzzles.back_to_practice"),
+                 icon=":material/event_available:")
+    who = session.learner()
+    if who is None or not (view.work.solved or view.work.recorded):
+        return
+    today = practice.learner_view(control.course, session.store(), who.id)
+    task = practice_next(today.picks, {*control.practice_done(), f"puzzle:{view.puzzle.id}"})
+    if task is None:
+        return
+    params = practice.task_link(task)
+    if task.kind == "puzzle":
+        params[VIA] = FROM_PRACTICE
+    st.page_link(TASK_PAGES[task.kind], label=t("puzzles.next_task"), query_params=params,
+                 icon=":material/skip_next:")
 
 
 def missed_list(control: PuzzleController, missed: tuple[Puzzle, ...]) -> None:
