@@ -17,8 +17,10 @@ words are checked, in Spanish. Pictures: docs/screenshots/week-*.png
 
 from __future__ import annotations
 
+import base64
 import re
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +32,12 @@ from clock import days_pass
 from journeys import Screen, phone, pictures
 from playwright.sync_api import Locator, expect
 
-from engine import TRAIL, Move
+from engine import TRAIL, Attempt, Card, Move
 from engine.players.lines import LineSolver
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course, words
-from tutorial_app.course.checking import solutions
+from tutorial_app.course import rating as elo
+from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import count, join_and, using
 from tutorial_app.course.model import Lesson, PlayStep, Puzzle
 from tutorial_app.flows import practice
@@ -45,12 +48,15 @@ from tutorial_app.flows.play.game import Game, Setup
 from tutorial_app.services import practice_store as ps
 from tutorial_app.services.practice_store import Viewer
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.ui.card_svg import card_name
 
 pytestmark = pytest.mark.slow  # minutes: sent out first (tests/conftest.py)
 
 LANG = "es"
 NAME = "Lucía"
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+SVG = "{http://www.w3.org/2000/svg}"
+ALL_CARDS = [Card.parse(f"{rank}{suit}") for rank in "A23456789TJQK" for suit in "shdc"]
 COUNT_SETUP = Setup(2, (2,), pg.make_rules("classic", {}, "hand"), 2024)
 
 
@@ -123,7 +129,7 @@ def test_a_spanish_learners_first_week(real_server: Server, browser: Any, course
         lucia.says("¡Bienvenido! ¿Quién va a aprender?")  # her phone speaks Spanish
         page.get_by_role("textbox", name="Tu nombre", exact=True).fill(NAME)
         lucia.button("Empezar a aprender")
-        lucia.says("Tus lecciones")
+        expect(page.get_by_role("heading", name="Tus lecciones")).to_be_visible()
         me = store.learners_named(NAME)[0]
 
         # ----- day 1: Practice before any lesson names her next lesson ----------------
@@ -231,6 +237,56 @@ def test_a_spanish_learners_first_week(real_server: Server, browser: Any, course
         expect(picker).to_have_value(re.compile("^" + re.escape(chosen)))
         assert "counting-" not in lucia.main()  # titles, never ids
 
+        # ----- a streak to its end: the puzzle that ended it stays, with its answer -------
+        press(page, page.get_by_text(lucia.words("puzzles.mode.streak"), exact=True))
+        lucia.press_key("streak.start")
+        first_puzzle = puzzle_on_screen(lucia, course)
+        lucia.play(next(m for m in solutions(first_puzzle) if not m.builds))
+        with using(LANG):
+            lucia.says(count(1, "streak-now"))
+        ending = puzzle_on_screen(lucia, course)
+        assert ending.id != first_puzzle.id
+        assert ending.difficulty >= first_puzzle.difficulty  # no easier than the last
+        slip = next(c for c in ending.position.hand
+                    if not check_answer(ending, Attempt.selection(c, TRAIL)).correct)
+        lucia.play(Move(slip, TRAIL))
+        kept = page.locator(".st-key-streak-ended")
+        expect(kept).to_contain_text(ending.prompt)  # the position that ended it, kept
+        with using(LANG):  # why her move was wrong, as the judge says it
+            why = check_answer(ending, Attempt.selection(slip, TRAIL)).message
+        expect(kept.get_by_test_id("stAlertContentWarning")).to_contain_text(why)
+        answers = [m for m in solutions(ending)]
+        with using(LANG):
+            said_answers = [words.move(m) for m in answers]
+        answer_box = kept.get_by_test_id("stAlertContentSuccess")
+        expect(answer_box).to_be_visible()
+        assert any(x in answer_box.inner_text() for x in said_answers)
+        with using(LANG):  # her first streak: one puzzle, her best yet
+            lucia.says(count(1, "streak-new-best"))
+        expect(page.get_by_role("button", name=lucia.words("streak.again"))).to_be_visible()
+        lucia.snap(shots, "week-5-streak-ended")
+
+        # ----- the rating chart, read point by point ------------------------------------
+        press(page, page.get_by_text(lucia.words("puzzles.mode.rated"), exact=True))
+        expect(page).to_have_url(re.compile(r"[?&]puzzle="))
+        found = re.search(r"[?&]puzzle=([^&#]+)", page.url)
+        assert found is not None
+        rated_puzzle = course.puzzle(found.group(1))
+        lucia.says(rated_puzzle.prompt)
+        lucia.play(next(m for m in solutions(rated_puzzle) if not m.builds))
+        expect(lucia.alert("success")).to_be_visible()
+        rated = store.rating_history(me.id)
+        assert len(rated) >= 2, "the line's first try and this puzzle were rated"
+        wanted = [f"{v:.0f}" for v in (elo.START, *rated)]
+        press(page, page.get_by_text(lucia.words("puzzles.rating_chart")))
+        chart = page.get_by_role(
+            "img", name=f"{lucia.words('puzzles.rating')}: {', '.join(wanted)}", exact=True)
+        expect(chart).to_be_visible()
+        head, _, body = (chart.get_attribute("src") or "").partition(",")
+        assert head == "data:image/svg+xml;base64"
+        dots = list(ET.fromstring(base64.b64decode(body)).iter(f"{SVG}circle"))
+        assert [dot.findtext(f"{SVG}title") for dot in dots] == wanted
+
         # ----- Count the cards left, checked with nothing picked -------------------------
         late = play_to_the_last_deal(Game.start(COUNT_SETUP))
         held = sorted(late.state.hands[1])
@@ -251,6 +307,21 @@ def test_a_spanish_learners_first_week(real_server: Server, browser: Any, course
             shown = count(len(held), "play-count-shown",
                           cards=join_and([words.card(c) for c in held]))
         lucia.says(shown)  # only when she asks
+
+
+def puzzle_on_screen(lucia: Screen, course: Course) -> Puzzle:
+    """The streak's puzzle on the screen, found in the course by its prompt and the
+    cards of her hand as the screen names them."""
+    with using(LANG):
+        names = {card_name(c): c for c in ALL_CARDS}
+    area = lucia.page.locator(".st-key-hand-streak")
+    expect(area.get_by_role("button").first).to_be_visible()
+    hand = {names[n] for n in (b.get_attribute("aria-label") or b.inner_text()
+                               for b in area.get_by_role("button").all()) if n in names}
+    prompt = lucia.page.locator("h3").last.inner_text().strip()
+    found = [p for p in course.puzzles if p.prompt == prompt and set(p.position.hand) == hand]
+    assert len(found) == 1, (prompt, hand)
+    return found[0]
 
 
 def play_to_the_last_deal(game: Game) -> Game:
