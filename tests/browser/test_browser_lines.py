@@ -50,7 +50,7 @@ def test_a_line_puzzle_on_a_phone(real_server: Server, phone: Page) -> None:
     select(page, "queen of spades", "queen of hearts")
     press(page, page.get_by_role("button", name="Capture", exact=True))
     warning = page.get_by_test_id("stAlertContentWarning")
-    expect(warning).to_contain_text(f"Then they play {words.move(refutation)}")
+    expect(warning).to_contain_text(f"Then they answer: {words.move(refutation)}, ")
     expect(warning).to_contain_text(puzzle.why)
 
     # the right line, answered move by move

@@ -161,7 +161,7 @@ MESSAGES: Final[dict[str, str]] = {
     "lines.piles_mine": "Your captured cards: {cards}",
     "lines.piles_theirs": "Their captured cards: {cards}",
     "lines.reply": "They answer: {move}.",
-    "lines.refuted": "Then they play {move}, and your goal is out of reach.",
+    "lines.refuted": "Then they answer: {move}, and your goal is out of reach.",
     "lines.lost": "That move lets your goal slip away.",
     "lines.hint": "Hint {n} of 2",
     "lines.again": "Try the line again",
