@@ -18,10 +18,10 @@ from tutorial_app.services import faults
 from tutorial_app.ui import language, page_address
 from tutorial_app.ui.css import BASE_CSS
 from tutorial_app.ui.live_call import live_call_banner
+from tutorial_app.ui.menu import Audience, audience
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
 from tutorial_app.ui.steady_taps import steady_taps
-from tutorial_app.ui.teacher import learner_only
 
 configure_logging()
 send_without_delay()  # once per process: no 40 ms wait on every click (ui/serving.py)
@@ -53,13 +53,23 @@ live = st.Page(VIEWS / "live.py", title=t("nav.live"), icon=":material/how_to_vo
 rules = st.Page(VIEWS / "rules.py", title=t("nav.rules"), icon=":material/menu_book:",
                 url_path="rules")
 
-# Teacher pages are not offered to a signed-in learner, and a learner who types their
-# address gets the default page (the page itself refuses a learner too, ui/teacher.py).
-explore = [sandbox, rules] if learner_only() else [sandbox, classroom, cards, rules]
+# The teacher pages are offered to a signed-in teacher only (ui/menu.py); a visitor gets
+# one way in for a teacher, the Classroom's sign-in as "For teachers". Whoever types a
+# page's address not offered to them gets the default page, and each teacher page
+# refuses without a teacher's session anyway (ui/teacher.py).
 menu = {
     t("nav.section.learn"): [learn, practice, puzzles, play, live],
-    t("nav.section.explore"): explore,
+    t("nav.section.explore"): [sandbox, rules],
 }
+offered = audience()
+if offered is Audience.TEACHER:
+    menu[t("nav.section.explore")] = [sandbox, classroom, cards, rules]
+elif offered is Audience.VISITOR:  # the cards' links still open, on the sign-in first
+    menu[t("nav.section.teachers")] = [
+        st.Page(VIEWS / "classroom.py", title=t("nav.for_teachers"), icon=":material/lock:",
+                url_path="classroom"),
+        st.Page(VIEWS / "cards.py", title=t("nav.cards"), url_path="cards",
+                visibility="hidden")]
 # Any page address typed by hand (`/learn`, `/Puzzles`, a mistype, a teacher page typed
 # by a learner) opens a page in the session's language, never Streamlit's English
 # "Page not found" (ui/page_address.py).

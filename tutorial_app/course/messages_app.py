@@ -1051,3 +1051,7 @@ MESSAGES.update({  # the Sandbox's problems that name a seat, naming it as its p
     "sandbox.problem.build-seat": "The {value}-build ({cards}) belongs to Player {seat}, who "
                                   "is not at the table.",
 })
+MESSAGES.update({  # the menu of a visitor (nobody signed in): the teacher's one way in
+    "nav.section.teachers": "Teachers",
+    "nav.for_teachers": "For teachers",
+})

@@ -20,7 +20,7 @@ from tutorial_app.flows.sandbox import (
     Step,
     player,
 )
-from tutorial_app.ui import address, board, rules_picker, safe_text, teacher
+from tutorial_app.ui import address, board, menu, rules_picker, safe_text
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
 from tutorial_app.ui.notices import notice_box
@@ -111,7 +111,7 @@ def _text_tab(ctl: SandboxController, screen: SandboxScreen) -> None:
               icon=":material/upload:")
     st.caption(t("sandbox.share"))
     st.code(ctl.share_url(address.address().base), language=None, wrap_lines=True)
-    if not teacher.learner_only():  # the Classroom is not a signed-in learner's page
+    if menu.audience() is not menu.Audience.LEARNER:  # a visitor may be a teacher
         st.page_link("views/classroom.py", label=t("sandbox.to_classroom"),
                      icon=":material/co_present:", query_params=dict(screen.classroom))
 
