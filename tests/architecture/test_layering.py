@@ -31,7 +31,8 @@ STREAMLIT_FROM = RANK["ui"]
 THIRD_PARTY = {"yaml", "streamlit", "sqlalchemy", "alembic", "psycopg", "babel", "segno",
                "tornado", "playwright", "websockets", "regex", "confusable_homoglyphs", "fsrs",
                "starlette",  # Streamlit's own server, for st.App's cookie route
-               "ua_parser"}  # services/agents.py: browsers named from their user agent
+               "ua_parser",  # services/agents.py: browsers named from their user agent
+               "numpy"}  # course/fit.py: the models fitted to the attempts, as arrays
 
 
 def modules() -> Iterator[tuple[str, Path]]:
