@@ -150,8 +150,7 @@ def test_a_puzzle_opened_from_practice_leads_back_to_the_days_set(app: AppTest, 
     with ProgressStore(db) as store:
         picks = practice.learner_view(course, store, learner.id).picks
     following = next(p.task for p in picks if p.task.key != "puzzle:tp2")
-    wanted = urlencode({**practice.task_link(following),
-                        **({"via": "practice"} if following.kind == "puzzle" else {})})
+    wanted = urlencode({**practice.task_link(following), "via": "practice"})
     assert links_on(app)["Next task of today's set"] == wanted
     assert "Back to today's practice" in links_on(app)
     assert "next-puzzle" not in [b.key for b in app.button]
@@ -163,3 +162,30 @@ def test_a_puzzle_opened_otherwise_goes_on_to_the_next_puzzle(app: AppTest) -> N
     assert "A task of today's practice set." not in said(app)
     assert "Back to today's practice" not in links_on(app)
     assert "next-puzzle" in [b.key for b in app.button]
+
+
+def test_a_lesson_step_opened_from_practice_leads_back_to_the_days_set(
+        app: AppTest, db: Path, course_dir: Path) -> None:
+    """Practice's tasks are puzzles and lesson steps; a step opened from the set used
+    to leave the learner in the lesson, with no way back to the day's next task."""
+    open_page(app, "practice")
+    sign_in(app)
+    opened = [x.proto.query_string for x in app.get("page_link")
+              if x.proto.label == "Open this task" and "step=" in x.proto.query_string]
+    assert opened and all(q.endswith("&via=practice") for q in opened)
+    open_page(app, "learn", lesson="basics", step="pair", via="practice")
+    assert "A task of today's practice set." in said(app)
+    assert "Back to today's practice" in links_on(app)
+    assert "Next task of today's set" not in links_on(app)  # not solved yet
+    for key in ("cb-learn-h-7s", "cb-learn-t-7h", "learn-capture"):
+        click(app, key)
+    assert app.success
+    course = load_course(course_dir, language="en", proofs=False)
+    with ProgressStore(db) as store:
+        (learner,) = store.learners()
+        picks = practice.learner_view(course, store, learner.id).picks
+    following = next(p.task for p in picks if p.task.key != "step:basics/pair")
+    wanted = urlencode({**practice.task_link(following), "via": "practice"})
+    assert links_on(app)["Next task of today's set"] == wanted
+    click(app, "step-next")  # on through the lesson: no longer the day's task
+    assert "A task of today's practice set." not in said(app)

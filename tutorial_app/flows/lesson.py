@@ -238,6 +238,7 @@ class PlayerScreen:
     assigned: bool = False  # opened as homework before the lessons it builds on
     skipped: int | None = None  # the number of the step just left unsolved (said once)
     choose_first: bool = False  # Check was pressed with nothing picked (said once)
+    practice: bool = False  # the day's practice task, opened from its set: leads back there
 
     @property
     def step(self) -> Step:
@@ -414,6 +415,10 @@ class LessonController:
         lesson = self._stage_with(lesson, step_id or "")
         index = next((i for i, s in enumerate(lesson.steps) if s.id == step_id), 0)
         self.open_lesson(lesson.id, index)
+        from_practice = self.params.get(links.VIA) == links.FROM_PRACTICE
+        self.params.pop(links.VIA, None)  # the address keeps the step alone
+        if from_practice:  # this step is the day's task: its page leads back to the set
+            self.memory["practice"] = f"{lesson.id}/{lesson.steps[index].id}"
 
     def _stage_with(self, lesson: Lesson, step_id: str) -> Lesson:
         """The stage of the lesson's chapter that holds the step (a link written before
@@ -680,4 +685,5 @@ class LessonController:
         return PlayerScreen(lesson, index, work, board, pile, hints, next_hint, left, share,
                             assigned=bool(self.missing(lesson)) and self.assigned(lesson),
                             skipped=skipped if isinstance(skipped, int) else None,
-                            choose_first=bool(self.memory.pop("choose_first")))
+                            choose_first=bool(self.memory.pop("choose_first")),
+                            practice=self.memory.get("practice") == f"{lesson.id}/{step.id}")

@@ -48,6 +48,8 @@ THEME: Final = "theme"  # ?theme=sum,sweep opens the puzzles filtered to those t
 MOVES: Final = "moves"
 PAGE: Final = "page"
 LANG: Final = "lang"  # ?lang=pt-BR: the language, kept in every link
+VIA: Final = "via"  # ?puzzle=ID&via=practice: a task opened from the day's practice set
+FROM_PRACTICE: Final = "practice"
 
 
 def clean_id(value: object) -> str | None:

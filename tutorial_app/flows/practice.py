@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -114,12 +114,21 @@ def why(reason: Reason) -> str:
     return t(f"practice.why.{reason.kind}", skill=name)
 
 
-def task_link(task: Task) -> dict[str, str]:
-    """The link parameters that open a task on the Learn or the Puzzles page."""
+def task_link(task: Task, from_practice: bool = False) -> dict[str, str]:
+    """The link parameters that open a task on the Learn or the Puzzles page; from the
+    day's set, saying so (`via=practice`), so the page leads back to the set rather than
+    on through the lesson or to unrelated puzzles."""
+    via = {links.VIA: links.FROM_PRACTICE} if from_practice else {}
     if task.kind == "puzzle":
-        return {links.PUZZLE: task.ref}
+        return {links.PUZZLE: task.ref, **via}
     lesson, _, step = task.ref.partition("/")
-    return {links.LESSON: lesson, links.STEP: step}
+    return {links.LESSON: lesson, links.STEP: step, **via}
+
+
+def next_task(picks: Sequence[Pick], done: Collection[str]) -> Task | None:
+    """The day's next task for a learner back from one of its tasks: the first pick of
+    today's set not among `done` (the task keys she has just done)."""
+    return next((pick.task for pick in picks if pick.task.key not in done), None)
 
 
 def task_title(course: Course, task: Task) -> str:

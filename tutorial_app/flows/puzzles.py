@@ -33,8 +33,6 @@ from tutorial_app.course import rating as elo
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import language, t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
-from tutorial_app.course.plan import Pick
-from tutorial_app.course.skills import Task
 from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
@@ -214,14 +212,6 @@ BOARD: Final = "puzzle"  # the board's scope: its widget keys and its selection,
 HINTS: Final = 3
 DIFFICULTY: Final = (1, 5)
 FILTERS: Final = ("themes", "difficulty", "hide_solved", "missed_only")  # the widgets' names
-VIA: Final = "via"  # ?puzzle=ID&via=practice: opened from the day's practice set
-FROM_PRACTICE: Final = "practice"
-
-
-def practice_next(picks: Sequence[Pick], done: Collection[str]) -> Task | None:
-    """The day's next task for a learner back from one of its puzzles: the first pick
-    of today's set not among `done` (the task keys she has just done)."""
-    return next((pick.task for pick in picks if pick.task.key not in done), None)
 
 
 class PuzzleController:
@@ -349,12 +339,12 @@ class PuzzleController:
     def _follow_practice(self) -> None:
         """`via=practice` beside a puzzle: that puzzle is the day's task (followed even
         when the same puzzle is already on screen; the address keeps only the puzzle)."""
-        if self.params.get(VIA) != FROM_PRACTICE:
+        if self.params.get(links.VIA) != links.FROM_PRACTICE:
             return
         task = links.clean_id(self.params.get(links.PUZZLE, ""))
         if task is not None:
             self.memory["practice"] = task
-        self.params.pop(VIA, None)
+        self.params.pop(links.VIA, None)
 
     def practice_done(self) -> tuple[str, ...]:
         """The task keys of the practice puzzles decided in this session (`puzzle:ID`)."""

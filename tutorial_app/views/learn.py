@@ -52,7 +52,15 @@ from tutorial_app.flows.lesson import (
     stars_words,
 )
 from tutorial_app.services.resume import Resume
-from tutorial_app.ui import address, board, homework_panels, rules_beside, safe_text, session
+from tutorial_app.ui import (
+    address,
+    board,
+    homework_panels,
+    practice_way,
+    rules_beside,
+    safe_text,
+    session,
+)
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
 
@@ -347,6 +355,8 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
     st.title(safe_text.plain(screen.lesson.title))
     if screen.assigned:
         st.info(t("learn.assigned"), icon=":material/assignment:")
+    if screen.practice:
+        st.caption(t("puzzles.from_practice"))
     if screen.skipped is not None:
         st.warning(t("learn.skipped", n=screen.skipped), icon=":material/skip_next:")
     st.progress((screen.index + 1) / screen.total,
@@ -357,6 +367,9 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
         rules_beside.show(rules, "learn")
     DRAWERS[StepKind(step.kind)](control, step, screen)
 
+    if screen.practice:  # back to the day's set, and on to its next task once solved
+        practice_way.back_and_next(control.course, {f"step:{screen.lesson.id}/{step.id}"},
+                                   screen.work.solved)
     st.divider()
     with st.container(horizontal=True, gap="small", key="learn-nav"):
         st.button(t("learn.back"), key="step-back", on_click=control.go, args=(-1,),

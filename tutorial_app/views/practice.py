@@ -12,21 +12,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.course.i18n import t
-from tutorial_app.course.skills import Task
 from tutorial_app.flows import links, practice
-from tutorial_app.flows.puzzles import FROM_PRACTICE, VIA
 from tutorial_app.ui import safe_text, session
 
 PAGES = {"step": "views/learn.py", "puzzle": "views/puzzles.py"}
-
-
-def _link(task: Task) -> dict[str, str]:
-    """A task's link; a puzzle's says it comes from Practice, so its page leads back to
-    the day's set (flows/puzzles.py) rather than on to unrelated puzzles."""
-    params = practice.task_link(task)
-    if task.kind == "puzzle":
-        params[VIA] = FROM_PRACTICE
-    return params
 
 
 def render() -> None:
@@ -54,7 +43,7 @@ def render() -> None:
             st.markdown(f"**{safe_text.plain(practice.task_title(course, pick.task))}**")
             st.markdown(safe_text.plain(practice.why(pick.reason)))
             st.page_link(PAGES[pick.task.kind], label=t("practice.open"),
-                         query_params=_link(pick.task),
+                         query_params=practice.task_link(pick.task, from_practice=True),
                          icon=":material/play_arrow:")
     st.subheader(t("practice.map"))
     st.caption(t("practice.map_intro"))

@@ -17,20 +17,17 @@ import streamlit as st
 
 from tutorial_app.course import FeedbackStatus, Puzzle, words
 from tutorial_app.course.i18n import count, t
-from tutorial_app.flows import homework, practice
+from tutorial_app.flows import homework
 from tutorial_app.flows.puzzles import (
     BOARD,
     DIFFICULTY,
-    FROM_PRACTICE,
-    VIA,
     PuzzleController,
     PuzzleView,
     RatingLine,
     Taught,
-    practice_next,
 )
 from tutorial_app.services.resume import Resume
-from tutorial_app.ui import address, board, rules_beside, safe_text, session
+from tutorial_app.ui import address, board, practice_way, rules_beside, safe_text, session
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_image
 from tutorial_app.views import lines, streak
@@ -121,26 +118,12 @@ def puzzle_screen(control: PuzzleController, view: PuzzleView) -> None:
     address.share_box("puzzles", view.share)
 
 
-TASK_PAGES = {"step": "views/learn.py", "puzzle": "views/puzzles.py"}
-
-
 def practice_links(control: PuzzleController, view: PuzzleView) -> None:
     """A puzzle opened from Practice: the way back to the day's set, and once the
-    puzzle is decided, its next task (a puzzle opens in this mode again)."""
-    st.page_link("views/practice.py", label=t("puzzles.back_to_practice"),
-                 icon=":material/event_available:")
-    who = session.learner()
-    if who is None or not (view.work.solved or view.work.recorded):
-        return
-    today = practice.learner_view(control.course, session.store(), who.id)
-    task = practice_next(today.picks, {*control.practice_done(), f"puzzle:{view.puzzle.id}"})
-    if task is None:
-        return
-    params = practice.task_link(task)
-    if task.kind == "puzzle":
-        params[VIA] = FROM_PRACTICE
-    st.page_link(TASK_PAGES[task.kind], label=t("puzzles.next_task"), query_params=params,
-                 icon=":material/skip_next:")
+    puzzle is decided, its next task (opened in this mode again)."""
+    practice_way.back_and_next(control.course,
+                               {*control.practice_done(), f"puzzle:{view.puzzle.id}"},
+                               view.work.solved or view.work.recorded)
 
 
 def missed_list(control: PuzzleController, missed: tuple[Puzzle, ...]) -> None:
