@@ -144,3 +144,11 @@ teacher-password: $(STAMP)
 
 teachers: $(STAMP)
 	$(BIN)/python -m tutorial_app.admin list-teachers
+
+# `make bench-browser`: each page's first view, a lesson tap and the first page after
+# choosing a language, in Chromium on a phone (tools/browser_bench.py; RUNS, CLICKS).
+RUNS ?= 5
+CLICKS ?= 20
+.PHONY: bench-browser
+bench-browser: $(STAMP)
+	$(BIN)/python -m tutorial_app.tools.browser_bench --runs $(RUNS) --clicks $(CLICKS)
