@@ -24,9 +24,11 @@ library only: every layer of the app may import it.
   ``Europe/Rome``), for every date and time a teacher reads (the CSV files, due dates);
   unset (or a name the zone database does not know, which is logged), the server's own.
 
-The shipped lessons and documents are package data (``tutorial_app.lessons``
-and ``tutorial_app.docs``, mapped onto the repository's ``lessons/`` and
-``docs/`` by pyproject.toml), so an installed package runs without a checkout.
+The shipped lessons (with their puzzles and line puzzles) and the rules pages are
+package data: pyproject.toml installs the repository's ``lessons/`` as
+``tutorial_app/lessons/`` and its ``docs/rules*.md`` as ``tutorial_app/docs/``, so an
+installed package runs without a checkout (tests/packaging/test_wheel.py installs a
+wheel and counts its course from outside the checkout).
 """
 
 from __future__ import annotations
@@ -69,13 +71,27 @@ def _is_checkout() -> bool:
 
 
 @cache  # asked on every click (the lessons' folder): the package does not move
-def _packaged(package: str, fallback: str) -> Path:
-    """A folder of package data; in a source checkout run without installing, the
-    repository's own folder of that name."""
-    try:
-        return Path(str(resources.files(package)))
-    except ModuleNotFoundError:
-        return _CHECKOUT / fallback
+def _packaged(name: str) -> Path:
+    """The folder of package data `name` (``lessons``, ``docs``): ``tutorial_app/<name>``
+    of an installed package, else, in a source checkout (installed editable or not at
+    all), the repository's own ``<name>/``.
+
+    Asked of the regular package `tutorial_app` through `importlib.resources`, whose
+    `files()` is a real folder for any package installed on disk. The data folders are
+    not asked for themselves: having no ``__init__.py`` they are namespace packages,
+    whose `files()` is a MultiplexedPath, not a path (its ``str()`` is its repr: an
+    installed package once served an empty course from a folder named
+    ``MultiplexedPath('...')``). FileNotFoundError when neither place has the folder:
+    a broken install must stop the app, not serve nothing."""
+    installed = resources.files("tutorial_app").joinpath(name)
+    if isinstance(installed, Path) and installed.is_dir():
+        return installed
+    if _is_checkout() and (_CHECKOUT / name).is_dir():
+        return _CHECKOUT / name
+    raise FileNotFoundError(
+        f"the shipped {name}/ folder is neither installed with the package ({installed}) "
+        f"nor in a source checkout ({_CHECKOUT / name}): reinstall the package"
+        + (f", or set {LESSONS_VARIABLE}" if name == "lessons" else ""))
 
 
 def public_url() -> str | None:
@@ -184,7 +200,8 @@ def home() -> Path:
 
 
 def shipped_lessons() -> Path:
-    return _packaged("tutorial_app.lessons", "lessons")
+    """The course the package ships: its lessons, ``puzzles/`` and ``lines/``."""
+    return _packaged("lessons")
 
 
 def lessons_folder() -> Path:
@@ -194,7 +211,8 @@ def lessons_folder() -> Path:
 
 
 def docs_folder() -> Path:
-    return _packaged("tutorial_app.docs", "docs")
+    """The documents the app shows: the rules page and its translations (rules*.md)."""
+    return _packaged("docs")
 
 
 def rules_page() -> Path:
