@@ -233,8 +233,8 @@ def _capture_sentences(view: PlayerView, judged: Assessment, voice: _Voice) -> l
     notable = _notable(judged.captured, view)
     if notable:
         said.append(phrase(f"including.{voice.name}", items=notable))
-    if judged.sweep and view.rules.sweeps:
-        said.append(phrase(f"sweep.{voice.name}"))
+    if judged.sweep and view.rules.sweep_value:
+        said.append(plural(f"sweep.{voice.name}", view.rules.sweep_value))
     return said
 
 
@@ -314,7 +314,7 @@ def _leave_sentence(view: PlayerView, judged: Assessment, voice: _Voice) -> Phra
     rank, take, p = threat
     facts: dict[str, object] = {"table": table, "seat": seat, "rank": Rank(rank),
                                 "p": Percent(p), "points": Points(judged.exposure)}
-    if take.sweep and view.rules.sweeps:
+    if take.sweep and view.rules.sweep_value:
         return Phrase(f"leave.sweep.{voice.name}.{who}", facts)
     facts["items"] = _name_taken(take.cards, loose, builds)
     return Phrase(f"leave.take.{voice.name}.{who}", facts)

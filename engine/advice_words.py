@@ -94,8 +94,6 @@ TEMPLATES: Final[dict[str, str]] = {
     "as14.report": "The ace counted as 14 for this capture.",
     "including.advice": "The cards taken include {items}.",
     "including.report": "The cards taken included {items}.",
-    "sweep.advice": "It clears the table: a sweep, 1 point.",
-    "sweep.report": "It cleared the table: a sweep, 1 point.",
     "build-holds": "The build holds {items}.",
     "safe.opponent": "No unseen card can take it, so it is safe from the opponent.",
     "safe.seat": "No unseen card can take it, so it is safe from the next player "
@@ -197,6 +195,11 @@ PLURALS: Final[dict[str, tuple[str, str]]] = {
                     "{n} unseen cards could take it: the next player (seat {seat}) holds one "
                     "{p} of the time."),
     "stays": ("{cards} stays in hand.", "{cards} stay in hand."),
+    # a sweep's points come from the rules (Rules.sweep_value, 8.1)
+    "sweep.advice": ("It clears the table: a sweep, {n} point.",
+                     "It clears the table: a sweep, {n} points."),
+    "sweep.report": ("It cleared the table: a sweep, {n} point.",
+                     "It cleared the table: a sweep, {n} points."),
 }
 """The sentences that agree with a number `n` (one English form and the other), by
 key: each language has as many forms as its plural rule (ngettext)."""

@@ -7,118 +7,41 @@ trips like every other notation in the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
 
 from engine.cards import Card
 from engine.errors import NotationError
 from engine.limits import check_length, quoted
+from engine.settings import (
+    SETTINGS,
+    ControllerTrail,
+    Deal,
+    FaceCapture,
+    FaceValues,
+    Scoring,
+    Setting,
+    TieBreak,
+    setting,
+)
 
-# The settings whose values are words, each a StrEnum whose members are equal to
-# (and print as) the words of docs/rules.md, so a setting reads the same in the
-# rules text, in YAML lessons, in saved JSON and in links. The first member is
-# the classic default.
+__all__ = ["CLASSIC", "PRESETS", "PRESET_HELP", "SETTINGS", "SETTING_CHOICES", "SETTING_HELP",
+           "WORD_SETTINGS", "ControllerTrail", "Deal", "FaceCapture", "FaceValues", "Rules",
+           "Scoring", "Setting", "TieBreak", "preset"]
 
-
-class FaceValues(StrEnum):
-    """What court cards count (1.3, 1.4)."""
-
-    CLASSIC = "classic"
-    ROYAL = "royal"
-
-
-class Deal(StrEnum):
-    """How the first deal of a hand goes round (2.2)."""
-
-    TWOS = "twos"
-    ONES = "ones"
-
-
-class FaceCapture(StrEnum):
-    """How many loose cards of its rank a court card takes (4.6)."""
-
-    ONE = "one"
-    ALL = "all"
-
-
-class ControllerTrail(StrEnum):
-    """May a player who controls a build trail (6.2)?"""
-
-    NEVER = "never"
-    IF_STUCK = "if_stuck"
-    ALWAYS = "always"
-
-
-class Scoring(StrEnum):
-    """The classic count, or Spade Casino (10.1, 10.3)."""
-
-    CLASSIC = "classic"
-    SPADES = "spades"
-
-
-class TieBreak(StrEnum):
-    """Several sides reach the target in one hand (10.4)."""
-
-    HIGHER_TOTAL = "higher_total"
-    COUNT_OUT = "count_out"
-
-
+# Views of the records (engine/settings.py) for the callers that want one fact of
+# every setting.
 WORD_SETTINGS: Final[dict[str, type[StrEnum]]] = {
-    "face_values": FaceValues,
-    "deal": Deal,
-    "face_capture": FaceCapture,
-    "controller_trail": ControllerTrail,
-    "scoring": Scoring,
-    "tie_break": TieBreak,
+    s.name: type(s.default) for s in SETTINGS if isinstance(s.default, StrEnum)
 }
+SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {s.name: s.choices for s in SETTINGS}
+SETTING_HELP: Final[dict[str, str]] = {s.name: s.help for s in SETTINGS}
 
 # Plain names for the members the rules test often: reading `FaceValues.ROYAL`
 # through its class is slow on Python 3.11.
 _ROYAL: Final = FaceValues.ROYAL
 _ONE: Final = FaceCapture.ONE
-
-
-def _words(choices: type[StrEnum]) -> tuple[str, ...]:
-    return tuple(member.value for member in choices)
-
-
-# Each setting: its allowed values, in the text form used by docs/rules.md.
-SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "face_values": _words(FaceValues),
-    "ace_high": ("false", "true"),
-    "deal": _words(Deal),
-    "build_in_sums": ("false", "true"),
-    "face_capture": _words(FaceCapture),
-    "aces_like_faces": ("false", "true"),
-    "controller_trail": _words(ControllerTrail),
-    "keep_capture_card": ("true", "false"),
-    "sweeps": ("on", "off"),
-    "last_play_sweep": ("true", "false"),
-    "scoring": _words(Scoring),
-    "target": ("21", "11", "31", "61", "hand"),
-    "tie_break": _words(TieBreak),
-    "builds": ("on", "off"),
-    "draw": ("false", "true"),
-}
-
-SETTING_HELP: Final[dict[str, str]] = {
-    "face_values": "classic: J Q K have no value (1.3); royal: J 11, Q 12, K 13 (1.4)",
-    "ace_high": "royal only: an ace played to capture may count 1 or 14 (1.5)",
-    "deal": "deal the cards in twos (classic) or singly (2.2)",
-    "build_in_sums": "a single build may count as one card of its value in a sum (4.4)",
-    "face_capture": "a court card takes one loose card of its rank, or all of them (4.6)",
-    "aces_like_faces": "an ace takes a single ace, like a court card (4.6)",
-    "controller_trail": "may a player who controls a build trail? never / if_stuck / always (6.2)",
-    "keep_capture_card": "the controller's duty: keep a card for every build you control (7.1)",
-    "sweeps": "score 1 point for each sweep (8.1)",
-    "last_play_sweep": "a capture with the last card of the hand can be a sweep (8.2)",
-    "scoring": "classic scoring, or Spade Casino (10.3)",
-    "target": "points to win the game: 11, 21, 31, 61, or a single hand (10.4)",
-    "tie_break": "several sides reach the target: higher total wins, or count out (10.4)",
-    "builds": "on, or off for no building at all (11.1)",
-    "draw": "Draw Casino: draw a card after every play while the stock lasts (11.2)",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,13 +69,11 @@ class Rules:
     draw: bool = False
 
     def __post_init__(self) -> None:
-        for name, choices in WORD_SETTINGS.items():
-            value = getattr(self, name)
-            if type(value) is not choices:
-                try:
-                    object.__setattr__(self, name, choices(value))
-                except ValueError:
-                    raise _bad_value(name, value) from None
+        for record in SETTINGS:
+            value = getattr(self, record.name)
+            kept = record.value(value)
+            if kept is not value:
+                object.__setattr__(self, record.name, kept)
         if self.ace_high and self.face_values != _ROYAL:
             raise NotationError("ace_high=true needs face_values=royal (1.5)",
                                 "rules-ace-high")
@@ -193,29 +114,27 @@ class Rules:
             return self.aces_like_faces
         return card.is_court and not self.royal and self.face_capture == _ONE
 
+    # ----- sweeps (docs/rules.md 8) -------------------------------------------------
+
+    @property
+    def sweep_value(self) -> int:
+        """The points one sweep scores (8.1): what scoring, the players, the advice and
+        the course ask, rather than each knowing that a sweep is worth 1."""
+        return 1 if self.sweeps else 0
+
     # ----- text form ------------------------------------------------------------
 
     def settings(self) -> dict[str, str]:
         """Every setting in its docs/rules.md text form."""
-        return {f.name: _to_text(f.name, getattr(self, f.name)) for f in fields(self)}
+        return {s.name: s.text(getattr(self, s.name)) for s in SETTINGS}
 
     def with_settings(self, changes: dict[str, str]) -> Rules:
-        """A copy with some settings changed, each given in text form (`"true"`, `"royal"`)."""
+        """A copy with some settings changed, each given in text form (`"true"`, `"royal"`);
+        an unknown setting or a value not among its choices is an error that says so."""
         updates: dict[str, Any] = {}
         for name, text in changes.items():
-            key = name.strip().replace("-", "_")
-            if key not in SETTING_CHOICES:
-                known = ", ".join(SETTING_CHOICES)
-                raise NotationError(f"unknown rules setting {quoted(name)}; the settings are: "
-                                    f"{known}", "rules-setting", name=name, known=known)
-            value = text.strip().lower()
-            if value in ("yes", "1"):
-                value = "true"
-            if value in ("no", "0") and key != "target":
-                value = "false"
-            if value not in SETTING_CHOICES[key]:
-                raise _bad_value(key, value)
-            updates[key] = _from_text(key, value)
+            record = setting(name)
+            updates[record.name] = record.parse(text)
         return replace(self, **updates)
 
     @property
@@ -251,34 +170,6 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"Rules.parse({self.text!r})"
-
-
-def _to_text(key: str, value: object) -> str:
-    if key in ("sweeps", "builds"):
-        return "on" if value else "off"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "hand"
-    return str(value)
-
-
-def _from_text(key: str, value: str) -> object:
-    if key in ("sweeps", "builds"):
-        return value == "on"
-    if key == "target":
-        return None if value == "hand" else int(value)
-    if key in WORD_SETTINGS:
-        return WORD_SETTINGS[key](value)
-    return value == "true"
-
-
-def _bad_value(key: str, value: object) -> NotationError:
-    choices = " / ".join(SETTING_CHOICES[key])
-    return NotationError(f"setting {key} cannot be {quoted(value)}; choose {choices}",
-                         "rules-value", setting=key, value=str(value), choices=choices)
 
 
 def _diff(base: Rules, other: Rules) -> dict[str, str]:

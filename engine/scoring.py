@@ -112,7 +112,7 @@ def score_hand(piles: Sequence[Sequence[Card]], sweeps: Sequence[int], rules: Ru
             2 if BIG_CASINO in cards else 0,
             1 if LITTLE_CASINO in cards else 0,
             sum(1 for c in pile if c.rank == 1),
-            sweeps[side] if rules.sweeps else 0,
+            sweeps[side] * rules.sweep_value,
         )
         scores.append(SideScore(side, card_counts[side], spade_counts[side],
                                 tuple(zip(ITEMS, points, strict=True))))

@@ -17,7 +17,6 @@ from engine.rules import Rules, Scoring
 
 CARD_WEIGHT = 0.15
 SPADE_WEIGHT = 0.25
-SWEEP_WEIGHT = 1.0
 
 
 def haul_value(cards: tuple[Card, ...], sweep: bool, rules: Rules) -> float:
@@ -26,8 +25,8 @@ def haul_value(cards: tuple[Card, ...], sweep: bool, rules: Rules) -> float:
     value = sum(sure_points(c, rules) for c in cards) + CARD_WEIGHT * len(cards)
     if rules.scoring != Scoring.SPADES:
         value += SPADE_WEIGHT * sum(1 for c in cards if c.suit == "s")
-    if sweep and rules.sweeps:
-        value += SWEEP_WEIGHT
+    if sweep:
+        value += rules.sweep_value
     return value
 
 

@@ -21,7 +21,7 @@ from engine.rules import Rules, Scoring
 
 CARD = 0.15
 SPADE = 0.25
-SWEEP = 1.0
+SWEEP = 1.0  # per point a sweep scores (Rules.sweep_value)
 SWEEPABLE = 0.6
 BUILD_SHARE = 0.6
 _SPADE_CASINO = Scoring.SPADES  # a plain name: read in every playout step
@@ -59,8 +59,8 @@ def score(sim: Sim, move: Move) -> float:
         builds = tuple(b for b in sim.builds if b not in move.builds)
         value = 10.0 + _haul((move.card, *taken), rules)
         if not loose and not builds:
-            if rules.sweeps and (rules.last_play_sweep or not sim.is_last_play):
-                value += SWEEP
+            if rules.last_play_sweep or not sim.is_last_play:
+                value += SWEEP * rules.sweep_value
         elif sweepable(loose, builds, rules):
             value -= SWEEPABLE
         return value

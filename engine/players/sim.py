@@ -119,8 +119,8 @@ class Sim:
         counts = [len(p) for p in piles]
         spades = [sum(1 for c in p if c.suit == "s") for p in piles]
         majority = majority_points(counts, spades, self.rules)
-        use_sweeps = self.rules.sweeps
-        return tuple(pile_sure_points(p, self.rules) + (s if use_sweeps else 0) + m
+        sweep = self.rules.sweep_value
+        return tuple(pile_sure_points(p, self.rules) + s * sweep + m
                      for p, s, m in zip(piles, self.sweeps, majority, strict=True))
 
     def value_for(self, side: int) -> float:

@@ -147,8 +147,8 @@ class Appraiser:
             return 0.0
         points = [0.0] * self._sides
         points[taker] = float(pile_sure_points(cards, self._rules))
-        if sweep and self._rules.sweeps:
-            points[taker] += 1.0
+        if sweep:
+            points[taker] += self._rules.sweep_value
         counts = list(self._card_counts)
         counts[taker] += len(cards)
         spades = list(self._spade_counts)

@@ -83,8 +83,8 @@ class Trial:
             worth = card_points(card, rules.scoring is Scoring.SPADES)
             if worth:
                 items.append((card.pretty, worth))
-        if self.outcome.sweep and rules.sweeps:
-            items.append(("sweep", 1))
+        if self.outcome.sweep and rules.sweep_value:
+            items.append(("sweep", rules.sweep_value))
         return tuple(items)
 
     @property

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from engine.settings import SETTINGS, SKILL_PREFIX
 from tutorial_app.course.concepts import step_needs
 from tutorial_app.course.model import Lesson, Puzzle, ReadStep, Step
 
@@ -31,8 +32,11 @@ SKILLS: Final = (
 )
 """The game's own skills, in the order the course teaches them."""
 
-SETTING_PREFIX: Final = "setting:"
+SETTING_PREFIX: Final = SKILL_PREFIX
 """A setting that changes play is a skill of its own: `setting:face_values`."""
+
+SETTING_SKILLS: Final[dict[str, str]] = {s.name: s.skill for s in SETTINGS}
+"""Each setting's skill, from its record (engine/settings.py)."""
 
 # concept (course/concepts.py) -> skill
 CONCEPT_SKILLS: Final[dict[str, str]] = {
@@ -56,20 +60,20 @@ REASON_SKILLS: Final[dict[str, str]] = {
     "part-of-build": "taking-builds", "ambiguous": "taking-builds",
     "raise-multiple": "multiple-builds", "loose-changes-build": "raising",
     "two-builds": "raising", "trail-while-controlling": "controller",
-    "leaves-build-uncovered": "controller", "builds-off": SETTING_PREFIX + "builds",
-    "bad-capture-value": SETTING_PREFIX + "ace_high",
+    "leaves-build-uncovered": "controller", "builds-off": SETTING_SKILLS["builds"],
+    "bad-capture-value": SETTING_SKILLS["ace_high"],
 }
 
 
 def is_skill(name: str) -> bool:
     """A skill id this module can give a task (a game skill or a setting's)."""
-    return name in SKILLS or (name.startswith(SETTING_PREFIX) and len(name) > len(SETTING_PREFIX))
+    return name in SKILLS or name in SETTING_SKILLS.values()
 
 
 def concept_skill(concept: str) -> str | None:
     """The skill a concept belongs to; a setting `name=value` is the setting's skill."""
     if "=" in concept:
-        return SETTING_PREFIX + concept.partition("=")[0]
+        return SETTING_SKILLS.get(concept.partition("=")[0])
     return CONCEPT_SKILLS.get(concept)
 
 

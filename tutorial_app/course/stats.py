@@ -28,13 +28,13 @@ import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import fields
 from pathlib import Path
 from typing import Final
 
-from engine import Rules, legal_moves
+from engine import legal_moves
+from engine.settings import SETTINGS
 from tutorial_app.course import clicks, feedback, play_difficulty, truth
-from tutorial_app.course.concepts import setting_text, step_needs
+from tutorial_app.course.concepts import step_needs
 from tutorial_app.course.course import Course
 from tutorial_app.course.difficulty import computed_difficulty, duplicates, spearman
 from tutorial_app.course.model import THEMES, PlayStep, Puzzle, Step
@@ -55,15 +55,9 @@ CONCEPT_RULES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 # which concept a setting's value decides (for the classic values, which are in force
-# in every classic task, only the tasks that need that concept practise them)
-SETTING_CONCEPTS: Final[dict[str, str]] = {
-    "face_values": "court-capture", "ace_high": "values", "deal": "deal",
-    "build_in_sums": "take-build", "face_capture": "court-capture",
-    "aces_like_faces": "pair", "controller_trail": "controller",
-    "keep_capture_card": "controller", "sweeps": "sweep", "last_play_sweep": "last-cards",
-    "scoring": "scoring", "target": "game-end", "tie_break": "game-end", "builds": "build",
-    "draw": "deal",
-}
+# in every classic task, only the tasks that need that concept practise them): each
+# setting's record says (engine/settings.py)
+SETTING_CONCEPTS: Final[dict[str, str]] = {s.name: s.concept for s in SETTINGS}
 
 _CITED = re.compile(r"\b(?:rule|rules)\s+(\d{1,2}\.\d)\b|\((\d{1,2}\.\d)\)")
 
@@ -113,9 +107,9 @@ def task_settings(task: Task) -> set[str]:
         return set()
     needs = step_needs(task)
     out: set[str] = set()
-    for field in fields(Rules):
-        text = f"{field.name}={setting_text(field.name, getattr(rules, field.name))}"
-        if text in needs or SETTING_CONCEPTS.get(field.name) in needs:
+    for record in SETTINGS:
+        text = f"{record.name}={record.text(getattr(rules, record.name))}"
+        if text in needs or record.concept in needs:
             out.add(text)
     return out
 
@@ -174,9 +168,9 @@ def report(course: Course, rules_text: str | None = None) -> str:
         lines.append(f"  {rule}: {_names(names)}{note}")
     lines.append("Setting values and the tasks that practise them:")
     missing_settings = []
-    for field in fields(Rules):
-        for value in _values(field.name):
-            text = f"{field.name}={value}"
+    for record in SETTINGS:
+        for value in record.choices:
+            text = f"{record.name}={value}"
             names = by_setting.get(text, [])
             if not names:
                 missing_settings.append(text)
@@ -302,16 +296,7 @@ def reading_line(course: Course) -> str:
             f"{words:.0%} of the words)")
 
 
-def _values(name: str) -> list[str]:
-    from engine.rules import WORD_SETTINGS
-    default = getattr(Rules(), name)
-    if name in WORD_SETTINGS:
-        return [str(c) for c in WORD_SETTINGS[name]]
-    if isinstance(default, bool):
-        return [setting_text(name, default), setting_text(name, not default)]
-    if name == "target":
-        return ["11", "21", "31", "hand"]
-    return [setting_text(name, default)]
+
 
 
 def _names(names: list[str]) -> str:

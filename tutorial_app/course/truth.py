@@ -48,8 +48,8 @@ from engine import (
     legal_moves,
     parse_attempt,
 )
-from engine.rules import WORD_SETTINGS
 from engine.scoring import card_points
+from engine.settings import SETTING
 from tutorial_app.course import answers, claims, clicks
 from tutorial_app.course import goals as g
 from tutorial_app.course.goals import Goal
@@ -63,7 +63,6 @@ CAPTURE_WORTH: Final = re.compile(r"\b(?:capture|take)s?\b[^.?!]*\b(?:worth|poin
                                   re.IGNORECASE)
 PLAYED_COUNTS: Final = re.compile(r"\bcard you play\b|\bplayed card\b|\bgoes to your pile\b",
                                   re.IGNORECASE)
-TARGETS: Final = (11, 21, 31, 61, None)
 
 
 @dataclass(frozen=True)
@@ -106,14 +105,10 @@ def success_fault(success: str, position: Position, found: Sequence[Move]) -> Fa
 
 
 def alternatives(name: str, value: object) -> list[object]:
-    """The other values a setting can take."""
-    if name in WORD_SETTINGS:
-        return [c for c in WORD_SETTINGS[name] if c != value]
-    if isinstance(value, bool):
-        return [not value]
-    if name == "target":
-        return [t for t in TARGETS if t != value]
-    return []
+    """The other values a setting can take (its record's choices, engine/settings.py)."""
+    record = SETTING[name]
+    now = record.text(value)
+    return [kept for text, kept in record.values if text != now]
 
 
 def differing(rules: Rules, base: Rules) -> list[str]:
@@ -243,7 +238,8 @@ def points_fault(prompt: str, goal: Goal, position: Position,
                          f"but {move.text!r} takes table cards worth {got}: the card played "
                          "or a sweep makes up the rest; ask for points won with this play, "
                          "or choose a position where the captured cards are worth it")
-        sweep = 1 if Scene(position).trial(move).outcome.sweep and position.rules.sweeps else 0
+        swept = Scene(position).trial(move).outcome.sweep
+        sweep = position.rules.sweep_value if swept else 0
         if not asks_cards and got + sweep < wanted and not PLAYED_COUNTS.search(prompt):
             return Fault("prompt", f"{move.text!r} reaches {wanted} point(s) only with the "
                          "card it plays, and the prompt does not say that the card played "

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection
 import streamlit as st
 
 from engine import PRESETS, Rules
-from engine.rules import SETTING_CHOICES
+from engine.settings import SETTINGS
 from tutorial_app.course import words
 from tutorial_app.course.i18n import t
 
@@ -36,7 +36,8 @@ def setting_selects(settings_key: str, toggle_key: str, toggle_label: str, *,
     if not st.toggle(toggle_label, key=toggle_key):
         return
     base = defaults.settings()
-    for name, choices in SETTING_CHOICES.items():
+    for record in SETTINGS:  # one record per setting (engine/settings.py)
+        name, choices = record.name, record.choices
         if name in skip:
             continue
         key = f"{settings_key}.{name}"
