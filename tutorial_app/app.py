@@ -64,7 +64,12 @@ menu = {
 offered = audience()
 if offered is Audience.TEACHER:
     menu[t("nav.section.explore")] = [sandbox, classroom, cards, rules]
-elif offered is Audience.VISITOR:  # the cards' links still open, on the sign-in first
+elif offered is Audience.VISITOR:
+    # Hidden, not gone: a class's question (its QR code's link) and the login cards (a
+    # teacher's link to them, on the sign-in first) still open by their addresses.
+    menu[t("nav.section.learn")] = [learn, practice, puzzles, play,
+                                    st.Page(VIEWS / "live.py", title=t("nav.live"),
+                                            url_path=LIVE_PATH, visibility="hidden")]
     menu[t("nav.section.teachers")] = [
         st.Page(VIEWS / "classroom.py", title=t("nav.for_teachers"), icon=":material/lock:",
                 url_path="classroom"),

@@ -52,6 +52,9 @@ def test_a_visitor_sees_no_teacher_page_and_one_way_in_for_a_teacher(
     assert offered & TEACHER_PAGES == set(), offered
     assert {"Learn", "Practice", "Puzzles", "Play", "Sandbox", "Rules"} <= offered
     assert "For teachers" in offered
+    assert "Class question" not in offered  # a class's page: its QR code's link opens it
+    app.switch_page(str(VIEWS / "live.py")).run()
+    assert not app.exception
     # "For teachers" is the Classroom's sign-in, and nothing of a class behind it
     app.switch_page(str(VIEWS / "classroom.py")).run()
     said = texts(app)
@@ -71,6 +74,7 @@ def test_a_signed_in_learner_sees_neither_the_teacher_pages_nor_the_way_in(
     sign_in(app, "Ana")
     offered = shown(menus)
     assert offered & (TEACHER_PAGES | {"For teachers"}) == set(), offered
+    assert "Class question" in offered
     with pytest.raises(ValueError, match="Could not find a navigation page"):
         app.switch_page(str(VIEWS / "cards.py"))
 
