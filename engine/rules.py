@@ -61,6 +61,7 @@ class Rules:
     controller_trail: ControllerTrail = ControllerTrail.NEVER
     keep_capture_card: bool = True
     sweeps: bool = True
+    sweep_points: int = 1  # a house rule: 2 (8.1)
     last_play_sweep: bool = True
     scoring: Scoring = Scoring.CLASSIC
     target: int | None = 21  # None: a single hand decides the game
@@ -120,7 +121,7 @@ class Rules:
     def sweep_value(self) -> int:
         """The points one sweep scores (8.1): what scoring, the players, the advice and
         the course ask, rather than each knowing that a sweep is worth 1."""
-        return 1 if self.sweeps else 0
+        return self.sweep_points if self.sweeps else 0
 
     # ----- text form ------------------------------------------------------------
 

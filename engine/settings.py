@@ -176,6 +176,8 @@ SETTINGS: Final[tuple[Setting, ...]] = (
     _flag("keep_capture_card", True, "7.1", "controller",
           "the controller's duty: keep a card for every build you control (7.1)"),
     _switch("sweeps", "8.1", "sweep", "score 1 point for each sweep (8.1)"),
+    _numbers("sweep_points", (1, 2), "8.1", "sweep",
+             "a house rule: each sweep scores 2 points instead of 1 (8.1)"),
     _flag("last_play_sweep", True, "8.2", "last-cards",
           "a capture with the last card of the hand can be a sweep (8.2)"),
     _words("scoring", Scoring, "10.3", "scoring", "classic scoring, or Spade Casino (10.3)"),

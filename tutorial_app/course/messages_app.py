@@ -1032,6 +1032,7 @@ MESSAGES.update({  # puzzles a learner can trust: the streak's end, the rules be
     "rules.beside.keep_capture_card.false": "A player who controls a build need not keep a "
                                             "card of its value in hand (7.1).",
     "rules.beside.sweeps.off": "Sweeps score nothing (8.1).",
+    "rules.beside.sweep_points.2": "Each sweep scores 2 points (8.1).",
     "rules.beside.last_play_sweep.false": "A capture with the last card of the hand is not a "
                                           "sweep (8.2).",
     "rules.beside.scoring.spades": "Spade Casino: every spade scores 1 point and the J♠ 1 "

@@ -441,6 +441,7 @@ MESSAGES.update({
     "rules.setting-name.controller_trail": "Trailing while controlling a build",
     "rules.setting-name.keep_capture_card": "The controller's duty",
     "rules.setting-name.sweeps": "Sweeps",
+    "rules.setting-name.sweep_points": "Points for a sweep",
     "rules.setting-name.last_play_sweep": "Sweep with the last card",
     "rules.setting-name.scoring": "Scoring",
     "rules.setting-name.target": "Game to",

@@ -72,6 +72,7 @@ MESSAGES: Final[dict[str, str]] = {
     "practice.skill.setting.controller_trail": "Rule: trailing while controlling a build",
     "practice.skill.setting.keep_capture_card": "Rule: keeping the capturing card",
     "practice.skill.setting.sweeps": "Rule: sweeps on or off",
+    "practice.skill.setting.sweep_points": "Rule: points for a sweep",
     "practice.skill.setting.last_play_sweep": "Rule: a sweep on the last play",
     "practice.skill.setting.scoring": "Rule: how points are scored",
     "practice.skill.setting.target": "Rule: points to win",
