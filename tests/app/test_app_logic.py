@@ -144,13 +144,11 @@ def test_an_action_with_nothing_chosen_says_what_to_choose_first() -> None:
     assert chosen_words(empty) == ""
 
 
-def test_build_value_guess() -> None:
+def test_a_selected_build_raised_by_a_hand_card() -> None:
     position = Position.parse("table: 5c [6: 3s 3d @1]; hand: 3h 8s 9c")
-    sel = Selection().toggle_hand(Card.parse("3h")).toggle_loose(Card.parse("5c"))
-    assert sel.build_value_guess(position) == 8
     (build,) = position.builds
     raise_it = Selection().toggle_hand(Card.parse("3h")).toggle_build(build)
-    assert raise_it.build_value_guess(position) == 9
+    assert 9 in raise_it.build_values(position.rules)
     assert check(position, raise_it.build(9)).legal
 
 

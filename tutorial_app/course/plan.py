@@ -75,7 +75,7 @@ def weakest_skills(model: Mastery, skills: Sequence[str]) -> list[str]:
     return sorted(learning, key=lambda s: (model.p_known(s), skill_order(s)))
 
 
-def daily_set(tasks: Sequence[Task], now: Situation, size: int = SET_SIZE) -> list[Pick]:
+def daily_set(tasks: Sequence[Task], now: Situation) -> list[Pick]:
     """The set for today (see the module's docstring)."""
     model = now.model
     picks: list[Pick] = []
@@ -85,35 +85,35 @@ def daily_set(tasks: Sequence[Task], now: Situation, size: int = SET_SIZE) -> li
         picks.append(Pick(task, reason))
         taken.add(task.key)
 
-    for task, days in due_reviews(tasks, now)[:min(REVIEWS, size)]:
+    for task, days in due_reviews(tasks, now)[:min(REVIEWS, SET_SIZE)]:
         add(task, Reason("review", _weakest_of(model, task), days))
     skills = sorted({s for t in tasks for s in t.skills}, key=skill_order)
     weak = weakest_skills(model, skills)
     new = [s for s in skills if model.state(s) == "unseen"]
     new.sort(key=lambda s: min(t.order for t in tasks if s in t.skills))
     if weak:
-        _on_skill(tasks, model, weak[0], min(WEAK, size - len(picks) - 1), taken, now, add)
+        _on_skill(tasks, model, weak[0], min(WEAK, SET_SIZE - len(picks) - 1), taken, now, add)
     stretch = _stretch(tasks, model, new, taken, now)
-    if stretch is not None and len(picks) < size:
+    if stretch is not None and len(picks) < SET_SIZE:
         add(*stretch)
     for skill in weak[1:]:
-        _on_skill(tasks, model, skill, size - len(picks), taken, now, add)
+        _on_skill(tasks, model, skill, SET_SIZE - len(picks), taken, now, add)
     if stretch is not None and stretch[1].kind == "new":
-        for task in _all_on(tasks, stretch[1].skill, taken)[:size - len(picks)]:
+        for task in _all_on(tasks, stretch[1].skill, taken)[:SET_SIZE - len(picks)]:
             add(task, Reason("new", stretch[1].skill))
     for skill in new[1:]:
-        first = _first_on(tasks, skill, taken) if len(picks) < size else None
+        first = _first_on(tasks, skill, taken) if len(picks) < SET_SIZE else None
         if first is not None:
             add(first, Reason("new", skill))
-    for step in _next_steps(tasks, taken, now)[:size - len(picks)]:
+    for step in _next_steps(tasks, taken, now)[:SET_SIZE - len(picks)]:
         add(step, Reason("next", _weakest_of(model, step)))
-    while len(picks) < size and (more := harder_task(tasks, model, now, taken)) is not None:
+    while len(picks) < SET_SIZE and (more := harder_task(tasks, model, now, taken)) is not None:
         add(*more)
     if not picks:
-        for task in _longest_unpractised(tasks, now, size):
+        for task in _longest_unpractised(tasks, now, SET_SIZE):
             days = int((now.now - now.reviewed.get(task.key, now.now)) // 86400)
             add(task, Reason("review", _weakest_of(model, task), days))
-    return picks[:size]
+    return picks[:SET_SIZE]
 
 
 def _longest_unpractised(tasks: Sequence[Task], now: Situation, size: int) -> list[Task]:

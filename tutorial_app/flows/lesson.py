@@ -134,15 +134,18 @@ def lesson_path(lessons: Sequence[_LessonLike],
     return entries
 
 
-def star_text(stars: int, out_of: int = 3) -> str:
-    stars = max(0, min(stars, out_of))
-    return "★" * stars + "☆" * (out_of - stars)
+OUT_OF: Final = 3  # the stars a step (and a lesson) can earn
 
 
-def stars_words(stars: int, out_of: int = 3) -> str:
+def star_text(stars: int) -> str:
+    stars = max(0, min(stars, OUT_OF))
+    return "★" * stars + "☆" * (OUT_OF - stars)
+
+
+def stars_words(stars: int) -> str:
     """The stars as drawn and as read aloud: "★★☆ (2 of 3 stars)"."""
-    stars = max(0, min(stars, out_of))
-    return t("learn.stars_words", stars=star_text(stars, out_of), n=stars, out_of=out_of)
+    stars = max(0, min(stars, OUT_OF))
+    return t("learn.stars_words", stars=star_text(stars), n=stars, out_of=OUT_OF)
 
 
 @dataclass(frozen=True)

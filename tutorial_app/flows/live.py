@@ -60,15 +60,6 @@ class Bar:
     names: tuple[str, ...]
 
 
-def ref_of(kind: str, item: PlayStep | Puzzle | None, lesson_id: str = "",
-           position: Position | None = None) -> str:
-    if kind == LESSON and item is not None:
-        return f"{lesson_id}/{item.id}"
-    if kind == PUZZLE and item is not None:
-        return item.id
-    return position.text if position is not None else ""
-
-
 def question(course: Course, kind: str, ref: str) -> Question | None:
     """The question a live session names, or None if it is gone from the course."""
     if kind == LESSON:

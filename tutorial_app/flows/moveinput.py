@@ -82,20 +82,6 @@ class Selection:
         values = self.build_values(rules)
         return tuple(v for v in values if v <= rules.max_build) or values[:1]
 
-    def build_value_guess(self, position: Position) -> int:
-        """The value a Build button most likely means for this selection."""
-        rules = position.rules
-        played = rules.table_value(self.card) if self.card else None
-        if played is None:
-            return 1
-        loose = sum(rules.table_value(c) or 0 for c in self.loose)
-        if len(self.builds) == 1:
-            (target,) = self.builds
-            if target.is_multiple or played + loose == target.value or played == target.value:
-                return target.value
-            return min(target.value + played, rules.max_build)
-        return max(1, min(played + loose, rules.max_build))
-
 
 def chosen_words(sel: Selection) -> str:
     """What is chosen, as a sentence: the card from the hand and what it should take

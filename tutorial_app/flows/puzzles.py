@@ -84,8 +84,7 @@ def matching(puzzles: Sequence[P], rule: Filter, solved: Mapping[str, bool]) -> 
 
 
 def next_puzzle(puzzles: Sequence[P], current: str | None,
-                solved: Mapping[str, bool] | None = None,
-                skip: Collection[str] = ()) -> P | None:
+                solved: Mapping[str, bool] | None = None) -> P | None:
     """The puzzle after `current` in the list, preferring unsolved ones; wraps around."""
     if not puzzles:
         return None
@@ -94,7 +93,7 @@ def next_puzzle(puzzles: Sequence[P], current: str | None,
     order = [puzzles[(start + i) % len(puzzles)] for i in range(len(puzzles))]
     done = solved or {}
     for puzzle in order:
-        if puzzle.id != current and puzzle.id not in skip and not done.get(puzzle.id):
+        if puzzle.id != current and not done.get(puzzle.id):
             return puzzle
     for puzzle in order:
         if puzzle.id != current:

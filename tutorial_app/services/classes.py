@@ -715,11 +715,6 @@ class ClassStore:
                               .order_by(members.c.joined.desc())).first()
         return _class(row) if row else None
 
-    def class_learner_ids(self) -> set[int]:
-        """Every learner who belongs to some class."""
-        with self.store._read() as con:
-            return {int(r[0]) for r in con.execute(select(members.c.learner_id).distinct())}
-
     # ----- the live question ------------------------------------------------------------
 
     def live_state(self, class_id: int) -> LiveState | None:

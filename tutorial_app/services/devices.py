@@ -168,9 +168,9 @@ class Devices:
                 expires=now + TICKET_SECONDS))
         return ticket
 
-    def ticket_pending(self, ticket: str, now: float | None = None) -> bool:
+    def ticket_pending(self, ticket: str) -> bool:
         """Whether the ticket still waits to be redeemed (the page has not yet)."""
-        now = self.clock() if now is None else now
+        now = self.clock()
         with self.store._read() as con:
             return con.execute(select(cookie_tickets.c.kind).where(
                 cookie_tickets.c.ticket_hash == token_hash(ticket),
@@ -183,18 +183,6 @@ class Devices:
             con.execute(delete(cookie_tickets).where(
                 cookie_tickets.c.kind == self.kind.name,
                 cookie_tickets.c.session_id == session_id))
-
-    def end_all(self, owner: int) -> None:
-        """Every browser of the owner signed out (a learner's secret was reset)."""
-        owner_column = self.table.c[self.kind.owner]
-        with self.store._write() as con:
-            ids = [int(r[0]) for r in con.execute(select(self.table.c.id)
-                                                 .where(owner_column == owner))]
-            con.execute(delete(self.table).where(owner_column == owner))
-            if ids:
-                con.execute(delete(cookie_tickets).where(
-                    cookie_tickets.c.kind == self.kind.name,
-                    cookie_tickets.c.session_id.in_(ids)))
 
 
 def redeem(store: ProgressStore, ticket: object, now: float | None = None,

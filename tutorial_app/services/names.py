@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Iterable
 from typing import Final
 
 import regex
@@ -249,9 +248,3 @@ def skeleton(name: str) -> str:
     for pair, letter in _LETTER_PAIRS:
         shape = shape.replace(pair, letter)
     return shape
-
-
-def same_looking(name: str, known: Iterable[str]) -> str | None:
-    """The known name that looks like `name`, if any."""
-    wanted = skeleton(name)
-    return next((other for other in known if skeleton(other) == wanted), None)

@@ -192,16 +192,16 @@ def allowed(store: ProgressStore, viewer: Viewer, learner_ids: Iterable[int]) ->
     return wanted
 
 
-def tries(store: ProgressStore, viewer: Viewer, learner_ids: Collection[int],
-          since: float = 0.0) -> list[LoggedTry]:
-    """The tries about a task of these learners since a time, oldest first."""
+def tries(store: ProgressStore, viewer: Viewer, learner_ids: Collection[int]
+          ) -> list[LoggedTry]:
+    """Every try about a task of these learners, oldest first."""
     wanted = allowed(store, viewer, learner_ids)
     if not wanted:
         return []
     query = (select(attempts.c.learner_id, attempts.c.task, attempts.c.verdict,
                     attempts.c.code, attempts.c.move, attempts.c.at)
-             .where(attempts.c.learner_id.in_(wanted), attempts.c.task.is_not(None),
-                    attempts.c.at >= since).order_by(attempts.c.id))
+             .where(attempts.c.learner_id.in_(wanted), attempts.c.task.is_not(None))
+             .order_by(attempts.c.id))
     with store._read() as con:
         return [LoggedTry(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), float(r[5]))
                 for r in con.execute(query)]
@@ -268,15 +268,3 @@ def _log_rows(store: ProgressStore, where: ColumnElement[bool] | None) -> list[L
                              maybe(r[5]), maybe(r[6]), maybe(r[7]), float(r[8]), float(r[9]))
                 for r in con.execute(query)]
 
-
-def due_counts(store: ProgressStore, viewer: Viewer, learner_ids: Collection[int],
-               now: float) -> dict[int, set[str]]:
-    """The tasks due for review now, per learner (for the class map's "due")."""
-    wanted = allowed(store, viewer, learner_ids)
-    query = select(practice_reviews.c.learner_id, practice_reviews.c.task).where(
-        practice_reviews.c.learner_id.in_(wanted), practice_reviews.c.due <= now)
-    found: dict[int, set[str]] = {}
-    with store._read() as con:
-        for who, task in con.execute(query):
-            found.setdefault(int(who), set()).add(str(task))
-    return found

@@ -24,7 +24,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -109,9 +109,6 @@ async def _measure(page: str, session: Session, pid: int, clicks: int,
         per_batch.append((cpu_seconds(pid) - before) * 1000 / clicks)
     return Cost(page, n, statistics.median(per_batch), (min(per_batch), max(per_batch)),
                 statistics.median(walls), runs / n)
-
-
-Opener = Callable[[Session], Awaitable[None]]
 
 
 async def run(url: str, pid: int, clicks: int, batches: int, warmup: int,

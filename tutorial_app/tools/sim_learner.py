@@ -26,7 +26,6 @@ towards: their wrong answer is a guess among their choices.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -181,7 +180,3 @@ class IndependentLearner:
 
 def new_learner(seed: str, learn: float) -> IndependentLearner:
     return IndependentLearner(random.Random(seed), learn)
-
-
-def recall_week_later(learner: IndependentLearner, skills: Sequence[str], now: float) -> float:
-    return math.fsum(learner.recall(s, now + 7 * DAY) for s in skills) / max(1, len(skills))

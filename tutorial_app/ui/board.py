@@ -170,12 +170,12 @@ def hand(position: Position, scope: str, look: BoardLook = BoardLook(),
                           args=(scope, lambda s, c=card: s.toggle_hand(c)))
 
 
-def picture(position: Position, scope: str, big: bool = False, you: int | None = 0,
+def picture(position: Position, scope: str, big: bool = False,
             marked: Selection | None = None) -> None:
     """A position shown but not played (read steps, choose steps, the classroom); the
     cards and builds of `marked` (an answer's choice) raised with a gold edge and
     read out as selected."""
-    look = BoardLook(big=big, interactive=False, you=you)
+    look = BoardLook(big=big, interactive=False)
     height = look.height
     colours = four_colour()
     chosen = marked or Selection()
@@ -190,8 +190,8 @@ def picture(position: Position, scope: str, big: bool = False, you: int | None =
                              css(c in chosen.loose))
                  for c in position.loose]
         players = position.players
-        parts += [svg.img_tag(svg.build_svg(b, colours, you, players),
-                              _selected_build(svg.build_label(b, you, players),
+        parts += [svg.img_tag(svg.build_svg(b, colours, look.you, players),
+                              _selected_build(svg.build_label(b, look.you, players),
                                               b in chosen.builds),
                               height + 34 * height // svg.HEIGHT, css(b in chosen.builds))
                   for b in position.builds]

@@ -50,13 +50,6 @@ def sign_out() -> None:
     signin().sign_out()
 
 
-def learner_only() -> bool:
-    """A learner is signed in here and no teacher: teacher pages are not offered."""
-    if session.open_store() is None:
-        return session.learner() is not None
-    return session.learner() is not None and teacher() is None
-
-
 def _sidebar_box(found: Teacher, tsignin: TeacherSignIn) -> None:
     with st.sidebar, st.container(border=True, key="teacher-box"):
         st.markdown(t("teacher.signed_in", name=safe_text.plain(found.name)))

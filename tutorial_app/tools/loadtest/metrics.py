@@ -118,9 +118,6 @@ class ProcessTree:
                         continue
         return lines
 
-    def alive(self) -> bool:
-        return all((self._proc / str(pid)).exists() for pid in self.pids)
-
     def sample(self) -> TreeSample:
         stats = self._stats()
         members = descendants(self.pids, stats)
