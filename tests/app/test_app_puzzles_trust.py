@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import parse_attempt
 from tutorial_app.course import load_course, words
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.course.checking import solutions
 from tutorial_app.flows import practice
 from tutorial_app.flows.line_play import shipped_lines
@@ -42,8 +42,8 @@ def test_a_line_puzzles_first_try_shows_the_rating_change(app: AppTest, course_d
     store = ProgressStore(db)
     (learner,) = store.learners()
     (after,) = store.rating_history(learner.id)
-    change = elo.RatingChange(elo.START, after)
-    assert after < elo.START and f"Rating {change.text}" in said(app)
+    change = scale.RatingChange(scale.START, after)
+    assert after < scale.START and f"Rating {change.text}" in said(app)
     click(app, "line-again")
     assert "Rating " not in texts(app)  # a new try: nothing decided yet
     click(app, f"cb-line-h-{tempting.card}")

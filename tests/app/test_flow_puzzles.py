@@ -13,7 +13,7 @@ from apphelpers import FIXTURES
 
 from engine import parse_attempt
 from tutorial_app.course import Course, FeedbackStatus, load_course
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.course.checking import check_answer
 from tutorial_app.course.i18n import using
 from tutorial_app.flows.puzzles import PuzzleController, PuzzlesScreen, PuzzleTry, PuzzleView
@@ -98,7 +98,7 @@ def test_wrong_then_right_the_rating_and_the_review_list(course: Course, store: 
     assert feedback.verdict is not None and feedback.verdict.legal
     assert view.work.recorded and view.can_reveal and not view.work.solved
     assert view.note is not None and view.note.startswith("Rating 1200 →")
-    assert page.rating() < elo.START
+    assert page.rating() < scale.START
     line = page.control.rating()
     assert line is not None and line.change is not None and line.change < 0
     assert line.rated_games == 1 and line.solved == 0 and line.chart is None
@@ -130,7 +130,7 @@ def test_a_move_not_allowed_is_explained_and_fails_the_puzzle(course: Course,
     assert "2♣" in (feedback.judge_words or "") and feedback.code == "wrong-sum"
     # the first wrong move, legal or not, is the rated miss
     assert view.work.wrong == 1 and view.work.recorded and view.note is not None
-    assert page.rating() < elo.START and store.solved_puzzles(ana.id) == {"tp1": False}
+    assert page.rating() < scale.START and store.solved_puzzles(ana.id) == {"tp1": False}
     # a second illegal try costs nothing more
     after_first = page.rating()
     page.control.answer(parse_attempt("8s x 3d"))
@@ -150,7 +150,7 @@ def test_a_hint_makes_the_try_unrated(course: Course, store: ProgressStore,
     page.control.answer(parse_attempt("5s x 5d"))
     view = page.shown()
     assert view.work.solved and view.note == "Unrated: a hint was used."
-    assert page.rating() == elo.START
+    assert page.rating() == scale.START
 
 
 def test_reveal_counts_as_a_miss_and_shows_the_solutions(course: Course, store: ProgressStore,
@@ -214,7 +214,7 @@ def test_the_rating_is_charted_from_two_rated_puzzles(course: Course, store: Pro
     page.run()
     page.control.answer(parse_attempt("4d t"))
     line = page.control.rating()
-    assert line is not None and line.chart is not None and line.chart[0] == elo.START
+    assert line is not None and line.chart is not None and line.chart[0] == scale.START
     assert len(line.chart) == 3 and line.rated_games == 2
 
 

@@ -18,7 +18,7 @@ from browserpage import PHONE, new_page, press, release, select, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
 
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.course.i18n import t
 from tutorial_app.services.store import ProgressStore
 
@@ -54,8 +54,8 @@ def test_the_chart_is_drawn_and_its_points_are_the_rating_history(server: Server
     press(page, page.get_by_role("button", name="Trail", exact=True))
     expect(page.get_by_test_id("stAlertContentWarning")).to_be_visible()
     rated = history(server, "Rhea")
-    assert len(rated) == 2 and rated[0] > elo.START > rated[1]
-    wanted = [f"{v:.0f}" for v in (elo.START, *rated)]
+    assert len(rated) == 2 and rated[0] > scale.START > rated[1]
+    wanted = [f"{v:.0f}" for v in (scale.START, *rated)]
 
     press(page, page.get_by_text("Your rating, puzzle by puzzle"))
     said = f"{t('puzzles.rating')}: {', '.join(wanted)}"  # its alt text: every point

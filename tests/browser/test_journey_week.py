@@ -36,7 +36,7 @@ from engine import TRAIL, Attempt, Card, Move
 from engine.players.lines import LineSolver
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course, words
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import count, join_and, using
 from tutorial_app.course.model import Lesson, PlayStep, Puzzle
@@ -277,7 +277,7 @@ def test_a_spanish_learners_first_week(real_server: Server, browser: Any, course
         expect(lucia.alert("success")).to_be_visible()
         rated = store.rating_history(me.id)
         assert len(rated) >= 2, "the line's first try and this puzzle were rated"
-        wanted = [f"{v:.0f}" for v in (elo.START, *rated)]
+        wanted = [f"{v:.0f}" for v in (scale.START, *rated)]
         press(page, page.get_by_text(lucia.words("puzzles.rating_chart")))
         chart = page.get_by_role(
             "img", name=f"{lucia.words('puzzles.rating')}: {', '.join(wanted)}", exact=True)

@@ -11,8 +11,10 @@ takes longer or errs more (docs/lessons.md, "Difficulty"):
 
 `score` weighs them; `computed_difficulty` cuts the score into levels 1-5 at fixed
 thresholds, set once from the shipped puzzles so each level holds a fair share.
-A puzzle's written `difficulty:` is a hand label; the test suite checks that the
-labels agree with the computed levels (Spearman rank correlation >= 0.8).
+A puzzle's written `difficulty:` is not this level: it is measured from play
+(course/play_difficulty.py, which `relabel` writes and tests/course/test_course_stats.py
+checks). This score is only reported beside the labels by `course stats` (their Spearman
+rank correlation), as a second opinion on what the position looks like.
 
 Near-duplicates: two puzzles whose positions are the same up to suits (ranks of
 the table, builds and hand, same goal), or more than MAX_SAME_PATTERN puzzles of

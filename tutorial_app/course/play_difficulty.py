@@ -73,14 +73,12 @@ def play_label(puzzle: Puzzle) -> int:
     return label(trials(puzzle))
 
 
-def shares(puzzles: Iterable[Puzzle],
-           labels: dict[str, int] | None = None) -> dict[int, tuple[int, Trials]]:
-    """Per label (the written one, or `labels[id]`): how many puzzles, and the share
-    each habit and level solves at the first try (its mean chance)."""
+def shares(puzzles: Iterable[Puzzle]) -> dict[int, tuple[int, Trials]]:
+    """Per written label: how many puzzles, and the share each habit and level solves
+    at the first try (its mean chance)."""
     grouped: dict[int, list[Trials]] = defaultdict(list)
     for puzzle in puzzles:
-        key = puzzle.difficulty if labels is None else labels[puzzle.id]
-        grouped[key].append(trials(puzzle))
+        grouped[puzzle.difficulty].append(trials(puzzle))
     return {key: (len(rows), {name: sum(r[name] for r in rows) / len(rows) for name in PLAYERS})
             for key, rows in sorted(grouped.items())}
 

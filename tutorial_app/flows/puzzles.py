@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from engine import Attempt, Move, Position, apply_move
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import language, t
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
@@ -114,7 +114,7 @@ def nearest(puzzles: Sequence[P], rating: float, solved: Mapping[str, bool],
 
     def strength(puzzle: P) -> float:
         found = known.get(puzzle.id)
-        return found[0] if found else elo.puzzle_rating(puzzle.difficulty)
+        return found[0] if found else scale.puzzle_rating(puzzle.difficulty)
 
     return min(unsolved, key=lambda p: (abs(strength(p) - rating), p.difficulty))
 
@@ -162,7 +162,7 @@ class RatingLine:
     def chart(self) -> tuple[float, ...] | None:
         """The points of the rating chart (the start, then each rated puzzle), once there
         is a line to draw."""
-        return (elo.START, *self.history) if len(self.history) >= 2 else None
+        return (scale.START, *self.history) if len(self.history) >= 2 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,7 +516,7 @@ class PuzzleController:
         history = self.store.rating_history(who.id)
         change = None
         if history:
-            change = history[-1] - (history[-2] if len(history) > 1 else elo.START)
+            change = history[-1] - (history[-2] if len(history) > 1 else scale.START)
         solved = sum(1 for ok in self._solved().values() if ok)
         return RatingLine(who.rating, change, who.rated_games, solved, tuple(history))
 
@@ -532,7 +532,7 @@ class PuzzleController:
             puzzle = None  # the review list moves on from a puzzle solved since
         if puzzle is None and pool:
             line = self.rating()
-            puzzle = nearest(pool, line.rating if line else elo.START, solved, self._rated())
+            puzzle = nearest(pool, line.rating if line else scale.START, solved, self._rated())
             self.memory["current"] = puzzle.id if puzzle else None
         missed = tuple(p for p in self.course.puzzles if solved.get(p.id) is False)
         taught = self._taught()

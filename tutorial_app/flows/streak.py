@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import Attempt, Move
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.course.checking import check_answer, solutions
 from tutorial_app.course.i18n import language
 from tutorial_app.course.model import Feedback, Puzzle
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from tutorial_app.course import Course
 
 STEP_CHOICES: Final = 5  # the next puzzle is one of this many at or just above its aim
-FIRST: Final = elo.puzzle_rating(1)  # the first puzzle's aim: the lowest level
+FIRST: Final = scale.puzzle_rating(1)  # the first puzzle's aim: the lowest level
 STEP: Final = 80.0  # how much higher each next puzzle aims
 
 
@@ -79,13 +79,13 @@ class StreakScreen:
 def hardness(puzzle: Puzzle, rated: dict[str, tuple[float, float, int]]) -> tuple[float, str]:
     """The order a streak climbs in: the puzzle's rating, then its id (a total order)."""
     found = rated.get(puzzle.id)
-    return (found[0] if found else elo.puzzle_rating(puzzle.difficulty), puzzle.id)
+    return (found[0] if found else scale.puzzle_rating(puzzle.difficulty), puzzle.id)
 
 
 def level(rating: float) -> int:
     """The difficulty level (1-5, the dots) nearest a puzzle rating: the inverse of
     `rating.puzzle_rating`, for a puzzle whose measured rating has moved off its label."""
-    return min(5, max(1, 1 + round((rating - elo.puzzle_rating(1)) / 200.0)))
+    return min(5, max(1, 1 + round((rating - scale.puzzle_rating(1)) / 200.0)))
 
 
 def aim(solved: int) -> float:

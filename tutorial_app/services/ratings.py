@@ -15,7 +15,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, Executable, Table, select
 
 from tutorial_app.course import glicko
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.services.rating_tables import learner_glicko, puzzle_ratings
 
 Upsert = Callable[[Table, Mapping[str, Any], Sequence[str], Any], Executable]
@@ -38,7 +38,7 @@ def puzzle_glicko_of(con: Connection, puzzle_id: str, difficulty: int,
                    puzzle_ratings.c.games).where(puzzle_ratings.c.puzzle_id == puzzle_id)
     row = con.execute(query.with_for_update() if lock else query).first()
     if row is None:
-        return glicko.Glicko(elo.puzzle_rating(difficulty), PUZZLE_START_RD), 0
+        return glicko.Glicko(scale.puzzle_rating(difficulty), PUZZLE_START_RD), 0
     return glicko.Glicko(float(row[0]), float(row[1]), float(row[2])), int(row[3])
 
 
@@ -60,7 +60,7 @@ def rate_attempt(con: Connection, upsert: Upsert, learner_id: int, rating: float
                                                    "volatility": new.volatility,
                                                    "games": new.games,
                                                    "updated": new.updated}))
-    return max(elo.FLOOR, round(learner_after.rating, 1))
+    return max(scale.FLOOR, round(learner_after.rating, 1))
 
 
 def puzzle_ratings_all(con: Connection) -> dict[str, tuple[float, float, int]]:

@@ -62,7 +62,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from tutorial_app import config
-from tutorial_app.course import rating as elo
+from tutorial_app.course import rating as scale
 from tutorial_app.course.i18n import t
 from tutorial_app.services import db, names, practice_store, ratings
 from tutorial_app.services.rating_tables import learner_glicko, puzzle_streaks
@@ -105,7 +105,7 @@ class SavedGame:
 class Learner:
     id: int
     name: str
-    rating: float = elo.START
+    rating: float = scale.START
     rated_games: int = 0
 
 
@@ -124,7 +124,7 @@ class PuzzleResult:
 
     solved: bool
     rated: bool
-    change: elo.RatingChange | None
+    change: scale.RatingChange | None
     first_try: bool
 
 
@@ -426,7 +426,7 @@ class ProgressStore:
             for table in (steps, lessons, puzzles, puzzle_log, learner_glicko, puzzle_streaks):
                 con.execute(delete(table).where(table.c.learner_id == learner_id))
             con.execute(update(learners).where(learners.c.id == learner_id)
-                        .values(rating=elo.START, rated_games=0))
+                        .values(rating=scale.START, rated_games=0))
 
     @staticmethod
     def _lock_learner(con: Connection, learner_id: int) -> tuple[float, int] | None:
@@ -460,7 +460,7 @@ class ProgressStore:
             if rated:
                 rated_to = ratings.rate_attempt(con, self._upsert, learner_id, before,
                                                 puzzle_id, difficulty, solved, now)
-                change = elo.RatingChange(before, rated_to)
+                change = scale.RatingChange(before, rated_to)
             after = change.after if change else before
             if change:
                 con.execute(update(learners).where(learners.c.id == learner_id)
