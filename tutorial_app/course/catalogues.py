@@ -19,8 +19,10 @@
   language and read for slips (course/sentences.py): counts per language, exit
   status 1 when any is found.
 
-Adding a language is one command and one folder: `make i18n-add LANGUAGE_TAG=fr`
-creates `locales/fr/LC_MESSAGES/` with both catalogues, ready to translate.
+Adding a language is one folder, no code: `make i18n-add LANGUAGE_TAG=fr` creates
+`locales/fr/LC_MESSAGES/` with both catalogues, ready to translate; the language
+ships (is checked as shipped and offered once its app catalogue is complete) when
+its folder holds its grammar too, `locales/fr/grammar.toml` (`i18n.shipped_languages`).
 The count messages (`count.card.one` / `.other` in English) are one plural
 entry each, with as many forms as the language's plural rule has.
 """
@@ -45,9 +47,16 @@ from tutorial_app.course.i18n import APP_DOMAIN, LESSON_DOMAIN, LOCALES, fields,
 
 PROJECT = "Cassino Tutor"
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)  # fixed, so `make i18n` twice changes nothing
-SHIPPED = ("pt-BR", "es", "it")
 CARD = re.compile(r"(?<![\w])(?:10|[2-9AJQK])\s?[♠♥♦♣]")  # cards as a learner reads them
 NUMBER = re.compile(r"(?<!\w)\d+(?![\d♠♥♦♣])")  # "5s" in English is the number 5
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    """`SHIPPED`: the shipped languages as the folders say now (`i18n.shipped_languages`),
+    not a copy of them."""
+    if name == "SHIPPED":
+        return tuple(i18n.shipped_languages())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def english_app() -> dict[str, str]:
@@ -348,7 +357,8 @@ def main(argv: list[str] | None = None) -> int:
             for line in report.lines():
                 print(line)
         shipped_clean = all(r.clean for r in reports
-                            if r.lang in SHIPPED and r.domain == APP_DOMAIN)
+                            if r.lang in i18n.shipped_languages()
+                            and r.domain == APP_DOMAIN)
         if not shipped_clean:
             return 1
     if args.command in ("all", "sentences"):
@@ -357,13 +367,36 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def read_sentences() -> bool:
-    """Render every message the course and the app can show, in every language, and say
-    how many slips each has (course/sentences.py); True when there are none."""
+    """Render every message the course and the app can show, in English and every
+    shipped language, and say how many slips each has (course/sentences.py); True when
+    there are none. A shipped language whose grammar file lacks a table, and a language
+    whose app catalogue is complete but has no grammar file, are refused (False, the
+    file and the tables named): their slips would go unread."""
     from tutorial_app.config import lessons_folder
     from tutorial_app.course import sentences
 
     clean = True
-    reports = sentences.check_all(lessons_folder(), [i18n.DEFAULT_LANGUAGE, *languages()])
+    shipped = i18n.shipped_languages()
+    for lang in [i18n.DEFAULT_LANGUAGE, *shipped]:
+        try:
+            sentences.grammar(lang)
+        except sentences.GrammarMissing as missing:
+            print(f"refused: {missing}")
+            clean = False
+    for lang in languages():
+        if lang in shipped:
+            continue
+        if i18n.app_complete(lang):
+            print(f"refused: {lang}: its app catalogue is complete, but it has no grammar "
+                  f"file {sentences.grammar_path(lang)}; write it to ship the language "
+                  f"(docs/translating.md, \"Adding a language\")")
+            clean = False
+        else:
+            print(f"{lang}: not shipped (no grammar file, app catalogue incomplete): not "
+                  f"offered to learners, not read")
+    if not clean:
+        return False
+    reports = sentences.check_all(lessons_folder(), [i18n.DEFAULT_LANGUAGE, *shipped])
     for report in reports.values():
         print(report.line())
         for kind, (where, text) in report.examples.items():

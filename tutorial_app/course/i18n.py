@@ -41,8 +41,9 @@ DEFAULT_LANGUAGE = "en"
 LOCALES = Path(__file__).with_name("locales")
 APP_DOMAIN = "messages"
 LESSON_DOMAIN = "lessons"
-
-
+GRAMMAR = "grammar.toml"
+"""A language's grammar for the sentence check (`course/sentences.py`), beside its
+catalogues: `locales/<lang>/grammar.toml`. Having one is what ships a language."""
 
 def english_modules() -> tuple[str, ...]:
     """The English catalogue's modules: every `course/messages_<subject>.py`, found by
@@ -95,6 +96,8 @@ class Language:
     messages: dict[str, Entry] = field(default_factory=dict)
     lessons: dict[str, Entry] = field(default_factory=dict)
     plural: Callable[[int], int] = lambda n: 0 if n == 1 else 1
+    made: bool = False  # added at run time (`add_messages`), not read from a folder
+    complete: bool | None = None  # every template entry translated (`app_complete`)
 
 
 _languages: dict[str, Language] = {}
@@ -127,13 +130,72 @@ def available_languages() -> list[str]:
     return sorted(found, key=lambda tag: (tag != DEFAULT_LANGUAGE, tag))
 
 
+def shipped_languages() -> list[str]:
+    """The languages the project ships, besides English: every folder under `locales/`
+    with an app catalogue and a grammar file (`GRAMMAR`). The one list: the catalogue
+    check holds each to a complete catalogue, the sentence check reads each with its
+    grammar, the tests run on each, and the picker offers each whose app catalogue is
+    complete (`offered_languages`)."""
+    if not LOCALES.is_dir():
+        return []
+    return sorted(tag_of(po.parent.parent.name)
+                  for po in LOCALES.glob(f"*/LC_MESSAGES/{APP_DOMAIN}.po")
+                  if (po.parent.parent / GRAMMAR).is_file())
+
+
+def offered_languages() -> list[str]:
+    """What the picker, `?lang=` and the browser's language may choose: English, every
+    shipped language whose app catalogue is complete, and languages made at run time
+    (tests' pseudo-languages). A folder a translator has just started (`make i18n-add`)
+    is not offered: a learner would read English pages under its name."""
+    made = sorted(lang for lang, found in list(_languages.items()) if found.made)
+    return [DEFAULT_LANGUAGE, *(lang for lang in shipped_languages() if app_complete(lang)),
+            *(lang for lang in made if lang != DEFAULT_LANGUAGE)]
+
+
+def app_complete(lang: str) -> bool:
+    """Every entry of the app's template (`locales/messages.pot`, which `make i18n`
+    writes; the English catalogue when there is none) has a translation in `lang`'s
+    `messages.po`. A stale one counts: it falls back to English sentence by sentence
+    (and `make i18n` reports it), so editing an English sentence does not withdraw a
+    shipped language. A new English key does, from the moment `make i18n` extracts it
+    until it is translated (the catalogue check and the tests fail meanwhile)."""
+    found = _catalogue(lang)
+    if found is None:
+        return False
+    if found.complete is None:
+        found.complete = all(
+            (entry := found.messages.get(key)) is not None and entry.text
+            and all(entry.plurals or (entry.text,)) for key in _template_keys())
+    return found.complete
+
+
+def _template_keys() -> list[str]:
+    """The app template's keys (`msgctxt`), read again when the file changes."""
+    path = LOCALES / f"{APP_DOMAIN}.pot"
+    stamp = path.stat().st_mtime_ns if path.exists() else None
+    return _read_template(path, stamp)
+
+
+@functools.lru_cache(maxsize=4)
+def _read_template(path: Path, stamp: int | None) -> list[str]:
+    if stamp is None:
+        plural = {key[:-len(".one")] for key in _english if key.startswith("count.")
+                  and key.endswith(".one") and f"{key[:-len('.one')]}.other" in _english}
+        return [key for key in _english if key.rsplit(".", 1)[0] not in plural] + sorted(plural)
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        return [str(m.context) for m in read_po(handle) if m.id and m.context]
+
+
 def supported(tag: str | None) -> str | None:
-    """The available language a tag or browser locale names ('pt-br', 'pt_BR', 'it-IT'
-    -> 'it'), or None."""
+    """The offered language a tag or browser locale names ('pt-br', 'pt_BR', 'it-IT'
+    -> 'it'), or None (`offered_languages`)."""
     if not tag:
         return None
     wanted = tag.strip().replace("_", "-").lower()
-    languages = available_languages()
+    languages = offered_languages()
     for lang in languages:
         if lang.lower() == wanted:
             return lang
@@ -200,7 +262,7 @@ def _catalogue(lang: str, create: bool = False) -> Language | None:
         if found is None:
             found = _read(lang)
             if found is None and create:
-                found = Language(lang)
+                found = Language(lang, made=True)
             if found is not None:
                 _languages[lang] = found
         return found

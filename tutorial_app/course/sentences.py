@@ -38,11 +38,12 @@ from __future__ import annotations
 
 import functools
 import re
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from engine import CassinoError
 from engine.advice import Advice, advise, explain_phrase
@@ -78,143 +79,147 @@ _SLASH_MARKER: Final = re.compile(r"/(?:i|e|s|a)\b")
 _WORD_CHAR: Final = re.compile(r"\w")
 _LOWER_LETTER: Final = re.compile(r"[a-zà-ú]")
 
-# noun forms after a number: (singular, plural) per language
-_NOUNS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
-    "en": (("card", "cards"), ("point", "points"), ("sweep", "sweeps"), ("move", "moves"),
-           ("option", "options"), ("puzzle", "puzzles"), ("task", "tasks")),
-    "pt-BR": (("carta", "cartas"), ("ponto", "pontos"), ("varrida", "varridas"),
-              ("jogada", "jogadas"), ("opção", "opções"), ("desafio", "desafios"),
-              ("exercício", "exercícios"), ("tarefa", "tarefas")),
-    "es": (("carta", "cartas"), ("punto", "puntos"), ("barrida", "barridas"),
-           ("jugada", "jugadas"), ("opción", "opciones"), ("problema", "problemas"),
-           ("tarea", "tareas")),
-    "it": (("carta", "carte"), ("punto", "punti"), ("scopa", "scope"), ("mossa", "mosse"),
-           ("opzione", "opzioni"), ("problema", "problemi"), ("compito", "compiti")),
-}
-# the gender (m/f) of the nouns above, and the articles before a count and the adjectives
-# after its noun that must agree with it: word -> (gender, plural?); a word of either
-# gender ("restante", "possibile") is not listed
-_GENDERS: Final[dict[str, dict[str, str]]] = {
-    "pt-BR": {"carta": "f", "ponto": "m", "varrida": "f", "jogada": "f", "opção": "f",
-              "desafio": "m", "exercício": "m", "tarefa": "f"},
-    "es": {"carta": "f", "punto": "m", "barrida": "f", "jugada": "f", "opción": "f",
-           "problema": "m", "tarea": "f"},
-    "it": {"carta": "f", "punto": "m", "scopa": "f", "mossa": "f", "opzione": "f",
-           "problema": "m", "compito": "m"},
-}
-_AGREEING: Final[dict[str, dict[str, tuple[str, bool]]]] = {
-    "pt-BR": {"os": ("m", True), "as": ("f", True), "esses": ("m", True),
-              "essas": ("f", True), "estes": ("m", True), "estas": ("f", True),
-              "esperado": ("m", False), "esperados": ("m", True), "esperada": ("f", False),
-              "esperadas": ("f", True), "correto": ("m", False), "corretos": ("m", True),
-              "correta": ("f", False), "corretas": ("f", True), "marcado": ("m", False),
-              "marcados": ("m", True), "marcada": ("f", False), "marcadas": ("f", True),
-              "capturado": ("m", False), "capturados": ("m", True),
-              "capturada": ("f", False), "capturadas": ("f", True)},
-    "es": {"los": ("m", True), "las": ("f", True), "esos": ("m", True), "esas": ("f", True),
-           "estos": ("m", True), "estas": ("f", True),
-           "esperado": ("m", False), "esperados": ("m", True), "esperada": ("f", False),
-           "esperadas": ("f", True), "correcto": ("m", False), "correctos": ("m", True),
-           "correcta": ("f", False), "correctas": ("f", True), "capturado": ("m", False),
-           "capturados": ("m", True), "capturada": ("f", False), "capturadas": ("f", True)},
-    "it": {"i": ("m", True), "gli": ("m", True), "le": ("f", True),
-           "atteso": ("m", False), "attesi": ("m", True), "attesa": ("f", False),
-           "attese": ("f", True), "corretto": ("m", False), "corretti": ("m", True),
-           "corretta": ("f", False), "corrette": ("f", True), "preso": ("m", False),
-           "presi": ("m", True), "presa": ("f", False), "prese": ("f", True),
-           "catturato": ("m", False), "catturati": ("m", True), "catturata": ("f", False),
-           "catturate": ("f", True)},
-}
-# words after which a negative word opens a new clause as its subject ("mas nenhuma
-# construção pode...")
-_OPENERS: Final = frozenset({"mas", "e", "ou", "que", "porque", "pois", "então", "de", "pero",
-                             "y", "o", "entonces", "ma", "perché", "che", "quindi", "allora",
-                             "di"})
-_NEGATIVE_HINTS: Final = {"pt-BR": (("nada",), ("nenhum", "ningu")),
-                          "es": (("nada",), ("ningu", "nadie")),
-                          "it": (("niente", "nulla"), ("nessun",))}
-"""Text a message must hold (lowercased) for each negation test to find anything."""
-_NEGATIVE_WORDS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
-    "pt-BR": (r"nada", ("não", "sem", "nem")),
-    "es": (r"nada", ("no", "sin", "ni")),
-    "it": (r"niente|nulla", ("non", "senza", "né")),
-}
-# "nenhuma", "ninguna", "nessuna" as a verb's object need the negation before the verb
-# ("você não teria nenhuma carta"); as a clause's subject they need none ("Depois da
-# primeira distribuição nenhuma carta vai..."), so only those right after a verb the
-# messages use are read
-_NEGATIVE_OBJECTS: Final[dict[str, tuple[str, frozenset[str]]]] = {
-    "pt-BR": (r"nenhum|nenhuma|ninguém", frozenset({
-        "captura", "capturaria", "sobra", "sobraria", "teria", "tem", "tira", "faz", "muda",
-        "mudaria", "haver", "há", "controla", "vale", "fica", "deixa", "deixaria"})),
-    "es": (r"ningún|ninguno|ninguna|nadie", frozenset({
-        "tendrías", "tendría", "tiene", "captura", "capturaría", "saca", "da", "queda",
-        "quedaría", "cambia", "cambiaría", "hay", "hace", "va", "controla", "vale", "deja",
-        "dejaría"})),
-    "it": (r"nessun|nessuno|nessuna", frozenset({
-        "avresti", "avrebbe", "ha", "cattura", "catturerebbe", "prende", "fa", "controlla",
-        "toglie", "resta", "resterebbe", "cambia", "cambierebbe", "vale", "lascia",
-        "lascerebbe", "c'è"})),
-}
-_CONTRACTIONS: Final[dict[str, re.Pattern[str]]] = {
-    "pt-BR": re.compile(r"\b(?:a a|a o|de o|de a|em o|em a|por o)\s+(?!\d)\w", re.I),
-    "es": re.compile(r"\b(?:a el|de el)\s", re.I),
-    "it": re.compile(r"\b(?:a la|a il|a lo|di il|di la|di lo|in il|in la|su il|su la|"
-                     r"da il|da la)\s", re.I),
-}
-# the glossary's words, and what a translation must not say instead
-_OFF_GLOSSARY: Final[dict[str, tuple[str, ...]]] = {
-    "pt-BR": ("varredura", "escopa", "cartas da corte", "a máquina"),
-    "es": ("escoba", "cartas de la corte", "el ordenador"),
-    "it": ("spazzata", "carte di corte", "indizio"),
-}
-_ENGLISH: Final = frozenset({"the", "takes", "trails", "builds", "with", "your", "you", "is",
-                             "are", "cannot", "card", "cards", "which", "this", "that"})
 _LETTER: Final = "A-Za-zÀ-ÿ"
-_ENGLISH_WORD: Final = re.compile(
-    rf"(?<![{_LETTER}])(?:{'|'.join(sorted(_ENGLISH))})(?![{_LETTER}])")
-# a number and the noun after it (lowercase letters only, as a sentence writes them)
-_NUMBER_NOUN: Final = {lang: re.compile(
-    rf"(?<![\w♠♥♦♣.,])(\d+)\s+({'|'.join(w for pair in nouns for w in pair)})(?![a-zà-úç])")
-    for lang, nouns in _NOUNS.items()}
-_SINGULAR: Final = {lang: frozenset(one for one, _ in nouns) for lang, nouns in _NOUNS.items()}
-# an article, a count and its noun ("as 2 cartas"); a count, its noun and an adjective
-# ("+0,8 ponto esperado")
-_COUNTED: Final = {lang: re.compile(
-    rf"\d+\s+({'|'.join(w for pair in nouns for w in pair)})(?:\s+([{_LETTER}]+))?"
-    rf"(?![{_LETTER}])")
-    for lang, nouns in _NOUNS.items() if lang in _GENDERS}
-_ARTICLE: Final = re.compile(rf"(?<![{_LETTER}])([{_LETTER}]+)\s+[+-]?[\d.,]*$")
-_NEGATIVE: Final = {lang: re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
-                    for lang, (pattern, _) in _NEGATIVE_WORDS.items()}
 _CLAUSE_END: Final = re.compile(r"[.:;,!?()—]")
-_NEGATIVE_OBJECT: Final = {lang: re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
-                           for lang, (pattern, _) in _NEGATIVE_OBJECTS.items()}
+_ARTICLE: Final = re.compile(rf"(?<![{_LETTER}])([{_LETTER}]+)\s+[+-]?[\d.,]*$")
+SOURCE_TABLES: Final = ("nouns", "telltale")
+"""The tables English's grammar file has (it is the source: nothing to agree or negate)."""
+TABLES: Final = ("nouns", "agreement", "negation", "contractions", "glossary")
+"""The tables every other language's grammar file must have, even empty."""
+_FIELDS: Final = {"negation": ("nothing", "none", "negations", "verbs", "openers"),
+                  "contractions": ("apart", "fine-before-a-number"), "glossary": ("never",),
+                  "telltale": ("words",)}
+
+
+class GrammarMissing(ValueError):
+    """A language without its grammar file, or with a table or a field of it missing:
+    the sentence check would skip its slips silently, so it refuses instead."""
+
+    def __init__(self, lang: str, path: Path, missing: Sequence[str]) -> None:
+        self.lang, self.path, self.missing = lang, path, tuple(missing)
+        what = "no grammar file" if not path.exists() else "its grammar file lacks"
+        super().__init__(f"{lang}: {what} {path}: {', '.join(missing)} "
+                         f"(docs/translating.md, \"Adding a language\")")
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """One language's grammar, as the slip tests read it (`locales/<lang>/grammar.toml`,
+    `i18n.GRAMMAR`): the words of each table, and the patterns made from them once."""
+
+    lang: str
+    nouns: tuple[tuple[str, str], ...]  # (singular, plural): the nouns after a number
+    genders: dict[str, str]  # singular -> "m" / "f"
+    agreeing: dict[str, tuple[str, bool]]  # article or adjective -> (gender, plural?)
+    nothing: tuple[str, ...] = ()  # "nada": needs a negation before it in its clause
+    none: tuple[str, ...] = ()  # "nenhuma": needs one when right after a verb of `verbs`
+    negations: tuple[str, ...] = ()
+    verbs: frozenset[str] = frozenset()
+    openers: frozenset[str] = frozenset()  # after these a negative word opens a clause
+    contraction: re.Pattern[str] | None = None  # a preposition and article left apart
+    never: tuple[str, ...] = ()  # words off the glossary
+    telltale: frozenset[str] = frozenset()  # English only: words of an English sentence
+    number_noun: re.Pattern[str] | None = None
+    singular: frozenset[str] = frozenset()
+    counted: re.Pattern[str] | None = None  # an article, a count and its noun, an adjective
+    nothing_word: re.Pattern[str] | None = None
+    none_word: re.Pattern[str] | None = None
+
+
+def grammar_path(lang: str) -> Path:
+    return i18n.LOCALES / i18n.folder_name(lang) / i18n.GRAMMAR
+
+
+def grammar(lang: str) -> Grammar:
+    """`lang`'s grammar, read from its file once per file (GrammarMissing when the file
+    or any table of it is missing)."""
+    path = grammar_path(lang)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    return _grammar(lang, path, stamp)
+
+
+@functools.lru_cache(maxsize=16)
+def _grammar(lang: str, path: Path, stamp: int | None) -> Grammar:
+    tables = SOURCE_TABLES if lang == DEFAULT_LANGUAGE else TABLES
+    if stamp is None:
+        raise GrammarMissing(lang, path, tables)
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    missing = [name for name in tables if not isinstance(data.get(name), dict)]
+    missing += [f"{name}.{key}" for name in tables if isinstance(data.get(name), dict)
+                for key in _FIELDS.get(name, ()) if key not in data[name]]
+    nouns = data.get("nouns", {})
+    agreement = data.get("agreement", {})
+    if agreement:
+        missing += [f"nouns.{one}.gender" for one, forms in nouns.items()
+                    if forms.get("gender") not in agreement]
+    if missing:
+        raise GrammarMissing(lang, path, missing)
+    return _made(lang, data)
+
+
+def _made(lang: str, data: dict[str, Any]) -> Grammar:
+    """The grammar's patterns, made from its words."""
+    nouns = tuple((one, str(forms["plural"])) for one, forms in data["nouns"].items())
+    words = "|".join(w for pair in nouns for w in pair)
+    agreeing = {word: (gender, number == "other")
+                for gender, numbers in data.get("agreement", {}).items()
+                for number, listed in numbers.items() for word in listed}
+    genders = {one: str(forms["gender"]) for one, forms in data["nouns"].items()
+               if "gender" in forms} if agreeing else {}
+    negation = data.get("negation", {})
+    contractions = data.get("contractions", {})
+    apart = "|".join(contractions.get("apart", ()))
+    tail = r"\s+(?!\d)\w" if contractions.get("fine-before-a-number") else r"\s"
+    nothing, none = tuple(negation.get("nothing", ())), tuple(negation.get("none", ()))
+    return Grammar(
+        lang, nouns, genders, agreeing, nothing, none, tuple(negation.get("negations", ())),
+        frozenset(negation.get("verbs", ())), frozenset(negation.get("openers", ())),
+        re.compile(rf"\b(?:{apart}){tail}", re.I) if apart else None,
+        tuple(data.get("glossary", {}).get("never", ())),
+        frozenset(data.get("telltale", {}).get("words", ())),
+        re.compile(rf"(?<![\w♠♥♦♣.,])(\d+)\s+({words})(?![a-zà-úç])") if words else None,
+        frozenset(one for one, _ in nouns),
+        re.compile(rf"\d+\s+({words})(?:\s+([{_LETTER}]+))?(?![{_LETTER}])")
+        if words and agreeing else None,
+        re.compile(rf"\b(?:{'|'.join(nothing)})\b", re.I) if nothing else None,
+        re.compile(rf"\b(?:{'|'.join(none)})\b", re.I) if none else None)
+
+
+@functools.lru_cache(maxsize=1)
+def _telltale(words: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(rf"(?<![{_LETTER}])(?:{'|'.join(sorted(words))})(?![{_LETTER}])")
 
 
 def slips(text: str, lang: str) -> list[str]:
-    """The kinds of slip in one rendered message (empty when it reads well). Each test
-    first looks for the character its pattern cannot match without, for speed: the
-    check reads some 80,000 messages per language."""
+    """The kinds of slip in one rendered message (empty when it reads well), by `lang`'s
+    grammar (GrammarMissing without it). Each test first looks for the character its
+    pattern cannot match without, for speed: the check reads some 80,000 messages per
+    language."""
+    rules = grammar(lang)
     found: list[str] = []
     if "{" in text and _PLACEHOLDER.search(text):
         found.append("placeholder")
     if _plural_marker(text):
         found.append("plural-marker")
-    if _disagrees(text, lang):
+    if _disagrees(text, rules):
         found.append("number-agreement")
-    if _misagrees(text, lang):
+    if _misagrees(text, rules):
         found.append("agreement")
     lowered = text.lower()
-    if _unnegated(text, lang, lowered):
+    if _unnegated(text, rules, lowered):
         found.append("negation")
-    pattern = _CONTRACTIONS.get(lang)
-    if pattern is not None and pattern.search(text):
+    if rules.contraction is not None and rules.contraction.search(text):
         found.append("contraction")
-    if any(word in lowered for word in _OFF_GLOSSARY.get(lang, ())):
+    if any(word in lowered for word in rules.never):
         found.append("glossary")
-    if lang != DEFAULT_LANGUAGE and len(set(_ENGLISH_WORD.findall(lowered))) >= 2:
-        found.append("english")
+    if lang != DEFAULT_LANGUAGE:
+        english = _telltale(grammar(DEFAULT_LANGUAGE).telltale)
+        if len(set(english.findall(lowered))) >= 2:
+            found.append("english")
     return found
 
 
@@ -232,27 +237,24 @@ def _plural_marker(text: str) -> bool:
     return False
 
 
-def _disagrees(text: str, lang: str) -> bool:
-    """A number and a noun of `_NOUNS` after it that disagree ("0 carta", "1 cartas")."""
-    pattern = _NUMBER_NOUN.get(lang)
-    if pattern is None:
+def _disagrees(text: str, rules: Grammar) -> bool:
+    """A number and a noun of the grammar's after it that disagree ("0 carta", "1 cartas")."""
+    if rules.number_noun is None:
         return False
-    singular = _SINGULAR[lang]
-    for match in pattern.finditer(text):
-        if (int(match.group(1)) == 1) != (match.group(2) in singular):
+    for match in rules.number_noun.finditer(text):
+        if (int(match.group(1)) == 1) != (match.group(2) in rules.singular):
             return True
     return False
 
 
-def _misagrees(text: str, lang: str) -> bool:
+def _misagrees(text: str, rules: Grammar) -> bool:
     """An article before a count, or an adjective after its noun, of another gender or
     number than the noun ("os 2 cartas", "as 2 pontos", "+0,8 ponto esperados")."""
-    pattern = _COUNTED.get(lang)
-    if pattern is None:
+    if rules.counted is None:
         return False
-    genders, agreeing = _GENDERS[lang], _AGREEING[lang]
-    nouns = {w: (one, w != one) for one, other in _NOUNS[lang] for w in (one, other)}
-    for match in pattern.finditer(text):
+    genders, agreeing = rules.genders, rules.agreeing
+    nouns = {w: (one, w != one) for one, other in rules.nouns for w in (one, other)}
+    for match in rules.counted.finditer(text):
         one, plural = nouns[match.group(1)]
         article = _ARTICLE.search(text, max(0, match.start() - 24), match.start())
         for word in (article.group(1) if article else None, match.group(2)):
@@ -262,28 +264,24 @@ def _misagrees(text: str, lang: str) -> bool:
     return False
 
 
-def _unnegated(text: str, lang: str, lowered: str = "") -> bool:
+def _unnegated(text: str, rules: Grammar, lowered: str = "") -> bool:
     """A negative word ('nada') with no negation in the words before it in its clause
     (one that opens its clause, 'Nenhuma das cartas...', is a subject and fine), or a
     negative determiner right after a verb with none ('você teria nenhuma carta')."""
-    found = _NEGATIVE_WORDS.get(lang)
-    if found is None:
-        return False
-    negations = found[1]
+    negations = rules.negations
     lowered = lowered or text.lower()
-    words, objects = _NEGATIVE_HINTS[lang]
-    for match in _NEGATIVE[lang].finditer(text) if any(w in lowered for w in words) else ():
-        clause = _CLAUSE_END.split(text[:match.start()])[-1].split()
-        if len(clause) <= 1 or clause[-1].lower() in _OPENERS:  # "Ancora niente ..."
-            continue
-        if not any(word.lower() in negations for word in clause[-6:]):
-            return True
-    verbs = _NEGATIVE_OBJECTS[lang][1]
-    if not any(w in lowered for w in objects):
+    if rules.nothing_word is not None and any(w in lowered for w in rules.nothing):
+        for match in rules.nothing_word.finditer(text):
+            clause = _CLAUSE_END.split(text[:match.start()])[-1].split()
+            if len(clause) <= 1 or clause[-1].lower() in rules.openers:  # "Ancora niente"
+                continue
+            if not any(word.lower() in negations for word in clause[-6:]):
+                return True
+    if rules.none_word is None or not any(w in lowered for w in rules.none):
         return False
-    for match in _NEGATIVE_OBJECT[lang].finditer(text):
+    for match in rules.none_word.finditer(text):
         clause = _CLAUSE_END.split(text[:match.start()])[-1].split()
-        if clause and clause[-1].lower() in verbs and \
+        if clause and clause[-1].lower() in rules.verbs and \
                 not any(word.lower() in negations for word in clause[-6:]):
             return True
     return False
@@ -483,9 +481,13 @@ def check_all(folder: Path, langs: Sequence[str], *, english: Course | None = No
     the position) is the same in every language, so it is worked out once, while the
     step is at hand (`clicks.judged_attempts` and `_counsel` are cached), and worded
     in each. `english` is the course already loaded in English, if any (the tests'
-    `shipped`); the other languages' are loaded, with their own texts."""
+    `shipped`); the other languages' are loaded, with their own texts. A language
+    without its grammar file, or with a table of it missing, is refused
+    (GrammarMissing) before anything is read."""
     from tutorial_app.course.course import load_course
 
+    for lang in langs:  # GrammarMissing now, not a silent skip of its slips later
+        grammar(lang)
     reports = {lang: Report(lang) for lang in langs}
     places: dict[str, dict[str, Step | Puzzle]] = {}
     for lang in langs:

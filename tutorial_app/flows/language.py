@@ -90,8 +90,10 @@ def signed_in(memory: MutableMapping[Any, Any], params: Mapping[str, str],
 
 
 def picker_choice(memory: MutableMapping[Any, Any]) -> list[str]:
-    """The languages the picker offers, with the session's language chosen in it."""
-    languages = i18n.available_languages()
+    """The languages the picker offers (`i18n.offered_languages`: English and every
+    shipped language whose app catalogue is complete), with the session's language
+    chosen in it."""
+    languages = i18n.offered_languages()
     current = session_language(memory) or i18n.DEFAULT_LANGUAGE
     memory[PICKER] = current if current in languages else i18n.DEFAULT_LANGUAGE
     return languages

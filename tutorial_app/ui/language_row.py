@@ -16,10 +16,11 @@ from tutorial_app.flows import language
 
 
 def language_row() -> None:
-    """One button per language, the session's own outlined and ticked."""
+    """One button per offered language (`i18n.offered_languages`), the session's own
+    outlined and ticked."""
     current = language.session_language(st.session_state) or i18n.DEFAULT_LANGUAGE
     with st.container(horizontal=True, gap="small", key="welcome-languages"):
-        for lang in i18n.available_languages():
+        for lang in i18n.offered_languages():
             chosen = lang == current
             st.button(i18n.display_name(lang), key=f"welcome-lang-{lang}",
                       type="secondary" if chosen else "tertiary",
