@@ -151,7 +151,7 @@ def test_plurals_come_from_the_languages_plural_rules() -> None:
     with using("it"):
         assert count(1, "board-cards") == "1 carta" and count(2, "board-cards") == "2 carte"
         assert count(0, "sandbox-pile", seat=1, sweeps=count(1, "sweep")) == \
-            "posto 1: 0 carte prese, 1 scopa"
+            "Giocatore 1: 0 carte prese, 1 scopa"
     assert count(1, "homework-assigned") == "Assigned: 1 task."
 
 

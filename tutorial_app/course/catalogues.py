@@ -342,7 +342,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-        print(f"created {folder}: translate its .po files, then run `make i18n`")
+        print(f"created {folder}: translate its .po files and run `make i18n`; it ships "
+              f"with its grammar, {folder.parent / i18n.GRAMMAR} (docs/translating.md)")
         return 0
     if args.command in ("all", "extract", "update"):
         fresh = extract()
