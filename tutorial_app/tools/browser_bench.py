@@ -12,7 +12,8 @@ teacher for the Classroom; or drives a running one with --url), and a headless C
   the navigation's start (`performance.now()` counts from it) to the first frame drawn
   with the page's first meaningful content (its own element: the course map's first
   lesson, the Play set-up's Start, the Sandbox's cards...; `PAGES`), and to the page
-  settled (Streamlit says its script is no longer running). The Puzzle streak and the
+  settled (Streamlit says its script is no longer running). A stage is opened by a tap
+  on its Start on the course map, to the lesson player drawn. The Puzzle streak and the
   Lines of play are modes of the Puzzles page: timed from the tap on the mode to the
   streak's Start button or the line's cards. The Classroom is opened by a signed-in
   teacher. The first load of each page is reported apart (cold: a page's modules
@@ -66,13 +67,17 @@ class Probe:
     path: str  # the address to open ("" the root); a mode: the page it is on
     content: str  # CSS selector of the first meaningful content
     tap: str | None = None  # a mode: the button tapped (CSS selector)
-    back: str | None = None  # a mode: the button that leaves it, before the next run
+    back: str | None = None  # a tap: the button that leaves it, before the next run
+    left: str = "div.st-key-puzzles-themes"  # and what shows it has been left
     teacher: bool = False
 
 
 _MODE = ".st-key-puzzles-mode button"
+_STAGE = 'div[class*="st-key-open-"] button'
 PAGES: Final = (
-    Probe("Learn", "", 'div[class*="st-key-open-"] button'),
+    Probe("Learn", "", _STAGE),
+    Probe("A stage opened (its Start tapped)", "", "div.st-key-learn-nav",
+          tap=f"{_STAGE} >> nth=0", back="div.st-key-to-path button", left=_STAGE),
     Probe("Practice", "practice", "div.st-key-practice-map"),
     Probe("Puzzles", "puzzles",
           'div.st-key-puzzles-all button, div[class*="st-key-cb-puzzle"] button'),
@@ -271,7 +276,7 @@ class Bench:
                         self.settle(page)
                     first, settled = self.tap(page, probe.tap, probe.content)
                     assert probe.back is not None
-                    self.tap(page, probe.back, "div.st-key-puzzles-themes")
+                    self.tap(page, probe.back, probe.left)
                 times.add(first, settled, cold=run == 0)
             rows.append(times)
             print(times.row(), flush=True)
