@@ -1,7 +1,8 @@
-"""Line puzzles on the Puzzles page: the learner plays, the other seat answers, until
+"""The Lines mode of the Puzzles page, a part that views/puzzles.py draws (not a page
+of its own): the learner plays, the other seat answers, until
 the goal is sure or a move lets it slip (then the reply that refutes it is shown).
 
-This module only draws; `flows.line_play.LineController` decides what a click does.
+This part only draws; `flows.line_play.LineController` decides what a click does.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def _next(control: LineController, puzzle_id: str) -> None:
 
 
 @st.fragment
-def lines_area() -> None:
+def area() -> None:
     """The line puzzle on screen; a click in it reruns only this part of the page."""
     control = controller()
     choices = [p.id for p in control.puzzles]

@@ -1,9 +1,10 @@
-"""The Puzzle streak on the Puzzles page: puzzles in a row, each harder than the last,
+"""The Streak mode of the Puzzles page, a part that views/puzzles.py draws (not a page
+of its own): puzzles in a row, each harder than the last,
 until one is missed; the learner's best run beside it. When a miss ends the run, its
 puzzle stays on screen: the position, the wrong move explained, a move that solves it
 marked on the board, and "Start a new streak" below.
 
-This module only draws; `flows.streak.StreakController` decides what a click does.
+This part only draws; `flows.streak.StreakController` decides what a click does.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def controller() -> StreakController:
 
 
 @st.fragment
-def streak_area() -> None:
+def area() -> None:
     """The run on screen; a click in it reruns only this part of the page."""
     control = controller()
     screen = control.screen()
