@@ -12,7 +12,6 @@ from apphelpers import new_app, open_page, sign_in, texts
 from storefixtures import kept_learner
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.services import names
 from tutorial_app.services.names import UnusableNameError, normalise_name, skeleton
 from tutorial_app.services.signin import SignIn
 from tutorial_app.services.store import ProgressStore
@@ -83,12 +82,6 @@ def test_a_look_alike_name_signs_in_as_the_known_learner(store: ProgressStore) -
     assert mixed.sign_in_by_name("\u0410na") is None
     assert mixed.error is not None and "alphabet" in mixed.error
     assert [learner.name for learner in store.learners()] == ["Exo"]
-
-
-def test_the_limits_match_the_store() -> None:
-    from tutorial_app.services.store import MAX_NAME
-
-    assert names.MAX_NAME_LENGTH == MAX_NAME
 
 
 # ----- shown as text ------------------------------------------------------------------------

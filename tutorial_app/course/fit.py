@@ -183,7 +183,6 @@ class _Step:
 
     pair: Array        # index into learners x skills
     starts: Array      # where each try's pairs begin (pairs grouped by try)
-    try_of: Array      # the try (0..tries-1) of each pair
     right: Array       # per try
     pair_right: Array  # per pair
     blamed: Array      # per pair: a wrong try counts against this skill
@@ -222,7 +221,7 @@ def bkt_data(by_learner: Mapping[int, Sequence[Try]]) -> BKTData:
     outcomes: list[bool] = []
     for n in range(longest):
         cols: dict[str, list[float]] = {k: [] for k in (
-            "pair", "try_of", "pair_right", "blamed", "seen", "days", "rights")}
+            "pair", "pair_right", "blamed", "seen", "days", "rights")}
         starts: list[int] = []
         right: list[bool] = []
         for li, who in enumerate(learners):
@@ -236,7 +235,6 @@ def bkt_data(by_learner: Mapping[int, Sequence[Try]]) -> BKTData:
             for skill in attempt.task.skills:
                 pair = li * width + index[skill]
                 cols["pair"].append(pair)
-                cols["try_of"].append(len(right))
                 cols["pair_right"].append(attempt.right)
                 cols["blamed"].append(skill in blamed)
                 cols["seen"].append(pair in last)
@@ -250,7 +248,6 @@ def bkt_data(by_learner: Mapping[int, Sequence[Try]]) -> BKTData:
         outcomes.extend(right)
         steps.append(_Step(np.array(cols["pair"], dtype=np.int64),
                            np.array(starts, dtype=np.int64),
-                           np.array(cols["try_of"], dtype=np.int64),
                            np.array(right, dtype=bool),
                            np.array(cols["pair_right"], dtype=bool),
                            np.array(cols["blamed"], dtype=bool),

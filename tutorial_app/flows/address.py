@@ -42,7 +42,6 @@ from tutorial_app.flows import links
 # default page, is also the root `/`.
 PAGES: Final = ("learn", "practice", "puzzles", "play", "live", "sandbox", "classroom",
                 "cards", "rules")
-DEFAULT_PAGE: Final = "learn"
 LIVE_PAGE: Final = "live"
 CARD: Final = "card"  # a login card's link, `/?card=KEY` (ui/session.py reads it)
 JOIN: Final = "join"  # the projector's join link, `/live?join=CODE`

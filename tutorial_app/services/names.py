@@ -50,7 +50,7 @@ from confusable_homoglyphs import confusables
 from tutorial_app.course.i18n import t
 
 MAX_NAME_LENGTH: Final = 40
-"""Characters in a learner name, after normalising (the store's MAX_NAME)."""
+"""Characters in a learner name, after normalising."""
 
 MAX_TYPED: Final = 100
 """Characters a name box takes: more than MAX_NAME_LENGTH, so that a long name is

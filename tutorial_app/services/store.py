@@ -78,7 +78,6 @@ from tutorial_app.services.tables import (
     teachers,
 )
 
-MAX_NAME: Final = names.MAX_NAME_LENGTH
 NO_CLASS: Final = 0
 """The scope of the learners in no class (a class learner's scope is their class id)."""
 

@@ -45,7 +45,6 @@ WAIT: Final = re.compile(r"wait (\d+) seconds?")
 class Tally:
     answers: Counter[str] = field(default_factory=Counter)
     tries: int = 0
-    waited: float = 0.0
     errors: list[str] = field(default_factory=list)
 
 
@@ -81,7 +80,6 @@ async def guesser(url: str, tally: Tally, total: int, stop: asyncio.Event) -> No
             await session.close()
         tally.answers[kind] += 1
         if seconds:
-            tally.waited += seconds
             await asyncio.sleep(seconds)
 
 

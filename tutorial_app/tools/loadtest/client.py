@@ -321,7 +321,6 @@ class Session:
         self._broken: str | None = None
         self._changed = asyncio.Event()
         self._timers: dict[str, asyncio.Task[None]] = {}  # fragment id -> auto-rerun loop
-        self.auto_reruns = 0  # auto-reruns this client sent for fragments
 
     # ----- connection ------------------------------------------------------------------
 
@@ -592,7 +591,6 @@ class Session:
                 await self._ws.send(BackMsg(rerun_script=state).SerializeToString())
             except (WebSocketException, OSError):
                 return
-            self.auto_reruns += 1
 
     def _delta(self, message: ForwardMsg) -> None:
         delta = message.delta

@@ -64,7 +64,6 @@ class Figures:
     clicks: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     rss: list[int] = field(default_factory=list)
-    projector_runs: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         lat = self.latencies
@@ -145,8 +144,7 @@ def setup(db: Path, lessons: Path | None, learners: int
     return room.code, room.id, puzzles, cards
 
 
-async def projector(url: str, timeline: Timeline, stop: asyncio.Event,
-                    figures: Figures) -> None:
+async def projector(url: str, timeline: Timeline, stop: asyncio.Event) -> None:
     session = Session(url, timeout=60)
     try:
         await session.open("classroom")
@@ -170,7 +168,6 @@ async def projector(url: str, timeline: Timeline, stop: asyncio.Event,
             if count is not None and (timeline.current, count) != last:
                 last = (timeline.current, count)
                 timeline.shown.append((time.monotonic(), timeline.current, count))
-        figures.projector_runs = session.runs + session.auto_reruns
     finally:
         await session.close()
 
@@ -272,7 +269,7 @@ async def run(url: str, pid: int | None, code: str, class_id: int, puzzles: list
     tree = metrics.ProcessTree(pid) if pid else None
     if tree:
         figures.rss.append(tree.sample().rss_bytes)
-    watch = asyncio.create_task(projector(url, timeline, stop, figures))
+    watch = asyncio.create_task(projector(url, timeline, stop))
     await asyncio.sleep(3)
     rng = random.Random(seed)
     tasks = [asyncio.create_task(learner(url, code, cards[name_of(n)], n % 2 == 0,
