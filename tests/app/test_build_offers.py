@@ -1,7 +1,8 @@
-"""The Build buttons a selection offers (flows/moveinput.py `Selection.build_offers`):
-never a value that no build can have beside one that a build can ("Construir 20" next
-to "Construir 10"), and every legal build of a position, as the engine's move generator
-lists them, offered for the cards it is made of."""
+"""The Build buttons a selection offers (flows/moveinput.py `Selection.build_offers`, the
+rule in course/clicks.py `offered_values`): never a value that no build can have beside
+one that a build can ("Construir 20" next to "Construir 10"); every legal build of a
+position, as the engine's move generator lists them, offered for the cards it is made
+of; and the attempts the lesson loader proves its words on are the buttons offered."""
 
 from __future__ import annotations
 
@@ -78,13 +79,15 @@ def test_every_legal_build_is_offered_and_nothing_beside_it_that_no_build_can_be
             sel = Selection(move.card, frozenset(move.loose), frozenset(move.builds))
             assert move.value in sel.build_offers(rules), (position.text, move.text)
             checked += 1
-        seen: set[Selection] = set()
+        made: dict[Selection, set[int | None]] = {}
         for attempt in click_attempts(position):
-            sel = _selection(attempt.card, (*attempt.items, *attempt.targets))
-            if attempt.kind != BUILD or sel in seen:
-                continue
-            seen.add(sel)
+            if attempt.kind == BUILD:
+                sel = _selection(attempt.card, (*attempt.items, *attempt.targets))
+                made.setdefault(sel, set()).add(attempt.value)
+        for sel, values in made.items():
             offers = sel.build_offers(rules)
+            # the loader proves the lessons' words on the very buttons the page offers
+            assert values == (set(offers) or {None}), (position.text, sel, values, offers)
             assert set(offers) <= set(sel.build_values(rules))
             if len(offers) > 1:
                 assert max(offers) <= rules.max_build, (position.text, offers)

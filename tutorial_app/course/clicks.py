@@ -47,6 +47,19 @@ def build_values(rules: Rules, card: Card | None, items: Sequence[TableItem]) ->
     return (total, *smaller)
 
 
+def offered_values(rules: Rules, card: Card | None,
+                   items: Sequence[TableItem]) -> tuple[int, ...]:
+    """The Build buttons offered for a selection: `build_values` without a value no
+    build can have (over the rules' highest) beside one a build can, so 10♦ on a 10♣
+    offers "Build 10", not "Build 20" too; where the cards make nothing a build can
+    be, their total alone, and the judge says why ("4♣ and 9♣ make 13, but no build
+    can be worth more than 10"). A value a build can have stays offered where this
+    position does not allow it: the judge's answer to that try is what a lesson teaches,
+    and offering only the allowed values would give every build puzzle's answer away."""
+    values = build_values(rules, card, items)
+    return tuple(v for v in values if v <= rules.max_build) or values[:1]
+
+
 def _subsets(items: Sequence[TableItem]) -> Iterator[tuple[TableItem, ...]]:
     for size in range(len(items) + 1):
         yield from combinations(items, size)
@@ -54,7 +67,8 @@ def _subsets(items: Sequence[TableItem]) -> Iterator[tuple[TableItem, ...]]:
 
 def click_attempts(position: Position) -> Iterator[Attempt]:
     """Every attempt the clicks can make: (no card or a hand card) x (any subset of
-    the table's loose cards and builds) x (Capture, Build N for each offered N, or
+    the table's loose cards and builds) x (Capture, Build N for each N offered
+    (`offered_values`), or
     Build without a value when none is offered, Trail). An action pressed with nothing
     chosen at all is not an attempt: the page says what to choose first."""
     table: list[TableItem] = [*position.loose, *position.builds]
@@ -67,7 +81,8 @@ def click_attempts(position: Position) -> Iterator[Attempt]:
                 continue  # nothing chosen: the page asks for a card first (ui/board.py)
             yield Attempt.selection(card, CAPTURE, loose, builds)
             yield Attempt.selection(card, TRAIL, loose, builds)
-            values: Sequence[int | None] = build_values(position.rules, card, items) or (None,)
+            values: Sequence[int | None] = offered_values(position.rules, card, items) or (
+                None,)
             if position.rules.builds:
                 for value in values:
                     yield Attempt.selection(card, BUILD, loose, builds, value)

@@ -64,23 +64,19 @@ class Selection:
         return self.attempt(BUILD, value)
 
     def build_values(self, rules: Rules) -> tuple[int, ...]:
-        """The values the Build button offers: what the selected cards make (clicks.py)."""
+        """What the selected cards make, the total first (clicks.py); the buttons offer
+        `build_offers`."""
         items: list[Card | Build] = [*sorted(self.loose), *self.builds]
         return clicks.build_values(rules, self.card, items)
 
     def build_offers(self, rules: Rules) -> tuple[int, ...]:
-        """The Build buttons offered for this selection, highest first: the values the
-        selected cards make (`build_values`) that a build can have, i.e. none over the
-        rules' highest build. 10♦ on a 10♣ offers "Build 10", not "Build 20" beside it,
-        which no build can ever be. Only where the cards make nothing a build can be is
-        their total offered alone, so the judge says why ("4♣ and 9♣ make 13, but no
-        build can be worth more than 10"). A value a build can have stays offered even
-        where this position does not allow it ("Build 5" with 5♠ on 5♥ and no 5 left
-        to take it): the judge's answer to that try is what the lesson teaches, and
-        offering only the allowed values would give every build puzzle's answer away.
-        Every legal build is offered (tests/app/test_build_offers.py)."""
-        values = self.build_values(rules)
-        return tuple(v for v in values if v <= rules.max_build) or values[:1]
+        """The Build buttons offered for this selection, highest first: what the cards
+        make, never a value no build can have beside one a build can ("Build 20" beside
+        "Build 10"); the rule is clicks.py's (`offered_values`), so the loader proves
+        each lesson's words against the very buttons a learner sees. Every legal build
+        is offered (tests/app/test_build_offers.py)."""
+        items: list[Card | Build] = [*sorted(self.loose), *self.builds]
+        return clicks.offered_values(rules, self.card, items)
 
 
 def chosen_words(sel: Selection) -> str:
