@@ -8,8 +8,10 @@ branch no test runs. The layers, lowest first (docs/architecture.md):
     course            lessons, goals, checking, translation; no Streamlit
     services          the progress store, sign-in; no Streamlit
     flows             one controller per page; no Streamlit
-    ui                drawing with Streamlit
-    views             one short render() per page
+    ui                drawing with Streamlit, from a controller's screen; not services
+                      (the exceptions below, each with its reason)
+    views             one short render() per page; never another view (a part two
+                      pages share, or a page's part, is a ui/ module)
     app               the entry script and navigation
     tools             benchmarks and the load test (may use anything)
 """
@@ -33,6 +35,28 @@ THIRD_PARTY = {"yaml", "streamlit", "sqlalchemy", "alembic", "psycopg", "babel",
                "starlette",  # Streamlit's own server, for st.App's cookie route
                "ua_parser",  # services/agents.py: browsers named from their user agent
                "numpy"}  # course/fit.py: the models fitted to the attempts, as arrays
+
+
+# The ui modules that may import `tutorial_app.services`, and why. Every other ui module
+# draws what a controller (flows/) says and calls its methods; the store, sign-in and
+# classes are the controllers' business.
+UI_SERVICES_ALLOWED = {
+    # the session's wiring: opens the store, the progress cache, the classes and the
+    # sign-in decisions once per session, and hands them to the pages' controllers
+    "tutorial_app.ui.session": "opens the store and the sign-in services for every page",
+    # server glue that runs outside any page and its controller
+    "tutorial_app.ui.connections": "the server's middleware: the client's address, the "
+                                   "sessions one address may hold (no page, no session)",
+    "tutorial_app.ui.cookie_route": "the HttpOnly cookie route: an HTTP handler, no page",
+    "tutorial_app.ui.live_call": "the store's faults, caught around the banner on every page",
+    "tutorial_app.ui.teacher": "the teacher's sign-in form and guard, drawn on every "
+                               "teacher page before its controller exists",
+    # not converted yet (issue 33, item 2): the Classroom's sign-in, join and card parts
+    "tutorial_app.ui.signin_panels": "not yet a controller: the roster, secrets, limits "
+                                     "and devices panels call services/ directly",
+    "tutorial_app.ui.join_panels": "not yet a controller: the join form and approvals",
+    "tutorial_app.ui.login_cards": "not yet a controller: the printed login cards",
+}
 
 
 def modules() -> Iterator[tuple[str, Path]]:
@@ -88,6 +112,44 @@ def test_imports_go_downwards(module: str, path: Path) -> None:
         if top not in sys.stdlib_module_names and top not in {"engine", "tutorial_app",
                                                               *THIRD_PARTY}:
             problems.append(f"{line}: {name} is not a declared dependency")
+    assert not problems, f"{path.relative_to(ROOT)}:\n" + "\n".join(problems)
+
+
+def _in(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+@pytest.mark.parametrize("module,path",
+                         [m for m in modules() if _in(m[0], "tutorial_app.ui")],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_ui_draws_and_leaves_services_to_the_controllers(module: str, path: Path) -> None:
+    """ui/ draws a controller's screen; only the modules listed (with their reason) may
+    reach the store or sign-in themselves."""
+    if module in UI_SERVICES_ALLOWED:
+        return
+    problems = [f"{line}: imports {name}" for line, name in imports(path)
+                if _in(name, "tutorial_app.services")]
+    assert not problems, (f"{path.relative_to(ROOT)} (ask a controller in flows/ instead):\n"
+                          + "\n".join(problems))
+
+
+def test_the_ui_exceptions_are_still_needed() -> None:
+    """An exception no longer used is struck from the list, so the list stays true."""
+    found = dict(modules())
+    stale = [module for module in UI_SERVICES_ALLOWED
+             if module not in found or not any(_in(name, "tutorial_app.services")
+                                                for _, name in imports(found[module]))]
+    assert not stale, f"remove from UI_SERVICES_ALLOWED: {stale}"
+
+
+@pytest.mark.parametrize("module,path",
+                         [m for m in modules() if _in(m[0], "tutorial_app.views")],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_a_view_never_imports_another_view(module: str, path: Path) -> None:
+    """A view is one page; a part of a page, or a part two pages share, lives in ui/."""
+    problems = [f"{line}: imports {name}" for line, name in imports(path)
+                if _in(name, "tutorial_app.views") and name != "tutorial_app.views"
+                and not _in(name, module)]
     assert not problems, f"{path.relative_to(ROOT)}:\n" + "\n".join(problems)
 
 

@@ -12,7 +12,9 @@ folded away, the class's learners and their secrets, the learners waiting to joi
 (ui/join_panels.py), the wrong tries to lift, the teacher's signed-in devices
 (ui/signin_panels.py), and the class's progress and homework; in projector mode none
 of these is drawn (the controller decides), but how many wait to join.
-The logic is `flows.classroom.ClassroomController`; this only draws it.
+The logic is `flows.classroom.ClassroomController`, with a controller per panel
+(`flows.live_page`, `flows.homework_page`, `flows.class_practice_page`,
+`flows.records_page`); this only builds them and has the ui/ parts draw them.
 
 The teacher stays signed in across reloads (services/teacher_signin.py), and the
 page comes back as it was: the class, projector mode and what is on the screen are
@@ -24,7 +26,11 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.course.i18n import t
+from tutorial_app.flows.class_practice_page import ClassPracticeController
 from tutorial_app.flows.classroom import ClassroomController
+from tutorial_app.flows.homework_page import HomeworkController
+from tutorial_app.flows.live_page import ClassPicker, LiveController
+from tutorial_app.flows.records_page import RecordsController
 from tutorial_app.ui import classroom_panels as panels
 from tutorial_app.ui import (
     homework_panels,
@@ -51,18 +57,21 @@ def render() -> None:
     screen = ctl.screen()
     with st.container(key="classroom"):
         panels.head(ctl)
-        room = live_panels.class_picker(ctl, rooms, who.id)
+        picker = ClassPicker(rooms, who.id, session.state(), ctl)
+        live_panels.class_picker(picker)
+        room = picker.chosen()
         panels.chooser(ctl, screen)
         if room is not None:
             ctl.only = frozenset(x.id for x in rooms.members(room.id))
-            live_panels.live_controls(ctl, rooms, room)
+            live_panels.live_controls(LiveController(rooms, room, ctl, session.state()))
         if ctl.teacher_parts_shown():
             if room is not None:
                 signin_panels.class_learners(rooms, room)
                 join_panels.requests(rooms, room.id)
-                homework_panels.teacher_panel(rooms, course, room)
-                practice_panels.teacher_panel(rooms, course, who.id, room)
-                records_panel.records(rooms, room)
+                homework_panels.teacher_panel(HomeworkController(rooms, course, room))
+                practice_panels.teacher_panel(
+                    ClassPracticeController(rooms, course, who.id, room))
+                records_panel.records(RecordsController(rooms, room, records_panel.forget))
             signin_panels.limits(tsignin, rooms, mine)
             signin_panels.devices(tsignin)
         else:

@@ -39,6 +39,7 @@ from tutorial_app.course.steps import deal as deal_kind
 from tutorial_app.course.steps.count import CountStep
 from tutorial_app.course.steps.deal import DealStep
 from tutorial_app.flows import homework
+from tutorial_app.flows.homework_page import LearnerHomework
 from tutorial_app.flows.lesson import (
     ALL,
     BOARD,
@@ -425,7 +426,7 @@ def render() -> None:
     if control.lesson() is not None:
         player()
         return
-    homework_panels.learner_box(session.rooms(), course, who)  # homework first
+    homework_panels.learner_box(LearnerHomework(session.rooms(), course, who))  # first
     notice = control.take_notice()
     if notice:
         st.error(safe_text.plain(notice), icon=":material/cloud_off:")
