@@ -58,7 +58,6 @@ class Recipe:
     own_builds: bool = False  # may the player to move control a build?
     rules: str = "classic"
     courts: bool = True  # may court cards be dealt to the table and hand?
-    base: int = 0  # how much harder than its size the theme is (added to the grade)
     last: bool = False  # the last play of the hand (the endgame)
     decides: bool = False  # keep only positions where the setting decides the answer: some
     #                        answer would be wrong under the classic rules
@@ -194,29 +193,27 @@ RECIPES: Final[dict[str, Recipe]] = {
     "pairing": Recipe("Pairs", _fixed("most-cards"), _all(_pairs_only), (3, 5), (0, 0), (2, 3)),
     "sum": Recipe("Sums", _fixed("most-cards"), _all(_one_sum), (3, 5), (0, 0), (2, 3)),
     "multiple-capture": Recipe("Several groups at once", _fixed("most-cards"),
-                               _all(_several_groups), (4, 6), (0, 1), (2, 3), base=1),
+                               _all(_several_groups), (4, 6), (0, 1), (2, 3)),
     "court-cards": Recipe("Court cards", _fixed("most-cards"), _all(_court_play), (3, 4),
                           (0, 0), (2, 3)),
-    "sweep": Recipe("Sweeps", _fixed("sweep"), lambda s, f: True, (2, 4), (0, 1), (2, 3),
-                    base=1),
-    "scoring": Recipe("Points", _best_points, lambda s, f: True, (3, 5), (0, 1), (2, 3),
-                      base=1),
+    "sweep": Recipe("Sweeps", _fixed("sweep"), lambda s, f: True, (2, 4), (0, 1), (2, 3)),
+    "scoring": Recipe("Points", _best_points, lambda s, f: True, (3, 5), (0, 1), (2, 3)),
     "build": Recipe("Builds", _build_goal(_new_build), lambda s, f: True, (3, 4), (0, 0),
-                    (3, 3), courts=False, base=1),
+                    (3, 3), courts=False),
     "raise": Recipe("Raising a build", _build_goal(_raise), lambda s, f: True, (2, 3), (1, 1),
-                    (3, 3), courts=False, base=1),
+                    (3, 3), courts=False),
     "multiple-build": Recipe("Multiple builds", _build_goal(_multiple_result),
-                             lambda s, f: True, (3, 4), (0, 1), (3, 3), courts=False, base=2),
+                             lambda s, f: True, (3, 4), (0, 1), (3, 3), courts=False),
     "take-build": Recipe("Taking builds", _fixed({"all": ["take-build", "most-cards"]}),
-                         lambda s, f: True, (2, 4), (1, 2), (2, 3), base=1),
+                         lambda s, f: True, (2, 4), (1, 2), (2, 3)),
     "strategy": Recipe("Leave no sweep", _fixed("no-sweep-left"), lambda s, f: True, (1, 3),
-                       (0, 0), (3, 3), base=2),
+                       (0, 0), (3, 3)),
     "controller": Recipe("Controlling a build", _fixed("most-cards"), _takes_own_build,
                          (2, 4), (1, 2), (2, 3), own_builds=True),
     "variant": Recipe("Points in Spade Casino", _best_points, _spades_score, (3, 5), (0, 1),
-                      (2, 3), rules="spade", base=1),
+                      (2, 3), rules="spade"),
     "royal": Recipe("Royal values", _fixed("most-cards"), _all(_royal_sum), (3, 5), (0, 1),
-                    (2, 3), rules="royal", base=1),
+                    (2, 3), rules="royal"),
     "add-to-build": Recipe("Adding to a build", _build_goal(_adds), lambda s, f: True, (3, 4),
                            (1, 1), (3, 3), own_builds=True, courts=False),
     "endgame": Recipe("The last play", _fixed("most-cards"), lambda s, f: True, (4, 6), (0, 0),
@@ -340,11 +337,10 @@ def _decided_by_setting(position: Position, data: object, found: tuple[Move, ...
     return not set(found) <= set(solutions(classic, goal))
 
 
-def grade(scene: Scene, found: tuple[Move, ...], base: int = 0) -> int:
+def grade(scene: Scene, found: tuple[Move, ...]) -> int:
     """Difficulty 1-5 measured from play (course/play_difficulty.py), as `relabel`
-    writes it, so a regenerated set gets the labels the shipped one has; `base` (a
-    theme's extra weight) is no longer added: who fails the puzzle already measures it."""
-    del base
+    writes it, so a regenerated set gets the labels the shipped one has (a theme's own
+    weight is not added: who fails the puzzle already measures it)."""
     return play_difficulty.label(play_difficulty.trials_of(scene.position, found))
 
 
@@ -386,7 +382,7 @@ def find(theme: str, count: int, seed: int, attempts: int = 20000) -> list[dict[
         positions.add(_suitless(position))
         written = recipe.theme or theme
         found_puzzles.append({"position": position.text, "goal": data, "themes": [written],
-                              "difficulty": grade(scene, found, recipe.base),
+                              "difficulty": grade(scene, found),
                               **puzzle_texts(recipe.texts or f"theme.{written}", goal, found,
                                              scene)})
     return found_puzzles
