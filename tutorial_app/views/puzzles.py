@@ -27,10 +27,18 @@ from tutorial_app.flows.puzzles import (
     Taught,
 )
 from tutorial_app.services.resume import Resume
-from tutorial_app.ui import address, board, practice_way, rules_beside, safe_text, session
+from tutorial_app.ui import (
+    address,
+    board,
+    lines_area,
+    practice_way,
+    rules_beside,
+    safe_text,
+    session,
+    streak_area,
+)
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_image
-from tutorial_app.views import lines, streak
 
 
 def rating_line(line: RatingLine) -> None:
@@ -203,10 +211,10 @@ def render() -> None:
     mode = st.segmented_control(t("puzzles.mode"), MODES, default=MODES[0], key="puzzles-mode",
                                 format_func=lambda m: t(f"puzzles.mode.{m}"))
     if mode == "streak":
-        streak.streak_area()
+        streak_area.area()
         return
     if mode == "lines":
-        lines.lines_area()
+        lines_area.area()
         return
     line = control.rating()
     st.session_state[DRAWN_RATING] = line
