@@ -20,6 +20,9 @@ the fenced examples):
 - a table's column, `learners.scope`: a table declared in services/*tables.py must
   have that column.
 
+A link between the documents, `[text](limits.md#signing-in)`, must reach a file that
+exists and, after `#`, one of its headings as GitHub makes their anchors.
+
 Not references: a first part the code does not define (`st.fragment`), a catalogue
 key (`count.signin_wait`, the start of `count.signin_wait.one`), a Streamlit option
 (`server.fileWatcherType`), and the few paths the docs name as examples to create
@@ -300,6 +303,50 @@ def drift(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
 def test_every_name_in_backticks_is_in_the_code(path: Path) -> None:
     assert drift(path) == []
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives a document's headings ("## The test suite" is
+    `the-test-suite`; a repeated heading gets `-1`, `-2`)."""
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    seen: dict[str, int] = {}
+    for heading in re.findall(r"^#{1,6} (.*)$", text, flags=re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        found.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+        seen[slug] = seen.get(slug, 0) + 1
+    return found
+
+
+def broken_links(path: Path) -> list[str]:
+    wrong = []
+    for target in LINK.findall(FENCE.sub("", path.read_text(encoding="utf-8"))):
+        if target.startswith(("http://", "https://", "mailto:")):
+            continue
+        file, _, anchor = target.partition("#")
+        dest = path.parent / file if file else path
+        if not dest.exists():
+            wrong.append(f"{path.name}: ({target}) no such file")
+        elif anchor and dest.suffix == ".md" and anchor not in anchors(dest):
+            wrong.append(f"{path.name}: ({target}) no such heading")
+    return wrong
+
+
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
+def test_every_link_between_the_documents_resolves(path: Path) -> None:
+    assert broken_links(path) == []
+
+
+def test_a_link_to_a_heading_that_moved_is_found(tmp_path: Path) -> None:
+    (tmp_path / "other.md").write_text("# Other\n\n## The test suite\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("[a](other.md#the-test-suite) [b](other.md#the-tests) [c](gone.md) "
+                    "[d](#here)\n\n## Here\n", encoding="utf-8")
+    assert broken_links(page) == ["page.md: (other.md#the-tests) no such heading",
+                                  "page.md: (gone.md) no such file"]
 
 
 def test_the_check_finds_a_name_that_drifted(tmp_path: Path) -> None:
