@@ -87,7 +87,7 @@ class KnownDevices:
         return hashed if row is not None else None
 
     def owners(self, kind: str, owner: int) -> int:
-        """How many browsers know this owner (for the teacher's view and tests)."""
+        """How many browsers know this owner (the tests' view of the table)."""
         k = known_devices.c
         with self.store._read() as con:
             return len(con.execute(select(k.token_hash).where(

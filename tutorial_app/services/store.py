@@ -283,7 +283,7 @@ class ProgressStore:
 
     def learners_named(self, name: str) -> list[Learner]:
         """Every learner, in any class or none, whose name is (or looks like) this one:
-        the admin's and the tests' way to a learner by name alone."""
+        the tests' way to a learner by name alone (the app always knows the class)."""
         try:
             shape = names.skeleton(clean_name(name))
         except LearnerNameError:
