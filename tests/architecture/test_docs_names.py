@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -187,7 +188,18 @@ def _folders() -> set[str]:
 
 
 FOLDERS = _folders()
-FILES = {p.name for p in ROOT.rglob("*") if not SKIPPED & set(p.relative_to(ROOT).parts)}
+
+
+def _files() -> set[str]:
+    """The name of every file and folder of the repository (not .git, .venv, caches)."""
+    names: set[str] = set()
+    for _folder, subfolders, files in os.walk(ROOT):
+        subfolders[:] = [d for d in subfolders if d not in SKIPPED]
+        names.update(subfolders, files)
+    return names
+
+
+FILES = _files()
 
 
 def is_path(token: str) -> bool:
