@@ -5,7 +5,7 @@ What counts as a reference to the code, in docs/*.md and README.md (inline code,
 the fenced examples):
 
 - a path: a token without spaces, wildcards or <placeholders> that ends in .py, .md,
-  .yaml, .toml, .po, .lines or .ini, or has a `/` after a first folder the repository
+  .yaml, .toml, .po, .pot, .lines, .ini or .png, or has a `/` after a first folder the repository
   has (at its root, or in tutorial_app/, tutorial_app/course/ or tests/: the docs write
   `course/plan.py`, `flows/live.py`, `steps/read.py` and `browser/` for short). It must
   exist from one of those folders; a bare file name (`movegen.py`) anywhere in the
@@ -18,7 +18,8 @@ the fenced examples):
 - a call of a bare name, `screen()`: a function or method of that name must be
   defined somewhere in engine/ or tutorial_app/ (or be Python's, `int()`);
 - a table's column, `learners.scope`: a table declared in services/*tables.py must
-  have that column.
+  have that column;
+- a test, `tests/app/test_signin_limits.py::test_...`: the file must define it.
 
 A link between the documents, `[text](limits.md#signing-in)`, must reach a file that
 exists and, after `#`, one of its headings as GitHub makes their anchors.
