@@ -147,7 +147,7 @@ def test_a_file_from_before_migrations_gets_the_classroom_tables(tmp_path: Path)
     path = tmp_path / "progress.sqlite3"
     shutil.copy(FIXTURES / "progress-before-migrations.sqlite3", path)
     with ProgressStore(path) as store:
-        assert db.current(store.engine) == db.head() == "0010"
+        assert db.current(store.engine) == db.head() == "0011"
         rooms = ClassStore(store)
         room = rooms.create_class(rooms.add_teacher("Ada", "s3cret-pass").id, "5B")
         home_ana = store.learner("Ana")  # in no class, with her progress
