@@ -218,6 +218,7 @@ def reports(shipped: Course) -> dict[str, sentences.Report]:
     return sentences.check_all(lessons_folder(), LANGUAGES, english=shipped)
 
 
+@pytest.mark.slow  # a proof over the whole course: `make test`, not `make test-quick`
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_reads_without_a_slip(lang: str,
                                             reports: dict[str, sentences.Report]) -> None:
@@ -227,12 +228,14 @@ def test_every_message_reads_without_a_slip(lang: str,
     assert report.clean, report.examples
 
 
+@pytest.mark.slow  # a proof over the whole course: `make test`, not `make test-quick`
 def test_every_language_reads_as_many_messages(reports: dict[str, sentences.Report]) -> None:
     """The same replies, hints and advice in each: a language that read fewer would have
     skipped some (a step missing from its course, say)."""
     assert len({report.messages for report in reports.values()}) == 1
 
 
+@pytest.mark.slow  # a proof over the whole course: `make test`, not `make test-quick`
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_advice_entry_is_read(lang: str, reports: dict[str, sentences.Report]) -> None:
     """Each of the advice's catalogue entries is worded, in a whole sentence, from a
@@ -285,7 +288,7 @@ def test_the_advice_is_worded_sentence_by_sentence_from_whole_entries(lang: str)
     for text in said[1:]:
         assert not text[:1].islower() and text.endswith("."), text
         assert sentences.slips(text, lang) == [], text
-    assert "count.advice-capture.advice" in read and "advice.sweep.advice" in read
+    assert "count.advice-capture.advice" in read and "count.advice-sweep.advice" in read
     assert "advice.leave.empty.advice.seat" in read  # three players: the next one by seat
     assert read <= sentences.advice_sentences()
 
