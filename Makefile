@@ -31,10 +31,19 @@ PYTEST_XDIST := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 unexport PYTHONDONTWRITEBYTECODE
 # More pytest options, e.g. `make test PYTEST_FLAGS=--durations=10` (the slowest tests).
 PYTEST_FLAGS ?=
-# `make test-quick`: the engine, the course and the page controllers (flows), without a
-# browser or the app's Streamlit pages: the inner loop, under 2 minutes on 2 cores.
+# `make test-quick`, the inner loop (its time: docs/performance.md): the engine, the
+# course, the page controllers (flows) and the services (store, classes, sign-in, names;
+# not the files racing processes on a database), without a browser or the app's
+# Streamlit pages, and without the tests marked slow: there, the proofs over the whole
+# shipped course (every feedback proof, every click attempt, every sentence in every
+# language), which `make test` runs first. The wildcard keeps whichever of the files
+# and folders exist (the tests may move to tests/flows and tests/services).
+QUICK_SERVICES := test_agents.py test_classes_store.py test_join_requests.py \
+	test_name_skeletons.py test_practice_store.py test_signin.py test_signin_limits.py \
+	test_store_migrations.py
 QUICK_TESTS := tests/engine tests/players tests/game tests/course tests/architecture \
-	$(wildcard tests/app/test_flow_*.py)
+	$(wildcard tests/app/test_flow_*.py $(addprefix tests/app/,$(QUICK_SERVICES)) \
+	tests/flows tests/services)
 # `make i18n-add LANGUAGE_TAG=fr`: the language to start (not LANG, the shell's locale).
 LANGUAGE_TAG ?=
 
@@ -82,7 +91,7 @@ test: $(STAMP)
 	test $$tests -eq 0 && test $$types -eq 0
 
 test-quick: $(STAMP)
-	$(PYTEST) $(QUICK_TESTS)
+	$(PYTEST) -m "not slow" $(QUICK_TESTS)
 
 # The fuzz tests of the suite, run long: 10,000 notation inputs and 10,000 JSON moves,
 # 2,000 lesson-file mutations and 2,000 links; prints their figures (tests/conftest.py).

@@ -53,12 +53,17 @@ def _close_chromium() -> None:
         browserserver.close_chromium()
 
 
+# Folders whose every file takes long: a server and a browser each; a wheel built and
+# installed (tests/packaging/test_wheel.py, some 20 s).
+HEAVY_FOLDERS = frozenset({"browser", "packaging"})
+
+
 def _longest_first(item: pytest.Item) -> tuple[bool, bool]:
-    """The files marked `slow` (a minute or more each), then the browser tests (a server
-    and a browser each), then the rest, each group in the order collected."""
+    """The files marked `slow` (a minute or more each, or the proofs over the whole
+    course), then the heavy folders, then the rest, each group in the order collected."""
     slow = item.get_closest_marker("slow") is not None
-    browser = "browser" in Path(item.path).parent.parts
-    return (not slow, not browser)
+    heavy = not HEAVY_FOLDERS.isdisjoint(Path(item.path).parent.parts)
+    return (not slow, not heavy)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

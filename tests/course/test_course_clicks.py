@@ -62,6 +62,7 @@ def expected_entry(step: PlayStep | Puzzle, attempt: Attempt, verdict: Verdict) 
     return next((k for k in keys if k in step.feedback), None)
 
 
+@pytest.mark.slow  # a proof over the whole course: `make test`, not `make test-quick`
 def test_every_click_attempt_gets_the_text_the_matching_rules_choose(shipped: Course) -> None:
     shown = 0
     for name, step in playables(shipped):

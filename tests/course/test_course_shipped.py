@@ -4,6 +4,7 @@ illegal move are checked; every choose and mistake step answers right and wrong.
 
 from __future__ import annotations
 
+import pytest
 from shipped import proved_course
 
 from engine import legal_moves
@@ -22,6 +23,7 @@ from tutorial_app.course import (
 )
 
 
+@pytest.mark.slow  # a proof over the whole course: `make test`, not `make test-quick`
 def test_shipped_lessons_validate() -> None:
     """The one test that runs every feedback proof on the shipped files (the others
     read the course as the app loads it, tests/support/shipped.py)."""
