@@ -278,3 +278,18 @@ def test_a_new_learners_practice_opens_her_next_lesson_not_untaught_puzzles(
     by_id = {p.id: p for p in shipped.puzzles}
     assert all(set(by_id[x.ref].themes) & themes for x in opened)
     assert len(opened) < len([x for x in practice.tasks_of(shipped) if x.kind == "puzzle"])
+
+
+def test_the_next_task_of_the_day_is_never_one_solved_today(
+        store: ProgressStore, shipped: Course) -> None:
+    """"Next task of today's set" reopened a step she had solved that morning: the set
+    is chosen afresh after each solve, and a solved task can be back in it (a review,
+    more practice). The next task skips what she solved today."""
+    ana = store.learner("Ana")
+    _finished_up_to(store, ana.id, shipped, "sums")
+    first = practice.learner_view(shipped, store, ana.id).picks[0].task
+    store.record_attempt(ana.id, first.kind, first.ref, "5h", "correct", "legal")
+    view = practice.learner_view(shipped, store, ana.id)
+    assert first.key in view.solved_keys
+    following = practice.next_task(view.picks, view.solved_keys)
+    assert following is not None and following.key not in view.solved_keys

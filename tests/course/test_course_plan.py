@@ -90,3 +90,18 @@ def test_reviews_are_of_skills_not_of_every_due_card() -> None:
     picks = daily_set(tasks, Situation(model, due, {k: 5 * DAY for k in due}, set(due), {},
                                        40 * DAY))
     assert [p.task.key for p in picks if p.reason.kind == "review"] == ["puzzle:c"]
+
+
+def test_a_new_skill_is_said_new_once_and_its_lesson_steps_come_in_order() -> None:
+    """A day-one set was five steps of "Sums" in the order 4, 5, 1, 2, 3, each
+    "Something new: a first task on “Sums”". The first says it is new; the others
+    are more of it; a lesson's steps come in the lesson's order."""
+    steps = [Task(f"step:sums/s{n}", ("pairing", "sums") if n < 3 else ("sums",), n, 1,
+                  lesson="sums") for n in range(5)]
+    pairing = Task("step:pairing/p", ("pairing",), -1, 1, lesson="pairing")
+    model = known({"pairing": 0.99}, now=0.0)
+    picks = daily_set([pairing, *steps], Situation(model, {}, {}, {pairing.key}, {}, 0.0))
+    news = [p for p in picks if p.reason.kind == "new" and p.reason.skill == "sums"]
+    assert len(news) >= 3
+    assert [p.task.order for p in news] == sorted(p.task.order for p in news)
+    assert news[0].reason.n == 0 and all(p.reason.n > 0 for p in news[1:])

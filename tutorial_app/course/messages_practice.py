@@ -38,6 +38,7 @@ MESSAGES: Final[dict[str, str]] = {
     "count.practice-missed.other": "This week you have made {n} wrong tries on “{skill}”.",
     "practice.why.learning": "You are still learning “{skill}”: this task practises it.",
     "practice.why.new": "Something new: a first task on “{skill}”.",
+    "practice.why.new_more": "More on “{skill}”, which is new to you.",
     "practice.why.harder": "One step further: a harder task with “{skill}”.",
     "practice.why.next": "Next in your course: a new task with “{skill}”.",
     "practice.map": "Your skills",

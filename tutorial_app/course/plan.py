@@ -44,7 +44,8 @@ ReasonKind = Literal["review", "missed", "learning", "new", "next", "harder"]
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why a task was chosen: its kind, the skill it is about, and a count (misses this
-    week for "missed", days since it was last reviewed for "review")."""
+    week for "missed", days since it was last reviewed for "review", 0 for the first
+    task of a "new" skill and 1 for the ones after it, which are more of it)."""
 
     kind: ReasonKind
     skill: str
@@ -100,7 +101,7 @@ def daily_set(tasks: Sequence[Task], now: Situation) -> list[Pick]:
         _on_skill(tasks, model, skill, SET_SIZE - len(picks), taken, now, add)
     if stretch is not None and stretch[1].kind == "new":
         for task in _all_on(tasks, stretch[1].skill, taken)[:SET_SIZE - len(picks)]:
-            add(task, Reason("new", stretch[1].skill))
+            add(task, Reason("new", stretch[1].skill, 1))  # more of it: said new once
     for skill in new[1:]:
         first = _first_on(tasks, skill, taken) if len(picks) < SET_SIZE else None
         if first is not None:
@@ -175,15 +176,18 @@ def _on_skill(tasks: Sequence[Task], model: Mastery, skill: str, count: int,
 
 
 def _all_on(tasks: Sequence[Task], skill: str, taken: set[str]) -> list[Task]:
-    """The tasks on a skill, the most focused first, then in course order."""
+    """The tasks on a skill: a lesson's steps in the lesson's order (its author's: a
+    set once sent a learner to steps 4, 5, 1, 2, 3), then puzzles, the most focused
+    first."""
     fits = [t for t in tasks if skill in t.skills and t.key not in taken]
-    return sorted(fits, key=lambda t: (len(t.skills), t.order))
+    return sorted(fits, key=lambda t: (t.kind != "step", 0 if t.lesson else len(t.skills),
+                                       t.order))
 
 
 def _first_on(tasks: Sequence[Task], skill: str, taken: set[str]) -> Task | None:
-    """The first task in course order on a skill, with the fewest other skills."""
-    fits = [t for t in tasks if skill in t.skills and t.key not in taken]
-    return min(fits, key=lambda t: (len(t.skills), t.order), default=None)
+    """The first task on a skill, as `_all_on` orders them."""
+    fits = _all_on(tasks, skill, taken)
+    return fits[0] if fits else None
 
 
 def hardest_solved(tasks: Sequence[Task], solved: Collection[str]) -> dict[str, int]:

@@ -111,6 +111,8 @@ def why(reason: Reason) -> str:
         return count(max(1, reason.n), "practice-review", skill=name)
     if reason.kind == "missed":
         return count(reason.n, "practice-missed", skill=name)
+    if reason.kind == "new" and reason.n:  # said "something new" once, then more of it
+        return t("practice.why.new_more", skill=name)
     return t(f"practice.why.{reason.kind}", skill=name)
 
 
@@ -173,6 +175,7 @@ class PracticeView:
     skills: tuple[SkillRow, ...]
     solved_today: int = 0  # practice tasks solved since the start of the school's day
     next_lesson: Lesson | None = None  # her next lesson, named when the set is empty
+    solved_keys: frozenset[str] = frozenset()  # the tasks she solved today
 
     @property
     def done_for_today(self) -> bool:
@@ -250,7 +253,8 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     keys = {task.key for task in tasks}  # practice tasks only, as the set holds them
     today = {x.task for x in log
              if x.verdict == "correct" and since <= x.at <= at and x.task in keys}
-    return PracticeView(picks, rows, len(today), next_lesson(course, progress))
+    return PracticeView(picks, rows, len(today), next_lesson(course, progress),
+                        frozenset(today))
 
 
 # ----- the teacher's class ----------------------------------------------------------------
