@@ -189,3 +189,28 @@ def test_a_lesson_step_opened_from_practice_leads_back_to_the_days_set(
     assert links_on(app)["Next task of today's set"] == wanted
     click(app, "step-next")  # on through the lesson: no longer the day's task
     assert "A task of today's practice set." not in said(app)
+
+
+def test_the_last_open_step_solved_from_practice_offers_to_finish_the_lesson(
+        app: AppTest, db: Path, course_dir: Path) -> None:
+    """Every step of a lesson solved through the practice set left the lesson unfinished
+    (and the next one locked) with nothing saying so: the step that solves the last one
+    says it and offers Finish there."""
+    course = load_course(course_dir, language="en", proofs=False)
+    basics = course.lesson("basics")
+    open_page(app, "practice")
+    sign_in(app)
+    with ProgressStore(db) as store:
+        (learner,) = store.learners()
+        for step in basics.steps:
+            if step.id != "pair":
+                store.record_step(learner.id, "basics", step.id, 3)
+    open_page(app, "learn", lesson="basics", step="pair", via="practice")
+    assert "finish-from-practice" not in [b.key for b in app.button]  # not solved yet
+    for key in ("cb-learn-h-7s", "cb-learn-t-7h", "learn-capture"):
+        click(app, key)
+    assert "Every exercise of “Test basics” is solved: finish the lesson" in said(app)
+    click(app, "finish-from-practice")
+    with ProgressStore(db) as store:
+        assert store.progress(learner.id)["basics"].completed
+    assert "Lesson finished: Test basics" in said(app)

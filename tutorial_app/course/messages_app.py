@@ -117,6 +117,8 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.back": "Back",
     "learn.next": "Next",
     "learn.finish": "Finish lesson",
+    "learn.all_solved": "Every exercise of “{title}” is solved: finish the lesson to open "
+                        "the next one.",
     "learn.hint": "Hint {n} of 3",
     "learn.hint_help": "Each hint tells a little more; hints cost a star.",
     "learn.retry": "Try this step again",

@@ -242,6 +242,7 @@ class PlayerScreen:
     skipped: int | None = None  # the number of the step just left unsolved (said once)
     choose_first: bool = False  # Check was pressed with nothing picked (said once)
     practice: bool = False  # the day's practice task, opened from its set: leads back there
+    finishable: bool = False  # that task solved the lesson's last open step: Finish here
 
     @property
     def step(self) -> Step:
@@ -680,13 +681,19 @@ class LessonController:
         if work.hints < len(step_hints) and not work.solved:
             next_hint = work.hints + 1
         left = 0
+        practice = self.memory.get("practice") == f"{lesson.id}/{step.id}"
+        mine = self._progress().get(lesson.id) if practice or index == len(lesson.steps) - 1 \
+            else None
         if index == len(lesson.steps) - 1:
-            mine = self._progress().get(lesson.id)
             left = len(unsolved(lesson, mine.steps if mine else {}))
+        # A lesson whose last open step was solved from the day's practice set is not
+        # finished until "Finish lesson": the step says so and offers it there.
+        finishable = (practice and work.solved and mine is not None and not mine.completed
+                      and not unsolved(lesson, mine.steps))
         share = {links.LESSON: lesson.id, links.STEP: step.id}
         skipped = self.memory.pop("skipped")
         return PlayerScreen(lesson, index, work, board, pile, hints, next_hint, left, share,
                             assigned=bool(self.missing(lesson)) and self.assigned(lesson),
                             skipped=skipped if isinstance(skipped, int) else None,
                             choose_first=bool(self.memory.pop("choose_first")),
-                            practice=self.memory.get("practice") == f"{lesson.id}/{step.id}")
+                            practice=practice, finishable=finishable)

@@ -368,6 +368,10 @@ def player_screen(control: LessonController, screen: PlayerScreen) -> None:
         rules_beside.show(rules, "learn")
     DRAWERS[StepKind(step.kind)](control, step, screen)
 
+    if screen.finishable:  # the day's task was the lesson's last open step
+        st.success(t("learn.all_solved", title=screen.lesson.title), icon=":material/flag:")
+        st.button(t("learn.finish"), key="finish-from-practice", type="primary",
+                  on_click=control.finish, icon=":material/flag:")
     if screen.practice:  # back to the day's set, and on to its next task once solved
         practice_way.back_and_next(control.course, {f"step:{screen.lesson.id}/{step.id}"},
                                    screen.work.solved)
