@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from apphelpers import click, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
@@ -137,8 +138,10 @@ def test_a_puzzle_streak_starts_and_a_miss_ends_it(app: AppTest, db: Path) -> No
     assert ProgressStore(db).best_streak(learner.id) == 0
 
 
-def test_next_line_turns_the_picker_to_it(app: AppTest, course_dir: Path) -> None:
-    """The line picker kept naming the line before after "Next line"."""
+def test_next_line_turns_the_picker_to_it(app: AppTest, course_dir: Path,
+                                         caplog: pytest.LogCaptureFixture) -> None:
+    """The line picker kept naming the line before after "Next line"; then it warned in
+    the server's log that its value was set both as a default and in Session State."""
     shutil.copytree(Path(__file__).resolve().parents[2] / "lessons" / "lines",
                     course_dir / "lines")
     open_page(app, "puzzles")
@@ -150,3 +153,4 @@ def test_next_line_turns_the_picker_to_it(app: AppTest, course_dir: Path) -> Non
     shown = app.selectbox(key="line-pick").value
     click(app, "line-next")
     assert app.selectbox(key="line-pick").value not in (first, shown)
+    assert "Session State API" not in caplog.text

@@ -84,8 +84,12 @@ def area() -> None:
     named = {p.id: t("lines.choice", n=n, prompt=p.prompt if len(p.prompt) <= 70 else
                      p.prompt[:70].rsplit(" ", 1)[0] + "…")
              for n, p in enumerate(control.puzzles, 1)}  # never the puzzle's id
-    st.selectbox(t("lines.pick"), choices, index=choices.index(current.id) if current else 0,
-                 key=PICK, format_func=named.__getitem__,
+    # The picker's value is the line on screen: set in Session State (not as a default
+    # beside it, which Streamlit warns of once "Next line" has set the state).
+    if st.session_state.get(PICK) not in choices or (
+            current is not None and st.session_state[PICK] != current.id):
+        st.session_state[PICK] = current.id if current else choices[0]
+    st.selectbox(t("lines.pick"), choices, key=PICK, format_func=named.__getitem__,
                  on_change=lambda: control.show(st.session_state[PICK]))
     view = control.screen()
     if view is not None:
