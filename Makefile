@@ -132,11 +132,11 @@ clean:
 # English marks its translation stale), compile the .mo files and report what each
 # language lacks. `make i18n-add LANGUAGE_TAG=fr` starts a new language (one folder, no code).
 i18n: $(STAMP)
-	$(BIN)/python -m tutorial_app.course.catalogues all
+	$(BIN)/python -m tutorial_app.course.authoring.catalogues all
 
 i18n-add: $(STAMP)
 	@test -n "$(LANGUAGE_TAG)" || { echo "make i18n-add LANGUAGE_TAG=fr (a language tag)"; exit 2; }
-	$(BIN)/python -m tutorial_app.course.catalogues add $(LANGUAGE_TAG)
+	$(BIN)/python -m tutorial_app.course.authoring.catalogues add $(LANGUAGE_TAG)
 
 # Teacher accounts through the project's own Python (the venv): `make teacher NAME="Ms
 # Rossi"` (the password is asked for twice, or read from CASSINO_TEACHER_PASSWORD),

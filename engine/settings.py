@@ -104,7 +104,7 @@ class Setting:
 
     @property
     def skill(self) -> str:
-        """The practice skill this setting counts towards (course/skills.py)."""
+        """The practice skill this setting counts towards (course/practice/skills.py)."""
         return SKILL_PREFIX + self.name
 
     def parse(self, text: str) -> object:

@@ -12,7 +12,6 @@ from pathlib import Path
 import streamlit as st
 
 from tutorial_app.config import configure_logging
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
 from tutorial_app.services import faults
 from tutorial_app.ui import language, page_address
@@ -22,6 +21,7 @@ from tutorial_app.ui.menu import Audience, audience
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
 from tutorial_app.ui.steady_taps import steady_taps
+from tutorial_app.words.i18n import t
 
 configure_logging()
 send_without_delay()  # once per process: no 40 ms wait on every click (ui/serving.py)

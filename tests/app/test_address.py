@@ -16,8 +16,8 @@ from apphelpers import click, open_page, sign_in
 from streamlit.testing.v1 import AppTest
 from test_app_identity import a_class as cards_class
 from test_app_live import make_class
+from tutorial_app.words.i18n import t, using
 
-from tutorial_app.course.i18n import t, using
 from tutorial_app.flows.address import (
     PAGES,
     Where,

@@ -5,8 +5,8 @@ the learner's language; nothing of the raw string (no "Mozilla/5.0", no backslas
 from __future__ import annotations
 
 import pytest
+from tutorial_app.words.i18n import using
 
-from tutorial_app.course.i18n import using
 from tutorial_app.services import agents
 
 ANDROID = ("Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like "

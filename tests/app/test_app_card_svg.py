@@ -90,7 +90,7 @@ def test_css_rules_paint_each_key_and_lift_the_selected() -> None:
 def test_a_build_s_label_is_one_whole_sentence_per_kind_and_controller() -> None:
     """The kind and the controller are in the translated sentence itself, so each
     agrees with the build ("controlada pelo seu parceiro"), never slotted in."""
-    from tutorial_app.course.i18n import using
+    from tutorial_app.words.i18n import using
 
     position = Position.parse("table: [8: 5h 3s @1] [5: 2h 3d 5c @0]; hand: 8s 5d")
     single, multiple = sorted(position.builds, key=lambda b: b.value, reverse=True)

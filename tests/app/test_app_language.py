@@ -18,7 +18,7 @@ from tutorial_app.services.store import ProgressStore
 
 def english_words_in(at: AppTest) -> list[str]:
     """English catalogue sentences (more than three words) found on the page."""
-    from tutorial_app.course import i18n
+    from tutorial_app.words import i18n
 
     shown = texts(at)
     return [text for key, text in i18n.english().items()
@@ -68,7 +68,8 @@ UNMARKED = ("list.", "number.decimal", "advice.percent",
 @pytest.fixture
 def marked(course_dir: Path) -> Iterator[str]:
     """A pseudo-language that wraps every text of the catalogues in ⟦ ⟧."""
-    from tutorial_app.course import catalogues, i18n
+    from tutorial_app.course.authoring import catalogues
+    from tutorial_app.words import i18n
 
     texts_ = {k: f"⟦{v}⟧" for k, v in i18n.english().items() if not k.startswith(UNMARKED)}
     texts_.update({k: f"⟦{v}⟧" for k, v in catalogues.english_lessons(course_dir).items()})

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from apphelpers import click, new_app, open_page, play_until, sign_in, texts
 from streamlit.testing.v1 import AppTest
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 from engine import BUILD, CAPTURE, Move
 from engine.advice import explain, hint, review
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play import replay as pr
 from tutorial_app.flows.play import words as pw

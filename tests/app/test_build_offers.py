@@ -1,5 +1,5 @@
 """The Build buttons a selection offers (flows/moveinput.py `Selection.build_offers`, the
-rule in course/clicks.py `offered_values`): never a value that no build can have beside
+rule in course/proofs/clicks.py `offered_values`): never a value that no build can have beside
 one that a build can ("Construir 20" next to "Construir 10"); every legal build of a
 position, as the engine's move generator lists them, offered for the cards it is made
 of; and the attempts the lesson loader proves its words on are the buttons offered."""
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from apphelpers import click, open_page
 from streamlit.testing.v1 import AppTest
+from tutorial_app.course.proofs.clicks import click_attempts
 
 from engine import BUILD, Build, Card, Position, legal_moves
 from tutorial_app.course import Course, PlayStep
-from tutorial_app.course.clicks import click_attempts
 from tutorial_app.flows.moveinput import Selection
 
 TENS = "table: Tc 5h; hand: Td Ts 9c"  # 10♦ on the 10♣ makes 20, or a build of 10s

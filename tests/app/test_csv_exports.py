@@ -21,11 +21,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from shipped import LESSONS
+from tutorial_app.words.i18n import using
 
 from engine import parse_attempt
 from tutorial_app import config
 from tutorial_app.course import Course, load_course
-from tutorial_app.course.i18n import using
 from tutorial_app.flows import class_report, homework
 from tutorial_app.flows.class_report import ClassRow
 from tutorial_app.flows.lesson import LessonController

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from apphelpers import FIXTURES
+from tutorial_app.words.i18n import t
 
 from engine import parse_attempt
 from tutorial_app.course import Course, load_course
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import live
 from tutorial_app.flows.class_practice_page import ClassPracticeController
 from tutorial_app.flows.classroom import ClassroomController

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial_app.course import i18n
+from tutorial_app.words import i18n
+
 from tutorial_app.flows import language
 from tutorial_app.flows.language import KEY, PICKER
 from tutorial_app.flows.links import LANG

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 from apphelpers import FIXTURES
+from tutorial_app.words.i18n import using
 
 from engine import parse_attempt
 from tutorial_app.course import ChooseStep, Course, FeedbackStatus, MistakeStep, load_course
-from tutorial_app.course.i18n import using
 from tutorial_app.course.steps import unit_of
 from tutorial_app.flows.lesson import (
     ALL,

@@ -9,10 +9,10 @@ import sqlite3
 from typing import Any
 
 import pytest
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 from engine import Position, check, parse_attempt
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t, using
 from tutorial_app.flows import links, page
 from tutorial_app.flows.page import Message, Notice, Tone
 from tutorial_app.flows.state import Memory

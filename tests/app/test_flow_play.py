@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 from apphelpers import play_until
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 from engine import BUILD, CAPTURE, REASON_CODES, TRAIL, CassinoError, Move, full_deck
 from engine.advice import explain, hint, review
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t, using
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Tone
 from tutorial_app.flows.play import PlayController
@@ -611,7 +611,7 @@ def test_a_store_that_fails_to_keep_the_game_is_said_in_the_language_drawn(
     language after the failure reads it in the new language."""
     import sqlite3
 
-    from tutorial_app.course import i18n
+    from tutorial_app.words import i18n
     play, _ = started(store, ana, seed=7, target="21")
 
     def broken(*_: object, **__: object) -> int:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from apphelpers import play_until
+from tutorial_app.words import words
+from tutorial_app.words.i18n import using
 
 from engine import Card
-from tutorial_app.course import words
-from tutorial_app.course.i18n import using
 from tutorial_app.flows.play import PlayController
 from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play.game import YOU, Game, Setup, make_rules

@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from tutorial_app.course.practice.plan import SET_SIZE
+from tutorial_app.words.i18n import using
 
 from tutorial_app.course import Course
-from tutorial_app.course.i18n import using
-from tutorial_app.course.plan import SET_SIZE
 from tutorial_app.flows import homework, practice
 from tutorial_app.services.classes import ClassroomError, ClassStore
 from tutorial_app.services.practice_store import PracticeAccessError
@@ -202,7 +202,8 @@ def test_house_rules_are_practised_only_once_their_lesson_is_done(
     """Week one's set held positions under `controller_trail=always` and
     `keep_capture_card=false` before any lesson had taught them. A setting's tasks open
     once a lesson that practises that setting is finished."""
-    from tutorial_app.course.skills import SETTING_PREFIX
+    from tutorial_app.course.practice.skills import SETTING_PREFIX
+
     from tutorial_app.services.store import LessonProgress
 
     def settings(task: practice.Task) -> set[str]:

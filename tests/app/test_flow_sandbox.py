@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 from engine import Attempt, Build, Card, CassinoError, Position, legal_moves
 from engine.position import build_issues
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t, using
 from tutorial_app.flows.line import describe_moves
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Tone

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 from test_signin import Clock, tab
+from tutorial_app.words.i18n import using
 
-from tutorial_app.course.i18n import using
 from tutorial_app.services import classes
 from tutorial_app.services.classes import (
     APPROVE,

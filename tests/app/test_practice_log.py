@@ -13,11 +13,12 @@ from collections.abc import Callable
 
 import pytest
 from sqlalchemy import insert
+from tutorial_app.course.practice import fit
+from tutorial_app.course.practice.mastery import PARAMS, BKTParams, Try, trace
+from tutorial_app.course.practice.review import WEIGHTS
+from tutorial_app.course.practice.skills import Task
 
-from tutorial_app.course import Course, fit
-from tutorial_app.course.mastery import PARAMS, BKTParams, Try, trace
-from tutorial_app.course.review import WEIGHTS
-from tutorial_app.course.skills import Task
+from tutorial_app.course import Course
 from tutorial_app.flows import practice
 from tutorial_app.services import fitted_params
 from tutorial_app.services import practice_store as ps
@@ -144,7 +145,7 @@ def test_fitted_parameters_written_by_the_command_are_used_on_the_next_read(
     out = io.StringIO()
     assert fit_model.main(["--db", store_url, "--write"], course=shipped, out=out) == 0
     said = out.getvalue()
-    assert "BKT (course/mastery.py): 20 learners, 800 tries" in said
+    assert "BKT (course/practice/mastery.py): 20 learners, 800 tries" in said
     assert "written to the store: bkt fitted, fsrs fitted" in said
     used = fitted_params.current(app)  # the app's next read, its cache forgotten
     assert used.fitted_bkt and used.bkt != PARAMS and used.fsrs is not None

@@ -65,7 +65,7 @@ def test_the_independent_learner_is_not_the_models_kind() -> None:
     the biggest capture when she does not know."""
     import random
 
-    from tutorial_app.course.skills import Task
+    from tutorial_app.course.practice.skills import Task
 
     learner = sim_learner.IndependentLearner(random.Random(1), learn=1.0)
     sums = Task("puzzle:s", ("sums",), 0, 1)

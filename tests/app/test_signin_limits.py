@@ -17,8 +17,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from tutorial_app.words.i18n import using
 
-from tutorial_app.course.i18n import using
 from tutorial_app.services import classes, devices, guard, known_devices, passwords
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
 from tutorial_app.services.guard import POLICIES, Guard, Refused

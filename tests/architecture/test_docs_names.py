@@ -7,7 +7,7 @@ the fenced examples):
 - a path: a token without spaces, wildcards or <placeholders> that ends in .py, .md,
   .yaml, .toml, .po, .pot, .lines, .ini or .png, or has a `/` after a first folder the repository
   has (at its root, or in tutorial_app/, tutorial_app/course/ or tests/: the docs write
-  `course/plan.py`, `flows/live.py`, `steps/read.py` and `browser/` for short). It must
+  `course/practice/plan.py`, `flows/live.py`, `steps/read.py` and `browser/` for short). It must
   exist from one of those folders; a bare file name (`movegen.py`) anywhere in the
   repository. `services/faults.STORE_FAULTS` is the module's file and a name in it;
 - a dotted name: `a.b`, `a.b.c`, optionally called (`course.check_answer(...)`), whose

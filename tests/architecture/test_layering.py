@@ -34,7 +34,7 @@ THIRD_PARTY = {"yaml", "streamlit", "sqlalchemy", "alembic", "psycopg", "babel",
                "tornado", "playwright", "websockets", "regex", "confusable_homoglyphs", "fsrs",
                "starlette",  # Streamlit's own server, for st.App's cookie route
                "ua_parser",  # services/agents.py: browsers named from their user agent
-               "numpy"}  # course/fit.py: the models fitted to the attempts, as arrays
+               "numpy"}  # course/practice/fit.py: the models fitted to the attempts, as arrays
 
 
 # The ui modules that may import `tutorial_app.services`, and why. Every other ui module

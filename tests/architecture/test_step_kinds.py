@@ -67,7 +67,7 @@ def test_every_kind_has_its_own_reader_and_checker(kind: str) -> None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_lists_its_replies_for_the_sentence_check(kind: str) -> None:
-    """The sentence check (course/sentences.py) reads each kind's replies through its
+    """The sentence check (course/authoring/sentences.py) reads each kind's replies through its
     unit, never by asking which kind a step is: a kind without `replies` would have
     its words go unread in every language."""
     own = vars(type(unit(kind)))

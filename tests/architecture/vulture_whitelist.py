@@ -9,7 +9,7 @@ only the tests call is dead code unless it is how a test observes the app.
 # ruff: noqa: B018, F821
 
 # Python calls them, not our code.
-_.__getattr__       # course/catalogues.py: the module's attribute hook (PEP 562), SHIPPED
+_.__getattr__       # course/authoring/catalogues.py: the module's attribute hook (PEP 562), SHIPPED
 _.isolation_level   # services/db.py: sqlite3's connection attribute, set for SQLAlchemy
 
 # Protobuf fields the load test's client sets on Streamlit's messages (tools/loadtest).
@@ -33,8 +33,8 @@ _.fixed_mastered
 # How a test observes the app (the app itself has no need to ask).
 _.explain           # engine/advice.py: the engine's English, the library's API (CLI users)
 _.move_cache        # engine/movegen.py: tests/engine/test_limits.py bounds the cache
-_.mastered_for      # course/mastery.py: docs/practice.md's "lasts 6.9 days", tested
-_.shares            # course/play_difficulty.py: the labels' test measures with it
+_.mastered_for      # course/practice/mastery.py: docs/practice.md's "lasts 6.9 days", tested
+_.shares            # course/puzzles/play_difficulty.py: the labels' test measures with it
 _.CSV_COLUMNS       # flows/class_report.py: the report's columns, as the test names them
 _.fitted_bkt        # services/fitted_params.py: whether the BKT parameters were fitted
 _.owners            # services/known_devices.py: how many browsers know someone
@@ -43,7 +43,7 @@ _.learners_named    # services/store.py: a learner by name alone (tests, journey
 
 # In files other helpers of issue 33 are rewriting now: to decide when they are done.
 _.from_state        # engine/players/sim.py
-_.add_messages      # course/i18n.py
-_.is_skill          # course/skills.py
-_.task_key          # course/skills.py
-_.SETTING_CONCEPTS  # course/stats.py
+_.add_messages      # words/i18n.py
+_.is_skill          # course/practice/skills.py
+_.task_key          # course/practice/skills.py
+_.SETTING_CONCEPTS  # course/authoring/stats.py

@@ -30,11 +30,11 @@ from typing import Any, Final, TypeVar
 
 from browserserver import FIXTURE_COURSE
 from sqlalchemy import case, update
+from tutorial_app.words.i18n import t, using
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Subprotocol
 
-from tutorial_app.course.i18n import t, using
 from tutorial_app.services import pictures
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.guard import Guard, Limit

@@ -34,8 +34,8 @@ from browserserver import FIXTURE_COURSE, ROOT, TEACHER, Server
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_browser_identity import a_class
+from tutorial_app.words.i18n import t, using
 
-from tutorial_app.course.i18n import t, using
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.devices import TEACHERS, Devices
 from tutorial_app.services.store import ProgressStore

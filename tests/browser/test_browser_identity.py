@@ -29,8 +29,8 @@ from browserpage import (
 )
 from browserserver import ROOT, TEACHER, Server
 from playwright.sync_api import Page, expect
+from tutorial_app.words.i18n import count, t, using
 
-from tutorial_app.course.i18n import count, t, using
 from tutorial_app.services import pictures
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
 from tutorial_app.services.store import ProgressStore

@@ -13,9 +13,9 @@ import pytest
 from browserpage import PHONE, new_page, press, release, select, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
+from tutorial_app.words import words
 
 from engine.players.lines import LineSolver
-from tutorial_app.course import words
 from tutorial_app.flows.line_play import replay, shipped_lines
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"

@@ -32,8 +32,8 @@ from browserserver import TEACHER, Server
 from journeys import pictures
 from playwright.sync_api import Page, expect
 from sqlalchemy import select as query
+from tutorial_app.words.i18n import t, using
 
-from tutorial_app.course.i18n import t, using
 from tutorial_app.services import guard
 from tutorial_app.services import pictures as secret_pictures
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment

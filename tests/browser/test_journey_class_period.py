@@ -39,12 +39,13 @@ from browserserver import Server
 from journeys import Screen, join_link, phone, pictures, projector
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from tutorial_app.course.judge.checking import check_answer, solutions
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, using
 
 from engine import CAPTURE, TRAIL, Attempt, Move
 from tutorial_app.config import shipped_lessons
-from tutorial_app.course import Course, load_course, words
-from tutorial_app.course.checking import check_answer, solutions
-from tutorial_app.course.i18n import count, using
+from tutorial_app.course import Course, load_course
 from tutorial_app.course.model import ChooseStep, FeedbackStatus, MistakeStep, PlayStep, Puzzle
 from tutorial_app.flows import live
 from tutorial_app.services import pictures as secret_pictures

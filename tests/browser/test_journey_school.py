@@ -58,9 +58,9 @@ from school import (
     school_address,
     words,
 )
+from tutorial_app.words.i18n import count, using
 
 from tutorial_app import config
-from tutorial_app.course.i18n import count, using
 from tutorial_app.services import guard
 from tutorial_app.services import pictures as secret_pictures
 

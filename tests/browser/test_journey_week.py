@@ -31,14 +31,15 @@ from browserserver import Server
 from clock import days_pass
 from journeys import Screen, phone, pictures
 from playwright.sync_api import Locator, expect
+from tutorial_app.course.judge.checking import check_answer, solutions
+from tutorial_app.course.puzzles import rating as scale
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, join_and, using
 
 from engine import TRAIL, Attempt, Card, Move
 from engine.players.lines import LineSolver
 from tutorial_app.config import shipped_lessons
-from tutorial_app.course import Course, load_course, words
-from tutorial_app.course import rating as scale
-from tutorial_app.course.checking import check_answer, solutions
-from tutorial_app.course.i18n import count, join_and, using
+from tutorial_app.course import Course, load_course
 from tutorial_app.course.model import Lesson, PlayStep, Puzzle
 from tutorial_app.flows import practice
 from tutorial_app.flows.line_play import replay, shipped_lines

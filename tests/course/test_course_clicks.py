@@ -7,6 +7,10 @@ the tries beginners make most."""
 from __future__ import annotations
 
 import pytest
+from tutorial_app.course.judge import feedback as fb
+from tutorial_app.course.proofs.clicks import build_values, click_attempts, judged_attempts
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 from engine import (
     BUILD,
@@ -19,17 +23,7 @@ from engine import (
     check,
     legal_moves,
 )
-from tutorial_app.course import (
-    Course,
-    FeedbackStatus,
-    PlayStep,
-    Puzzle,
-    check_answer,
-    words,
-)
-from tutorial_app.course import feedback as fb
-from tutorial_app.course.clicks import build_values, click_attempts, judged_attempts
-from tutorial_app.course.i18n import t
+from tutorial_app.course import Course, FeedbackStatus, PlayStep, Puzzle, check_answer
 
 # Only typed notation can produce these: the clicks choose real cards from the hand
 # and the table, never a card inside a build, never a capture value, and the Build
@@ -193,7 +187,7 @@ def test_an_attempt_the_judge_cannot_explain_needs_a_text(
 
     attempt = Attempt.selection(Card.parse("8s"), CAPTURE, [Card.parse("9h")])
     unexplained = Verdict(False, ReasonCode.UNEXPLAINED, "8s x 9h is not allowed here.")
-    monkeypatch.setattr("tutorial_app.course.clicks.judged_attempts",
+    monkeypatch.setattr("tutorial_app.course.proofs.clicks.judged_attempts",
                         lambda position: ((attempt, unexplained),))
     with pytest.raises(LessonFileError) as caught:
         loads("""id: f

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tutorial_app.words import i18n
 
-from tutorial_app.course import i18n, load_course
+from tutorial_app.course import load_course
 
 FILES = tuple(importlib.import_module(name).MESSAGES for name in i18n.english_modules())
 MESSAGES = {key: text for messages in FILES for key, text in messages.items()}
@@ -51,8 +52,8 @@ def test_the_english_files_share_no_key() -> None:
 
 def test_a_messages_module_is_found_by_its_name() -> None:
     """A new subject's sentences are one new file: the lookup finds it unasked."""
-    assert {"tutorial_app.course.messages_en", "tutorial_app.course.messages_steps",
-            "tutorial_app.course.messages_count"} <= set(i18n.english_modules())
+    assert {"tutorial_app.words.messages_en", "tutorial_app.words.messages_steps",
+            "tutorial_app.words.messages_count"} <= set(i18n.english_modules())
     assert i18n.t("play.you_played_sweep", move="x") == "You played: x — a sweep!"
 
 
@@ -85,7 +86,7 @@ def test_a_language_is_a_folder_of_po_files(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A new language is one folder; a translation made from older English is stale
     and shows the English; one with other fields is not used."""
-    from tutorial_app.course import catalogues
+    from tutorial_app.course.authoring import catalogues
 
     monkeypatch.setattr(i18n, "LOCALES", tmp_path)
     monkeypatch.setattr(catalogues, "LOCALES", tmp_path)

@@ -1,4 +1,4 @@
-"""The course's limits (course/limits.py, docs/limits.md): a lesson file over a limit
+"""The course's limits (course/reading/limits.py, docs/limits.md): a lesson file over a limit
 is an error at its `file:line:column`, never a crash, a stall or a traceback, and the
 rest of the course still loads. The examples that once broke it are here: a list nested
 30,000 deep (which segfaulted PyYAML's C composer), a 5,000-digit difficulty, a
@@ -12,16 +12,16 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from tutorial_app.course import LessonFileError, load, load_course, loads
-from tutorial_app.course.cli import main
-from tutorial_app.course.limits import (
+from tutorial_app.course.authoring.cli import main
+from tutorial_app.course.reading.limits import (
     MAX_ID_LENGTH,
     MAX_LESSON_BYTES,
     MAX_NUMBER_LENGTH,
     MAX_YAML_DEPTH,
 )
-from tutorial_app.course.yamlsrc import compose_nodes
+from tutorial_app.course.reading.yamlsrc import compose_nodes
+
+from tutorial_app.course import LessonFileError, load, load_course, loads
 
 HERE = Path(__file__).parent
 GOOD = HERE / "good"

@@ -254,7 +254,7 @@ def test_the_line_puzzle_example_in_docs_lessons_md_loads_and_is_proved(
         tmp_path: Path) -> None:
     import re
 
-    from tutorial_app.course.line_puzzles import load_file, prove
+    from tutorial_app.course.puzzles.line_puzzles import load_file, prove
 
     doc = (HERE.parents[1] / "docs" / "lessons.md").read_text(encoding="utf-8")
     (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", doc, re.S)

@@ -1,12 +1,13 @@
-"""The daily set's reviews (course/plan.py), on hand-made tasks: a plain model, a
+"""The daily set's reviews (course/practice/plan.py), on hand-made tasks: a plain model, a
 clock, keys due."""
 
 from __future__ import annotations
 
+from tutorial_app.course.practice.mastery import Mastery
+from tutorial_app.course.practice.plan import REVIEWS, Reason, Situation, daily_set
+from tutorial_app.course.practice.skills import SKILLS, Task, course_tasks
+
 from tutorial_app.course import Course
-from tutorial_app.course.mastery import Mastery
-from tutorial_app.course.plan import REVIEWS, Reason, Situation, daily_set
-from tutorial_app.course.skills import SKILLS, Task, course_tasks
 
 DAY = 86400.0
 

@@ -7,11 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from engine.players.habits import HABITS
-from tutorial_app.course import Course, loads
-from tutorial_app.course.cli import main
-from tutorial_app.course.difficulty import (
+from tutorial_app.course.authoring.cli import main
+from tutorial_app.course.authoring.stats import numbered_rules, report
+from tutorial_app.course.puzzles.difficulty import (
     MAX_SAME_PATTERN,
     computed_difficulty,
     duplicates,
@@ -19,9 +17,11 @@ from tutorial_app.course.difficulty import (
     level,
     spearman,
 )
+from tutorial_app.course.puzzles.play_difficulty import play_label, shares
+
+from engine.players.habits import HABITS
+from tutorial_app.course import Course, loads
 from tutorial_app.course.model import PuzzleSet
-from tutorial_app.course.play_difficulty import play_label, shares
-from tutorial_app.course.stats import numbered_rules, report
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
@@ -137,7 +137,8 @@ def test_every_shipped_puzzle_has_its_own_prompt_two_hints_and_success() -> None
 
 
 def test_themes_have_readable_names_and_descriptions() -> None:
-    from tutorial_app.course.i18n import t
+    from tutorial_app.words.i18n import t
+
     from tutorial_app.course.model import THEMES
 
     for theme in THEMES:
@@ -165,8 +166,9 @@ def test_enough_puzzles_for_the_rare_themes_and_each_setting_value(shipped: Cour
 
 
 def test_quiz_facts_are_the_engine_s() -> None:
+    from tutorial_app.course.judge.facts import FACTS, NO_WINNER
+
     from engine import Rules
-    from tutorial_app.course.facts import FACTS, NO_WINNER
 
     classic = Rules()
     assert FACTS["pack-size"](classic, {}) == 52
@@ -224,7 +226,7 @@ def test_report_counts_what_validate_proves_and_the_reading_share(shipped_report
 
 
 def test_a_rule_only_cited_is_not_practised_by_doing() -> None:
-    from tutorial_app.course.stats import doing_lines, task_rules
+    from tutorial_app.course.authoring.stats import doing_lines, task_rules
 
     lesson = loads("""id: cite
 title: Cite

@@ -9,18 +9,11 @@ setting-claims, reveals, quiz-reasons, mistake-distractors, derived-concepts).""
 from __future__ import annotations
 
 import pytest
-
-from engine import Attempt, Card, Position, Rules, check, legal_moves, parse_attempt
-from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz, loads, whynot
-from tutorial_app.course import goals as g
-from tutorial_app.course.answers import solutions
-from tutorial_app.course.claims import Situation, false_claim
-from tutorial_app.course.concepts import position_concepts, step_needs
-from tutorial_app.course.facts import FACTS
-from tutorial_app.course.generate import RECIPES, puzzle_texts
-from tutorial_app.course.model import Lesson, MistakeStep, PlayStep
-from tutorial_app.course.scene import Scene
-from tutorial_app.course.truth import (
+from tutorial_app.course.judge import whynot
+from tutorial_app.course.judge.answers import solutions
+from tutorial_app.course.judge.facts import FACTS
+from tutorial_app.course.proofs.claims import Situation, false_claim
+from tutorial_app.course.proofs.truth import (
     named_setting_faults,
     play_answer,
     points_fault,
@@ -29,6 +22,14 @@ from tutorial_app.course.truth import (
     success_fault,
     text_faults,
 )
+from tutorial_app.course.puzzles.generate import RECIPES, puzzle_texts
+
+from engine import Attempt, Card, Position, Rules, check, legal_moves, parse_attempt
+from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz, loads
+from tutorial_app.course import goals as g
+from tutorial_app.course.concepts import position_concepts, step_needs
+from tutorial_app.course.model import Lesson, MistakeStep, PlayStep
+from tutorial_app.course.scene import Scene
 
 
 def said(text: str, position: str, attempt: str | None = None) -> str | None:

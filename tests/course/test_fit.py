@@ -1,4 +1,4 @@
-"""Fitting BKT and FSRS to attempts (course/fit.py): the replays are the models' own
+"""Fitting BKT and FSRS to attempts (course/practice/fit.py): the replays are the models' own
 updates, parameters are recovered from learners simulated with known ones, the fitted
 values predict held-out learners at least as well as the textbook's, too little data
 keeps the textbook values, and fitted values stay within bounds."""
@@ -10,10 +10,9 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 from fsrs import Card, Rating, Scheduler
-
-from tutorial_app.course import fit
-from tutorial_app.course.mastery import PARAMS, BKTParams, Mastery
-from tutorial_app.course.review import WEIGHTS
+from tutorial_app.course.practice import fit
+from tutorial_app.course.practice.mastery import PARAMS, BKTParams, Mastery
+from tutorial_app.course.practice.review import WEIGHTS
 
 TRUE_BKT = BKTParams(p_init=0.3, p_learn=0.12, p_slip=0.08, p_guess=0.25, memory_days=8.0)
 TRUE_FSRS = (0.8, 3.0, 6.0)

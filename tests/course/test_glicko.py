@@ -1,4 +1,4 @@
-"""Glicko-2 (course/glicko.py): Glickman's worked example to the published figures,
+"""Glicko-2 (course/puzzles/glicko.py): Glickman's worked example to the published figures,
 and on a simulated run the ratings move as they should: a strong solver's rating rises,
 a weak one's falls, and hard puzzles' ratings rise when they are failed."""
 
@@ -8,9 +8,8 @@ import math
 import random
 
 import pytest
-
-from tutorial_app.course import glicko
-from tutorial_app.course.glicko import Glicko
+from tutorial_app.course.puzzles import glicko
+from tutorial_app.course.puzzles.glicko import Glicko
 
 
 def test_glickmans_worked_example() -> None:

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tutorial_app.course.authoring import catalogues, sentences
+from tutorial_app.words import i18n
 
-from tutorial_app.course import catalogues, i18n, sentences
 from tutorial_app.flows import language
 from tutorial_app.flows.links import LANG
 

@@ -10,17 +10,17 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from tutorial_app.course import catalogues, line_puzzles, play_difficulty
-from tutorial_app.course.cli import main
-from tutorial_app.course.i18n import LESSON_DOMAIN
-from tutorial_app.course.line_puzzles import (
+from tutorial_app.course.authoring import catalogues
+from tutorial_app.course.authoring.cli import main
+from tutorial_app.course.puzzles import line_puzzles, play_difficulty
+from tutorial_app.course.puzzles.line_puzzles import (
     LinePuzzle,
     load_file,
     load_folder,
     prove,
     text_key,
 )
+from tutorial_app.words.i18n import LESSON_DOMAIN
 
 LINES = Path(__file__).resolve().parents[2] / "lessons" / "lines"
 

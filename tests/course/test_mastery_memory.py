@@ -1,13 +1,12 @@
-"""How long "Mastered" lasts (course/mastery.py): forgetting on FSRS's power curve, so
+"""How long "Mastered" lasts (course/practice/mastery.py): forgetting on FSRS's power curve, so
 three right tries keep a skill mastered for days, not for 0.9 of a day (issue 32), and
 a skill left for months is no longer shown as mastered."""
 
 from __future__ import annotations
 
 import pytest
-
-from tutorial_app.course.mastery import MASTERED, Try, kept, mastered_for, trace
-from tutorial_app.course.skills import Task
+from tutorial_app.course.practice.mastery import MASTERED, Try, kept, mastered_for, trace
+from tutorial_app.course.practice.skills import Task
 
 DAY = 86400.0
 TASK = Task("step:a/b", ("sums",), 0, 1)

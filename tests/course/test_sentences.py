@@ -3,19 +3,22 @@
 Each example of a slip a learner met (pieced-together fragments, "(s)" plurals,
 "0 carta", a missing "não", "a a construção", notation and English on a translated
 page, the judge's sentence said twice) is a test here, and the sentence check
-(course/sentences.py) reads every message the course can show in every language.
+(course/authoring/sentences.py) reads every message the course can show in every language.
 """
 
 from __future__ import annotations
 
 import pytest
+from tutorial_app.course.authoring import sentences
+from tutorial_app.course.judge import checking
+from tutorial_app.words import i18n, words
+from tutorial_app.words.i18n import count, t, using
 
 from engine import Card, Position, Rules, parse_attempt, parse_move
 from engine.judge import check
 from tutorial_app.config import lessons_folder
-from tutorial_app.course import Course, checking, i18n, loads, sentences, words
+from tutorial_app.course import Course, loads
 from tutorial_app.course.goals import ExactMove, Goal
-from tutorial_app.course.i18n import count, t, using
 from tutorial_app.course.model import Lesson, PlayStep
 
 LANGUAGES = (i18n.DEFAULT_LANGUAGE, *i18n.shipped_languages())  # English and the shipped
@@ -202,7 +205,7 @@ def test_presets_and_settings_are_named_in_the_learners_language() -> None:
 def test_an_authors_sentence_that_repeats_the_judge_is_dropped() -> None:
     judge = ("7♠ makes 7, and 4♦+3♥ would make 7 too, but only by counting 3♥ twice: each "
              "table card counts in one group only (4.2).")
-    from tutorial_app.course import feedback
+    from tutorial_app.course.judge import feedback
     assert feedback.once(judge, "Each table card counts in one group only (rule 4.2).") == ""
     assert feedback.once(judge, "Each table card counts in one group only (rule 4.2). "
                                 "Count the groups again.") == "Count the groups again."

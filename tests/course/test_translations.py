@@ -7,10 +7,11 @@ import re
 
 import pytest
 from shipped import english_lesson_texts
+from tutorial_app.course.authoring import catalogues
+from tutorial_app.words import i18n, words
 
 from engine import BUILD, CAPTURE, REASON_CODES, TRAIL, Attempt, Card, Position, Verdict, check
 from engine.judge_words import TEMPLATES
-from tutorial_app.course import catalogues, i18n, words
 
 SHIPPED = i18n.shipped_languages()  # the folders with a grammar file: one list
 
@@ -154,7 +155,7 @@ def test_card_names_lists_counts_and_numbers(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_the_rules_page_is_translated_with_the_same_rule_numbers(lang: str) -> None:
-    from tutorial_app.course.rulesdoc import read_rules_page
+    from tutorial_app.course.reading.rulesdoc import read_rules_page
 
     english = read_rules_page()
     with i18n.using(lang):

@@ -41,7 +41,7 @@ from pathlib import Path
 import tutorial_app
 from tutorial_app import config
 from tutorial_app.course import load_course, set_language
-from tutorial_app.course.rulesdoc import read_rules_page
+from tutorial_app.course.reading.rulesdoc import read_rules_page
 from tutorial_app.flows.line_play import shipped_lines
 
 folder = config.lessons_folder()

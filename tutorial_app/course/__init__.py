@@ -8,7 +8,9 @@ this package decides. The public API::
 See docs/lessons.md for the file format this package reads.
 """
 
-from tutorial_app.course.checking import (
+from tutorial_app.course.course import Course, load_course
+from tutorial_app.course.goals import Goal
+from tutorial_app.course.judge.checking import (
     check_answer,
     check_choice,
     check_mistake,
@@ -16,11 +18,7 @@ from tutorial_app.course.checking import (
     solutions,
     stars,
 )
-from tutorial_app.course.course import Course, load_course
-from tutorial_app.course.errors import LessonError, LessonFileError
-from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import set_language, t
-from tutorial_app.course.loader import load, loads
+from tutorial_app.course.judge.reasons import reason_label
 from tutorial_app.course.model import (
     STEP_KINDS,
     THEMES,
@@ -37,7 +35,9 @@ from tutorial_app.course.model import (
     Step,
     StepKind,
 )
-from tutorial_app.course.reasons import reason_label
+from tutorial_app.course.reading.errors import LessonError, LessonFileError
+from tutorial_app.course.reading.loader import load, loads
+from tutorial_app.words.i18n import set_language, t
 
 __all__ = [
     "STEP_KINDS",

@@ -2,6 +2,6 @@
 
 import sys
 
-from tutorial_app.course.cli import main
+from tutorial_app.course.authoring.cli import main
 
 sys.exit(main())

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
-from tutorial_app.course.errors import LessonError
-from tutorial_app.course.i18n import using
-from tutorial_app.course.loader import Document, read_document, read_file, unknown_concepts
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet
-from tutorial_app.course.stages import split
-from tutorial_app.course.yamlsrc import Source
+from tutorial_app.course.reading.errors import LessonError
+from tutorial_app.course.reading.loader import Document, read_document, read_file, unknown_concepts
+from tutorial_app.course.reading.stages import split
+from tutorial_app.course.reading.yamlsrc import Source
+from tutorial_app.words.i18n import using
 
 SUFFIXES = (".yaml", ".yml")
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine import BUILD, CAPTURE, Build, Card, Move
-from tutorial_app.course import words
-from tutorial_app.course.i18n import count, join_and, join_or, t
 from tutorial_app.course.scene import Trial
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, join_and, join_or, t
 
 
 class Goal(ABC):

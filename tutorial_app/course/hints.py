@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Move
-from tutorial_app.course import words
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import join_or, t
+from tutorial_app.words import words
+from tutorial_app.words.i18n import join_or, t
 
 LEVELS = ("nudge", "card", "move")
 

@@ -15,7 +15,7 @@ from typing import Final, Literal
 
 from engine import Move, Position, Rules
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.outcome import Feedback, FeedbackStatus
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus
 from tutorial_app.course.steps import (
     STEP_KINDS,
     ChooseStep,
@@ -46,7 +46,7 @@ class Lesson:
     practice: tuple[str, ...] = ()  # puzzle themes to practise once the lesson is done
     teaches: tuple[str, ...] = ()  # concepts (course/concepts.py) this lesson introduces
     chapter: str = ""  # the lesson file's title, when this is one of its stages
-    stage: int = 1  # which stage of the chapter (course/stages.py)
+    stage: int = 1  # which stage of the chapter (course/reading/stages.py)
     stages: int = 1  # how many stages the chapter has
 
     def step(self, step_id: str) -> Step:

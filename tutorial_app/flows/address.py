@@ -35,8 +35,8 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from tutorial_app.config import PUBLIC_URL_VARIABLE
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import links
+from tutorial_app.words.i18n import t
 
 # Every page's address (`/learn`, ...), as app.py's navigation names them; Learn, the
 # default page, is also the root `/`.

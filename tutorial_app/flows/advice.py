@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from engine import CassinoError, Position
 from engine.advice import advise
 from engine.errors import TooMuchWorkError
-from tutorial_app.course import words
+from tutorial_app.words import words
 
 log = logging.getLogger(__name__)
 

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tutorial_app import config
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.lesson import DONE, OPEN, lesson_path
 from tutorial_app.services import activity, spreadsheet
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words.i18n import count, t
 
 if TYPE_CHECKING:
     from tutorial_app.course import Lesson

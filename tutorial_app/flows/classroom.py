@@ -29,9 +29,7 @@ from itertools import islice
 from typing import Any, Final
 
 from engine import Attempt, CassinoError, Position, Verdict, check, legal_moves
-from tutorial_app.course import words
 from tutorial_app.course.course import Course
-from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Puzzle, Step
 from tutorial_app.course.steps import AnswerLine, unit_of
 from tutorial_app.flows import class_report, links, page
@@ -46,6 +44,8 @@ from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.resume import ProjectorView, Resume
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 SCOPE: Final = "class"
 

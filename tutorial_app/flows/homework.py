@@ -30,19 +30,19 @@ from typing import Final
 
 from engine import REASON_CODES
 from tutorial_app import config
-from tutorial_app.course import words
-from tutorial_app.course.checking import stars
 from tutorial_app.course.course import Course
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import t
+from tutorial_app.course.judge.checking import stars
+from tutorial_app.course.judge.reasons import reason_label
 from tutorial_app.course.model import Lesson, Puzzle, Step
-from tutorial_app.course.reasons import reason_label
 from tutorial_app.course.steps import unit_of
 from tutorial_app.flows import links, live
 from tutorial_app.flows.lesson import LOCKED, lesson_path, lesson_stars
 from tutorial_app.services import spreadsheet
 from tutorial_app.services.classes import AttemptRow, ClassStore, Homework
 from tutorial_app.services.store import Learner, LessonProgress
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 CORRECT: Final = "correct"
 COMMON_SHOWN: Final = 3

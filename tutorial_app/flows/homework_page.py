@@ -15,11 +15,11 @@ from datetime import date, datetime, time
 
 from tutorial_app import config
 from tutorial_app.course.course import Course
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import homework
 from tutorial_app.services import spreadsheet
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
 from tutorial_app.services.store import Learner
+from tutorial_app.words.i18n import t
 
 LESSON = "lesson"
 PUZZLES = "puzzles"

@@ -16,10 +16,10 @@ import logging
 from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any, Final
 
-from tutorial_app.course import i18n
 from tutorial_app.flows.links import LANG
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import i18n
 
 log = logging.getLogger(__name__)
 

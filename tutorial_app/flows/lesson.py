@@ -27,7 +27,6 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from engine import CAPTURE, Attempt, Position, apply_move
-from tutorial_app.course.i18n import language, t
 from tutorial_app.course.model import Feedback, Lesson, Step
 from tutorial_app.course.steps import scored, unit_of
 from tutorial_app.flows import links, page
@@ -38,6 +37,7 @@ from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.resume import STEP, Resume, Work
 from tutorial_app.services.store import Learner, LessonProgress
+from tutorial_app.words.i18n import language, t
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course

@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Final
 
 from engine import BUILD, CAPTURE, TRAIL, Card, Move, Position, apply_move, legal_moves, pass_turn
-from tutorial_app.course import words
-from tutorial_app.course.i18n import count, language, t
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, language, t
 
 
 def next_position(position: Position, move: Move) -> Position:

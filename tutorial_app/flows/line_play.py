@@ -25,14 +25,14 @@ from typing import Any, Final
 from engine import Attempt, Move, Position, Verdict, check
 from engine.players.lines import LEARNER, LineSolver, Track, advance, status
 from engine.players.sim import Sim
-from tutorial_app.course import words
-from tutorial_app.course.i18n import language, t
-from tutorial_app.course.line_puzzles import LinePuzzle, load_folder
+from tutorial_app.course.puzzles.line_puzzles import LinePuzzle, load_folder
 from tutorial_app.flows.puzzles import rating_note
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import Learner, PuzzleResult
+from tutorial_app.words import words
+from tutorial_app.words.i18n import language, t
 
 log = logging.getLogger(__name__)
 

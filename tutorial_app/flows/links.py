@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Final
 from urllib.parse import urlencode
 
 from engine import CassinoError, Move, Position, legal_moves, parse_move
-from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language
 from tutorial_app.flows.line import next_position
 from tutorial_app.flows.said import Message
+from tutorial_app.words.i18n import DEFAULT_LANGUAGE, language
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course, Lesson, Puzzle

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine import Attempt, Build, BuildRef, Card, CassinoError, Position, check, parse_attempt
-from tutorial_app.course import words
-from tutorial_app.course.checking import check_answer
 from tutorial_app.course.course import Course
-from tutorial_app.course.i18n import t
+from tutorial_app.course.judge.checking import check_answer
 from tutorial_app.course.model import FeedbackStatus, PlayStep, Puzzle
 from tutorial_app.flows import links
 from tutorial_app.flows.attempt_log import notation
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.services.classes import LiveAnswer
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 LESSON: Final = "lesson"
 PUZZLE: Final = "puzzle"

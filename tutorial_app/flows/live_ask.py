@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutorial_app.course.i18n import t
+from tutorial_app.words.i18n import t
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine import Attempt, Position
-from tutorial_app.course import words
 from tutorial_app.course.course import Course
 from tutorial_app.flows import live
 from tutorial_app.flows.classroom import CLASS, ClassroomController
@@ -35,6 +34,7 @@ from tutorial_app.services.classes import (
     normalise_code,
 )
 from tutorial_app.services.store import Learner
+from tutorial_app.words import words
 
 # Plain marks any font has (a projector's browser may lack colour emoji).
 MARKS: Final = {live.CORRECT: "✓", live.MISSED: "~", live.ILLEGAL: "✗", live.LEGAL: "•"}

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position, Rules
-from tutorial_app.course import clicks
-from tutorial_app.course.i18n import join_and, t
+from tutorial_app.course.proofs import clicks
+from tutorial_app.words.i18n import join_and, t
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from tutorial_app.course.i18n import language
-from tutorial_app.course.outcome import Feedback
+from tutorial_app.course.judge.outcome import Feedback
 from tutorial_app.flows import links
 from tutorial_app.flows.said import Message, Said, worded
 from tutorial_app.flows.state import Memory
 from tutorial_app.services.faults import STORE_FAULTS
+from tutorial_app.words.i18n import language
 
 log = logging.getLogger(__name__)
 

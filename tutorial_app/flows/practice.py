@@ -1,6 +1,6 @@
 """The Practice page and the teacher's class skill map (plain Python, no Streamlit).
 
-A learner's page: today's set (course/plan.py) with one sentence each saying why it
+A learner's page: today's set (course/practice/plan.py) with one sentence each saying why it
 was chosen, and their skill map (mastered, learning, due for review, not seen). The
 teacher's panel: the class's map (learners x skills), the reason codes of the class's
 wrong tries this week, most common first, each with an example, and the weakest
@@ -20,13 +20,11 @@ from typing import Final
 
 from engine import Position
 from tutorial_app import config
-from tutorial_app.course import words
 from tutorial_app.course.course import Course
-from tutorial_app.course.i18n import count, t
-from tutorial_app.course.mastery import Mastery, trace, tries_from_log
 from tutorial_app.course.model import Lesson
-from tutorial_app.course.plan import SET_SIZE, Pick, Reason, Situation, daily_set
-from tutorial_app.course.skills import (
+from tutorial_app.course.practice.mastery import Mastery, trace, tries_from_log
+from tutorial_app.course.practice.plan import SET_SIZE, Pick, Reason, Situation, daily_set
+from tutorial_app.course.practice.skills import (
     SETTING_PREFIX,
     Task,
     course_tasks,
@@ -39,6 +37,8 @@ from tutorial_app.services import practice_store as ps
 from tutorial_app.services.classes import ClassStore, Homework
 from tutorial_app.services.practice_store import LoggedTry, Viewer
 from tutorial_app.services.store import LessonProgress, ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, t
 
 WEEK: Final = 7 * 86400.0
 HOMEWORK_TASKS: Final = 5    # puzzles in one click's homework on a skill

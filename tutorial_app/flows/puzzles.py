@@ -29,10 +29,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from engine import Attempt, Move, Position, apply_move
-from tutorial_app.course import rating as scale
-from tutorial_app.course.checking import check_answer, solutions
-from tutorial_app.course.i18n import language, t
+from tutorial_app.course.judge.checking import check_answer, solutions
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
@@ -41,6 +40,7 @@ from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.resume import PUZZLE, Resume
 from tutorial_app.services.store import Learner, PuzzleResult
+from tutorial_app.words.i18n import language, t
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course, Lesson

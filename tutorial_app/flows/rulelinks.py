@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Final
 
 from tutorial_app.config import rules_page
-from tutorial_app.course.i18n import t
+from tutorial_app.words.i18n import t
 
 _NUMBER: Final = r"\d{1,2}\.\d{1,2}"
 REFERENCE: Final = re.compile(

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from engine import PRESETS
 from engine.rules import CLASSIC, SETTING_CHOICES
-from tutorial_app.course.i18n import t
-from tutorial_app.course.rulesdoc import read_rules_page
+from tutorial_app.course.reading.rulesdoc import read_rules_page
+from tutorial_app.words.i18n import t
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from engine import CassinoError, Move, Verdict
 from engine.position import Problem
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 
 @dataclass(frozen=True, slots=True)

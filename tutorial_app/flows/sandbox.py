@@ -22,8 +22,6 @@ from typing import Any, Final
 from engine import PRESETS, Attempt, Card, CassinoError, Position, check
 from engine.position import Problem
 from engine.rules import SETTING_CHOICES
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import links, page
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.line import Line, MoveEffect, describe_moves
@@ -40,6 +38,8 @@ from tutorial_app.flows.position_edit import (
     with_rules,
 )
 from tutorial_app.flows.state import Memory
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 SCOPE: Final = "sandbox"
 PAGE: Final = "sandbox"

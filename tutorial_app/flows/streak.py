@@ -23,10 +23,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import Attempt, Move
-from tutorial_app.course import rating as scale
-from tutorial_app.course.checking import check_answer, solutions
-from tutorial_app.course.i18n import language
+from tutorial_app.course.judge.checking import check_answer, solutions
 from tutorial_app.course.model import Feedback, Puzzle
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.flows import page
 from tutorial_app.flows.attempt_log import log_attempt
 from tutorial_app.flows.state import Memory
@@ -34,6 +33,7 @@ from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.store import Learner
+from tutorial_app.words.i18n import language
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course

@@ -16,7 +16,7 @@ from typing import Final
 
 from ua_parser import parse
 
-from tutorial_app.course.i18n import t
+from tutorial_app.words.i18n import t
 
 MAX_AGENT: Final = 1000  # characters read of a user-agent string (the store keeps them)
 

@@ -48,7 +48,6 @@ from sqlalchemy import Connection, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tutorial_app import config
-from tutorial_app.course.i18n import t
 from tutorial_app.services import faults, names, passwords, pictures, practice_store
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.pictures import Secret
@@ -78,6 +77,7 @@ from tutorial_app.services.tables import (
     steps,
     teachers,
 )
+from tutorial_app.words.i18n import t
 
 PASSWORD_VARIABLE: Final = config.PASSWORD_VARIABLE
 TEACHER_VARIABLE: Final = config.TEACHER_VARIABLE

@@ -20,7 +20,7 @@ import sqlite3
 from typing import Final
 
 from tutorial_app.config import DB_VARIABLE
-from tutorial_app.course.i18n import t
+from tutorial_app.words.i18n import t
 
 log = logging.getLogger(__name__)
 

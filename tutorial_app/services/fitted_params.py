@@ -6,7 +6,7 @@ Every replica reads the same row, so every replica uses the same values. A read 
 cached per store for CACHE_SECONDS (a page and every try would otherwise read the
 table again); a write in this process forgets the cache at once, and other processes
 see it within CACHE_SECONDS. No row, or a row that does not read back (wrong length,
-not numbers): the textbook values. Values read are held within course/fit.py's
+not numbers): the textbook values. Values read are held within course/practice/fit.py's
 bounds, whoever wrote them.
 """
 
@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Final
 
 from sqlalchemy import Connection, select
 
-from tutorial_app.course.fit import BKT_NAMES, Fit, as_params, clip_bkt, clip_fsrs
-from tutorial_app.course.mastery import PARAMS, BKTParams
+from tutorial_app.course.practice.fit import BKT_NAMES, Fit, as_params, clip_bkt, clip_fsrs
+from tutorial_app.course.practice.mastery import PARAMS, BKTParams
 from tutorial_app.services.practice_tables import model_params
 
 if TYPE_CHECKING:

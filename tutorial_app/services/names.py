@@ -47,7 +47,7 @@ from typing import Final
 import regex
 from confusable_homoglyphs import confusables
 
-from tutorial_app.course.i18n import t
+from tutorial_app.words.i18n import t
 
 MAX_NAME_LENGTH: Final = 40
 """Characters in a learner name, after normalising."""

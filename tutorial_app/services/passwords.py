@@ -31,7 +31,7 @@ import secrets
 import threading
 from typing import Final
 
-from tutorial_app.course.i18n import t
+from tutorial_app.words.i18n import t
 
 N: Final = 2 ** 14
 R: Final = 8

@@ -20,7 +20,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Final
 
-from tutorial_app.course.i18n import t
+from tutorial_app.words.i18n import t
 
 # (id, emoji): the id names the word in the catalogue. Emoji without a variation
 # selector, widely drawn (Unicode 6-9), and none two alike at a glance.

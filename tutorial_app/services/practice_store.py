@@ -7,7 +7,7 @@ class store's, a live answer), and each calls `feed` in the same transaction as 
 try's row: a lesson step, a puzzle, homework (which is lessons and puzzles) and a live
 answer all count, and a try is never kept without its review or the other way round.
 Every review is also logged (`practice_log`, revision 0011), in the same transaction,
-so that FSRS can be refitted to this school's learners (course/fit.py); the card is
+so that FSRS can be refitted to this school's learners (course/practice/fit.py); the card is
 reviewed with the weights the store holds (services/fitted_params.py), FSRS's
 defaults until a fit is written.
 
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Literal
 
 from sqlalchemy import ColumnElement, Connection, func, select
 
-from tutorial_app.course.review import grade, memory, review
+from tutorial_app.course.practice.review import grade, memory, review
 from tutorial_app.services import fitted_params
 from tutorial_app.services.practice_tables import practice_log, practice_reviews
 from tutorial_app.services.resume_tables import open_work

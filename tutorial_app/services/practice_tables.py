@@ -3,13 +3,13 @@
 `copy_store` and the queries all see it).
 
 `practice_reviews`: one row per learner and task (`step:lesson/step` or `puzzle:id`),
-the task's FSRS card (course/review.py) as JSON and when it is due, the wrong tries
+the task's FSRS card (course/practice/review.py) as JSON and when it is due, the wrong tries
 made on it since it was last reviewed (they grade the next review), and how many
 reviews and lapses (reviews graded Again) it has had. A row with no card yet is a task
 tried but never finished.
 
 `practice_log` (revision 0011): every review, kept, so that FSRS can be refitted to
-how this school's learners remember (course/fit.py): whose, which task, its number
+how this school's learners remember (course/practice/fit.py): whose, which task, its number
 among the task's reviews (1 for the first), the rating (1 Again - 4 Easy), when, the
 days since the task's previous review (NULL for a first) and the card's stability and
 difficulty before (NULL for a first) and after. It is keyed by (learner, task, review

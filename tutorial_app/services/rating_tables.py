@@ -8,7 +8,7 @@
   with the widest deviation.
 - `puzzle_ratings`: each puzzle's own rating, moved only by rated first tries (a
   learner's solve is the puzzle's loss). A puzzle with no row yet starts from its
-  difficulty label (course/rating.py `puzzle_rating`).
+  difficulty label (course/puzzles/rating.py `puzzle_rating`).
 - `puzzle_streaks`: each learner's best run in the Puzzle streak mode.
 """
 

@@ -1,5 +1,5 @@
 """Glicko-2 on the store: one rated first try moves the learner's and the puzzle's
-ratings together (course/glicko.py), inside the store's write transaction.
+ratings together (course/puzzles/glicko.py), inside the store's write transaction.
 
 The learner's rating stays in `learners.rating` (every page reads it there); its
 deviation and volatility, and each puzzle's rating, live in services/rating_tables.py.
@@ -14,8 +14,8 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, Executable, Table, select
 
-from tutorial_app.course import glicko
-from tutorial_app.course import rating as scale
+from tutorial_app.course.puzzles import glicko
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.services.rating_tables import learner_glicko, puzzle_ratings
 
 Upsert = Callable[[Table, Mapping[str, Any], Sequence[str], Any], Executable]

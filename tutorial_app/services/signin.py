@@ -57,7 +57,6 @@ from typing import Any, Final
 
 from sqlalchemy import select
 
-from tutorial_app.course.i18n import count, t
 from tutorial_app.services import faults, guard, known_devices, names, pictures
 from tutorial_app.services.classes import (
     APPROVED,
@@ -81,6 +80,7 @@ from tutorial_app.services.store import (
     new_learner_name,
 )
 from tutorial_app.services.tables import learner_secrets
+from tutorial_app.words.i18n import count, t
 
 log = logging.getLogger(__name__)
 

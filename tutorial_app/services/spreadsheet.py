@@ -44,7 +44,7 @@ from babel.dates import format_date, format_time, get_date_format
 from babel.numbers import get_decimal_symbol
 
 from tutorial_app import config
-from tutorial_app.course import i18n
+from tutorial_app.words import i18n
 
 BOM: Final = "\ufeff"
 FORMULA_STARTS: Final = frozenset("=+-@\t\r\n＝＋－＠")

@@ -62,8 +62,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from tutorial_app import config
-from tutorial_app.course import rating as scale
-from tutorial_app.course.i18n import t
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.services import db, names, practice_store, ratings
 from tutorial_app.services.rating_tables import learner_glicko, puzzle_streaks
 from tutorial_app.services.tables import (
@@ -77,6 +76,7 @@ from tutorial_app.services.tables import (
     steps,
     teachers,
 )
+from tutorial_app.words.i18n import t
 
 NO_CLASS: Final = 0
 """The scope of the learners in no class (a class learner's scope is their class id)."""

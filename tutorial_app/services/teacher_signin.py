@@ -28,7 +28,6 @@ from typing import Any, Final
 
 from sqlalchemy import select, update
 
-from tutorial_app.course.i18n import t
 from tutorial_app.services import faults, guard, known_devices, names, passwords
 from tutorial_app.services.classes import ClassStore, Teacher
 from tutorial_app.services.devices import TEACHERS, Devices, Session
@@ -39,6 +38,7 @@ from tutorial_app.services.signin import CookieAction, CookieClear, CookieTicket
 from tutorial_app.services.store import ProgressStore, name_key
 from tutorial_app.services.tables import learner_secrets, sign_in_limits, teacher_sessions
 from tutorial_app.services.tables import teachers as teacher_table
+from tutorial_app.words.i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -196,7 +196,7 @@ def _first_play_step() -> tuple[str, str, str]:
 
 
 def _words(lang: str, key: str) -> str:
-    from tutorial_app.course.i18n import t, using
+    from tutorial_app.words.i18n import t, using
 
     with using(lang):
         return t(key)

@@ -6,7 +6,7 @@ every replica's Practice page and reviews read them (services/fitted_params.py).
     python -m tutorial_app.tools.fit_model [--db URL] [--write] [--seed N]
     python -m tutorial_app.tools.fit_model --synthetic   # learners of known parameters
 
-How the fits work, and their guard rails: course/fit.py. A fit that keeps the textbook
+How the fits work, and their guard rails: course/practice/fit.py. A fit that keeps the textbook
 values (too little data, or worse on the held-out learners) says why; with --write it
 removes any stored values of that model, so the app is on the textbook's again.
 """
@@ -18,10 +18,10 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from tutorial_app.course import fit
 from tutorial_app.course.course import Course, load_course
-from tutorial_app.course.mastery import BKTParams, Try, tries_from_log
-from tutorial_app.course.skills import course_tasks
+from tutorial_app.course.practice import fit
+from tutorial_app.course.practice.mastery import BKTParams, Try, tries_from_log
+from tutorial_app.course.practice.skills import course_tasks
 
 SYNTHETIC_BKT = BKTParams(p_init=0.3, p_learn=0.12, p_slip=0.08, p_guess=0.25,
                           memory_days=8.0)
@@ -39,11 +39,11 @@ def _figures(f: fit.Figures | None) -> str:
 def report(result: fit.Fit, out: TextIO) -> None:
     """One model's fit as a table: values, then log-loss / AUC on both groups."""
     if result.model == "bkt":
-        out.write(f"BKT (course/mastery.py): {result.learners} learners, {result.n} tries\n")
+        out.write(f"BKT (course/practice/mastery.py): {result.learners} learners, {result.n} tries\n")
         names: tuple[str, ...] = ("P(L0)", "learn", "slip", "guess", "memory d")
         shown = range(5)
     else:
-        out.write(f"FSRS (course/review.py): {result.learners} learners, {result.n} reviews "
+        out.write(f"FSRS (course/practice/review.py): {result.learners} learners, {result.n} reviews "
                   "scored (after the first, a day or more apart)\n")
         names = ("w0 Again", "w1 Hard", "w2 Good", "w3 Easy")
         shown = range(4)

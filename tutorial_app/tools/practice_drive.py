@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Final, Protocol
 
 from tutorial_app.course.course import Course
-from tutorial_app.course.mastery import Mastery, Try
 from tutorial_app.course.model import ReadStep
-from tutorial_app.course.skills import SKILLS, Task
+from tutorial_app.course.practice.mastery import Mastery, Try
+from tutorial_app.course.practice.skills import SKILLS, Task
 from tutorial_app.flows import practice
 from tutorial_app.services.store import LessonProgress, ProgressStore
 from tutorial_app.tools.sim_learner import (

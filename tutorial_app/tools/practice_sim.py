@@ -23,8 +23,8 @@ Each simulated learner has, per skill, a hidden state the model never sees:
 
 A learner does TASKS_PER_DAY tries a day. In the fixed order they go through the
 course's tasks one after another (from the start again after the last); with Practice,
-they do the daily set (course/plan.py, the page's own choice) over and over, the skill
-model (course/mastery.py) and the FSRS reviews (course/review.py) updated after every
+they do the daily set (course/practice/plan.py, the page's own choice) over and over, the skill
+model (course/practice/mastery.py) and the FSRS reviews (course/practice/review.py) updated after every
 try, exactly as the app updates them.
 
 A skill is mastered when the learner would still recall it a week later with
@@ -56,10 +56,10 @@ from pathlib import Path
 from typing import Final
 
 from tutorial_app.course.course import load_course
-from tutorial_app.course.mastery import Mastery, Try
-from tutorial_app.course.plan import Situation, daily_set
-from tutorial_app.course.review import grade, review
-from tutorial_app.course.skills import SKILLS, Task, course_tasks, missed_skills, skills_in
+from tutorial_app.course.practice.mastery import Mastery, Try
+from tutorial_app.course.practice.plan import Situation, daily_set
+from tutorial_app.course.practice.review import grade, review
+from tutorial_app.course.practice.skills import SKILLS, Task, course_tasks, missed_skills, skills_in
 
 DAY: Final = 86400.0
 TASKS_PER_DAY: Final = 20

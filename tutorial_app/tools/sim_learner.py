@@ -1,8 +1,8 @@
 """A simulated learner that is not the practice model's kind (tools/practice_sim.py).
 
-The chooser (course/plan.py) assumes BKT (course/mastery.py: one hidden known/unknown
+The chooser (course/practice/plan.py) assumes BKT (course/practice/mastery.py: one hidden known/unknown
 state per skill, learned with a fixed chance, slips and guesses fixed per try) and
-FSRS's memory of each task (course/review.py). A simulation whose learners are drawn
+FSRS's memory of each task (course/practice/review.py). A simulation whose learners are drawn
 from those same assumptions measures the chooser against its own picture of a learner.
 This one differs on every count the issue named:
 
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine import CAPTURE, Move, legal_moves
-from tutorial_app.course.answers import solutions
+from tutorial_app.course.judge.answers import solutions
 from tutorial_app.course.model import Lesson, Puzzle, Step
-from tutorial_app.course.skills import SKILLS, Task
+from tutorial_app.course.practice.skills import SKILLS, Task
 
 DAY: Final = 86400.0
 LEARN_LOW, LEARN_HIGH = 0.15, 0.35   # chance a try teaches a skill she may learn

@@ -13,8 +13,8 @@ import streamlit as st
 from streamlit import net_util
 
 from tutorial_app import config
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.address import DEFAULT_PORT, Address, app_address
+from tutorial_app.words.i18n import t
 
 
 def _browser_url() -> str | None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.advice import Advice
 from tutorial_app.ui import safe_text
+from tutorial_app.words.i18n import t
 
 
 def advice_toggle(key: str) -> bool:

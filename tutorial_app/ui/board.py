@@ -17,9 +17,6 @@ from typing import Literal
 import streamlit as st
 
 from engine import BUILD, CAPTURE, TRAIL, Attempt, Build, Card, MoveKind, Position, Verdict
-from tutorial_app.course import words
-from tutorial_app.course.i18n import count as plural
-from tutorial_app.course.i18n import t
 from tutorial_app.course.model import Feedback
 from tutorial_app.flows import rulelinks
 from tutorial_app.flows.moveinput import Selection, chosen_words, first_choose
@@ -33,6 +30,9 @@ from tutorial_app.ui.css import (
     Painted,
     card_rules,
 )
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count as plural
+from tutorial_app.words.i18n import t
 
 
 def four_colour() -> bool:

@@ -21,9 +21,9 @@ from html import escape
 from typing import Final
 
 from engine import Build, Card
-from tutorial_app.course import words
-from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
-from tutorial_app.course.i18n import count as count_of
+from tutorial_app.words import words
+from tutorial_app.words.i18n import DEFAULT_LANGUAGE, language, t
+from tutorial_app.words.i18n import count as count_of
 
 WIDTH: Final = 100
 HEIGHT: Final = 140

@@ -8,7 +8,6 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import Position
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import class_report, links
 from tutorial_app.flows.classroom import (
     SCOPE,
@@ -21,6 +20,7 @@ from tutorial_app.flows.classroom import (
 from tutorial_app.ui import board, safe_text
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.css import PROJECTOR_CSS
+from tutorial_app.words.i18n import t
 
 
 def head(ctl: ClassroomController) -> None:

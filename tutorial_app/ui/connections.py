@@ -36,10 +36,10 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tutorial_app import config
-from tutorial_app.course import i18n
 from tutorial_app.flows.language import browser_language
 from tutorial_app.services.guard import client_address
 from tutorial_app.services.session_cap import SessionCap
+from tutorial_app.words import i18n
 
 log = logging.getLogger(__name__)
 

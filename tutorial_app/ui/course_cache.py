@@ -19,9 +19,9 @@ import streamlit as st
 
 from tutorial_app.config import lessons_folder
 from tutorial_app.course import Course, load_course
-from tutorial_app.course.errors import LessonError
-from tutorial_app.course.i18n import language, t
+from tutorial_app.course.reading.errors import LessonError
 from tutorial_app.ui import safe_text
+from tutorial_app.words.i18n import language, t
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,6 @@ from datetime import date
 
 import streamlit as st
 
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows import homework
 from tutorial_app.flows.homework_page import (
     LESSON,
@@ -23,6 +22,7 @@ from tutorial_app.flows.homework_page import (
     TriesScreen,
 )
 from tutorial_app.ui import safe_text
+from tutorial_app.words.i18n import count, t
 
 PAGES = {"lesson": "views/learn.py", "puzzle": "views/puzzles.py"}
 

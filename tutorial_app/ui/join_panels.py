@@ -19,12 +19,12 @@ from typing import Final
 
 import streamlit as st
 
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.class_report import ago
 from tutorial_app.services import names
 from tutorial_app.services.classes import JOIN_RULES, ClassroomError, ClassStore
 from tutorial_app.services.signin import SignIn
 from tutorial_app.ui import safe_text
+from tutorial_app.words.i18n import count, t
 
 CODE: Final = "join_code"   # the join form's boxes
 NAME: Final = "join_name"

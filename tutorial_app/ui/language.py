@@ -11,9 +11,9 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from tutorial_app.course import i18n
 from tutorial_app.flows import language
 from tutorial_app.ui.session import open_store
+from tutorial_app.words import i18n
 
 
 def _session_language() -> str | None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course import i18n
 from tutorial_app.flows import language
+from tutorial_app.words import i18n
 
 
 def language_row() -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app import config
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.line_play import LineController, LineView, shipped_lines
 from tutorial_app.ui import board, rules_beside, safe_text, session
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 BOARD = "line"  # the line board's scope: its widget keys and selection
 PICK = "line-pick"  # the line picker's widget

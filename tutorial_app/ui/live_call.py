@@ -14,10 +14,10 @@ from typing import Final
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import live_call
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.ui import safe_text, session
+from tutorial_app.words.i18n import t
 
 EVERY: Final = 5.0  # seconds between the banner's looks at the class's live question
 LIVE_PAGE: Final = "views/live.py"

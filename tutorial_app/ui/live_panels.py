@@ -21,7 +21,6 @@ import segno
 import streamlit as st
 
 from engine import Attempt
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.live_page import (
     ClassPicker,
     LearnerLive,
@@ -30,6 +29,7 @@ from tutorial_app.flows.live_page import (
     PickedMove,
 )
 from tutorial_app.ui import address, board, safe_text, session
+from tutorial_app.words.i18n import t
 
 PROJECTOR_EVERY: Final = 1.0   # seconds between the projector's counts
 LEARNER_EVERY: Final = 2.0     # seconds between a phone's checks for a new question

@@ -24,12 +24,12 @@ from typing import Final
 
 import segno
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.address import CARD, Address, page_link
 from tutorial_app.services import pictures
 from tutorial_app.services.classes import SchoolClass
 from tutorial_app.services.pictures import Secret
 from tutorial_app.services.store import Learner
+from tutorial_app.words.i18n import t
 
 CLASS: Final = "class"      # the Login cards page's parameters: the class,
 LEARNER: Final = "learner"  # and one learner whose card alone is shown

@@ -7,10 +7,10 @@ from html import escape
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.ui import board
 from tutorial_app.ui import card_svg as svg
+from tutorial_app.words.i18n import t
 
 
 def seats(found: tuple[ps.Seat, ...]) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.class_practice_page import ClassPracticeController, Reason
 from tutorial_app.ui import board, safe_text
+from tutorial_app.words.i18n import count, t
 
 
 def teacher_panel(ctl: ClassPracticeController) -> None:

@@ -12,9 +12,9 @@ from collections.abc import Collection
 import streamlit as st
 
 from tutorial_app.course.course import Course
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import practice
 from tutorial_app.ui import session
+from tutorial_app.words.i18n import t
 
 TASK_PAGES = {"step": "views/learn.py", "puzzle": "views/puzzles.py"}
 

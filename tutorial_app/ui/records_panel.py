@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.records_page import RecordsController
 from tutorial_app.ui import safe_text, session
+from tutorial_app.words.i18n import t
 
 
 def forget(learner_ids: list[int]) -> None:

@@ -18,8 +18,8 @@ from typing import Final
 import streamlit as st
 
 from engine import Rules
-from tutorial_app.course.i18n import t
 from tutorial_app.ui import board
+from tutorial_app.words.i18n import t
 
 CLASSIC: Final = Rules()
 

@@ -16,8 +16,8 @@ import streamlit as st
 
 from engine import PRESETS, Rules
 from engine.settings import SETTINGS
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 
 def preset_select(key: str, label: str, on_change: Callable[[], None]) -> None:

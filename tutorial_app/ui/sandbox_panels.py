@@ -10,7 +10,6 @@ from functools import partial
 import streamlit as st
 
 from engine import Card
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.position_edit import Place
 from tutorial_app.flows.sandbox import (
     SCOPE,
@@ -24,6 +23,7 @@ from tutorial_app.ui import address, board, menu, rules_picker, safe_text
 from tutorial_app.ui.advice_box import advice_panel, advice_toggle
 from tutorial_app.ui.card_svg import FOUR_COLOURS, TWO_COLOURS
 from tutorial_app.ui.notices import notice_box
+from tutorial_app.words.i18n import count, t
 
 _NAMED_COLOURS = {"#c8102e": "red", "#1d5fc4": "blue", "#1e7b34": "green"}
 

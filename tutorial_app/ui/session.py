@@ -24,7 +24,6 @@ import streamlit as st
 
 from engine import parse_cards
 from tutorial_app.config import store_url
-from tutorial_app.course.i18n import t
 from tutorial_app.services import faults, guard, names, pictures
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
 from tutorial_app.services.faults import STORE_FAULTS
@@ -43,6 +42,7 @@ from tutorial_app.ui.card_svg import hand_fan_html
 from tutorial_app.ui.cookie_route import HEADER, PATH
 from tutorial_app.ui.course_cache import course, course_errors_panel
 from tutorial_app.ui.language_row import language_row
+from tutorial_app.words.i18n import t
 
 __all__ = ["course", "course_errors_panel", "device_cookie", "learner", "progress",
            "require_learner", "sign_out", "signin", "state", "store", "teacher_signin"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.ui import language, safe_text, session
+from tutorial_app.words.i18n import t
 
 FOUR_COLOUR_KEY = "four_colour"  # read by ui/board.py
 

@@ -9,7 +9,6 @@ import time
 
 import streamlit as st
 
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.class_report import ago
 from tutorial_app.services import agents, guard, pictures
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
@@ -17,6 +16,7 @@ from tutorial_app.services.guard import Limit
 from tutorial_app.services.names import MAX_TYPED, UnusableNameError
 from tutorial_app.services.teacher_signin import TeacherSignIn
 from tutorial_app.ui import login_cards, safe_text
+from tutorial_app.words.i18n import count, t
 
 _RESET: str = "signin-panel.reset"      # the last secret reset: (learner name, pictures)
 _ADDED: str = "signin-panel.added"      # the roster's last results

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course import FeedbackStatus, words
-from tutorial_app.course.i18n import count, t
+from tutorial_app.course import FeedbackStatus
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.streak import StreakController, StreakScreen
 from tutorial_app.ui import board, rules_beside, safe_text, session
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, t
 
 BOARD = "streak"  # the streak board's scope: its widget keys and selection
 

@@ -15,10 +15,10 @@ from typing import Final
 
 import streamlit as st
 
-from tutorial_app.course.i18n import count, t
 from tutorial_app.services.classes import ClassStore, Teacher
 from tutorial_app.services.teacher_signin import TEACHER, TEACHER_COOKIE, TeacherSignIn
 from tutorial_app.ui import safe_text, session
+from tutorial_app.words.i18n import count, t
 
 NAME: Final = "teacher_name"
 PASSWORD: Final = "teacher_password"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.services.classes import SchoolClass
 from tutorial_app.ui import address, login_cards, safe_text, session, teacher
 from tutorial_app.ui.login_cards import CLASS, LEARNER
+from tutorial_app.words.i18n import t
 
 
 def _class_changed() -> None:

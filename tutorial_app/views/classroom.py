@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.class_practice_page import ClassPracticeController
 from tutorial_app.flows.classroom import ClassroomController
 from tutorial_app.flows.homework_page import HomeworkController
@@ -42,6 +41,7 @@ from tutorial_app.ui import (
     signin_panels,
     teacher,
 )
+from tutorial_app.words.i18n import t
 
 
 def render() -> None:

@@ -32,8 +32,6 @@ from tutorial_app.course import (
     ReadStep,
     StepKind,
 )
-from tutorial_app.course.i18n import count as count_of
-from tutorial_app.course.i18n import t
 from tutorial_app.course.steps import count as count_kind
 from tutorial_app.course.steps import deal as deal_kind
 from tutorial_app.course.steps.count import CountStep
@@ -64,6 +62,8 @@ from tutorial_app.ui import (
 )
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
+from tutorial_app.words.i18n import count as count_of
+from tutorial_app.words.i18n import t
 
 STATE_COLOUR = {LessonState.DONE: "green", LessonState.OPEN: "blue",
                 LessonState.LOCKED: "gray"}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.live_page import LearnerLive
 from tutorial_app.ui import live_panels, session
+from tutorial_app.words.i18n import t
 
 
 def render() -> None:

@@ -27,8 +27,6 @@ from typing import Final
 
 import streamlit as st
 
-from tutorial_app.course import words
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.play import PACE_SECONDS, SCOPE, PlayController
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
@@ -36,6 +34,8 @@ from tutorial_app.flows.play.count import CountScreen
 from tutorial_app.ui import board, play_parts, rules_picker, safe_text, session
 from tutorial_app.ui.css import PLAY_CSS
 from tutorial_app.ui.notices import notice_box
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, t
 
 PILE_HEIGHT: Final = 122  # four stacks (3 players and the stock) in the side column
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import links, practice
 from tutorial_app.ui import safe_text, session
+from tutorial_app.words.i18n import t
 
 PAGES = {"step": "views/learn.py", "puzzle": "views/puzzles.py"}
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course import FeedbackStatus, Puzzle, words
-from tutorial_app.course.i18n import count, t
+from tutorial_app.course import FeedbackStatus, Puzzle
 from tutorial_app.flows import homework
 from tutorial_app.flows.puzzles import (
     BOARD,
@@ -39,6 +38,8 @@ from tutorial_app.ui import (
 )
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.line_chart import line_chart_image
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, t
 
 
 def rating_line(line: RatingLine) -> None:

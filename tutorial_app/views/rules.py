@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows import rulelinks
 from tutorial_app.flows.rules_page import rules_screen
 from tutorial_app.ui import safe_text
 from tutorial_app.ui.css import READING_WIDTH
+from tutorial_app.words.i18n import t
 
 
 def render() -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.sandbox import SandboxController
 from tutorial_app.ui import sandbox_panels as panels
 from tutorial_app.ui import session
+from tutorial_app.words.i18n import t
 
 DRAWN_LINE = "view.sandbox_line"  # the line of moves the whole page drew last
 

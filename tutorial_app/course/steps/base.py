@@ -16,11 +16,11 @@ from typing import Any, Generic, Protocol, TypeVar
 import yaml
 
 from engine import NotationError, Position, Rules
-from tutorial_app.course import yamlsrc
 from tutorial_app.course.concepts import position_concepts, rules_concepts
-from tutorial_app.course.i18n import lesson_text
-from tutorial_app.course.outcome import Feedback
-from tutorial_app.course.yamlsrc import Fields, Source
+from tutorial_app.course.judge.outcome import Feedback
+from tutorial_app.course.reading import yamlsrc
+from tutorial_app.course.reading.yamlsrc import Fields, Source
+from tutorial_app.words.i18n import lesson_text
 
 
 class StepData(Protocol):
@@ -67,7 +67,7 @@ class StepUnit(Generic[S]):
 
     def replies(self, step: S) -> Iterator[tuple[str, str]]:
         """Every reply the checker can give at this step, in the current language, each
-        with the answer that brings it: the sentence check (course/sentences.py) reads
+        with the answer that brings it: the sentence check (course/authoring/sentences.py) reads
         them in every language. No default: a kind must list its own
         (tests/architecture/test_step_kinds.py), or its replies would go unread."""
         raise NotImplementedError

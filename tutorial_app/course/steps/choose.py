@@ -9,17 +9,20 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from engine import Attempt, NotationError, Position, Rules, Verdict, check, parse_attempt
-from tutorial_app.course import answers, truth, words, yamlsrc
 from tutorial_app.course.concepts import ACE_HIGH, REASON_CONCEPTS, move_concepts
-from tutorial_app.course.goal_reader import GoalReader
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import count, t
-from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
-from tutorial_app.course.positions import read_position
+from tutorial_app.course.judge import answers
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.proofs import truth
+from tutorial_app.course.reading import yamlsrc
+from tutorial_app.course.reading.goal_reader import GoalReader
+from tutorial_app.course.reading.positions import read_position
+from tutorial_app.course.reading.yamlsrc import Fields, Source
 from tutorial_app.course.scene import Scene
 from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs, raw
 from tutorial_app.course.steps.base import text as _text
-from tutorial_app.course.yamlsrc import Fields, Source
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, t
 
 
 @dataclass(frozen=True)

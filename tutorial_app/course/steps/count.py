@@ -18,12 +18,12 @@ from engine import NotationError, Rules
 from engine.cards import Card, parse_cards
 from engine.rules import Scoring, TieBreak
 from engine.scoring import ScoreItem, card_points, decide_game, score_hand
-from tutorial_app.course import yamlsrc
 from tutorial_app.course.concepts import rules_concepts
-from tutorial_app.course.i18n import count, join_and, t
-from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.reading import yamlsrc
+from tutorial_app.course.reading.yamlsrc import Fields, Source, item
 from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text
-from tutorial_app.course.yamlsrc import Fields, Source, item
+from tutorial_app.words.i18n import count, join_and, t
 
 SIDES: Final = 2
 NONE: Final = "none"  # nobody: a tie on cards or spades, or no winner yet

@@ -27,12 +27,12 @@ from engine.flow import (
     first_to_play,
 )
 from engine.rules import Deal
-from tutorial_app.course import yamlsrc
 from tutorial_app.course.concepts import rules_concepts
-from tutorial_app.course.i18n import count, t
-from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.reading import yamlsrc
+from tutorial_app.course.reading.yamlsrc import Fields, Source
 from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text
-from tutorial_app.course.yamlsrc import Fields, Source
+from tutorial_app.words.i18n import count, t
 
 TABLE: Final = "table"
 LAST: Final = "last"  # the dealer says "last" with this deal (2.3)

@@ -19,15 +19,18 @@ from engine import (
     check,
     parse_attempt,
 )
-from tutorial_app.course import chance, truth, whynot, words, yamlsrc
 from tutorial_app.course.concepts import ACE_HIGH, REASON_CONCEPTS
-from tutorial_app.course.i18n import t
-from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
-from tutorial_app.course.positions import read_position
-from tutorial_app.course.reasons import reason_label
+from tutorial_app.course.judge import whynot
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.judge.reasons import reason_label
+from tutorial_app.course.proofs import chance, truth
+from tutorial_app.course.reading import yamlsrc
+from tutorial_app.course.reading.positions import read_position
+from tutorial_app.course.reading.yamlsrc import Fields, Source, suggest
 from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs, raw
 from tutorial_app.course.steps.base import text as _text
-from tutorial_app.course.yamlsrc import Fields, Source, suggest
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 BASIC_CONCEPTS: Final = ("values", "trail", "pair")  # the first lessons' (lessons/01-03)
 DISTRACTORS: Final = (

@@ -21,17 +21,19 @@ from engine import (
     legal_moves,
     parse_attempt,
 )
-from tutorial_app.course import clicks, feedback, truth, words
 from tutorial_app.course import goals as g
 from tutorial_app.course.concepts import REASON_CONCEPTS, goal_concepts, move_concepts
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.i18n import t
-from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
-from tutorial_app.course.playable import read_playable
+from tutorial_app.course.judge import feedback
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.proofs import clicks, truth
+from tutorial_app.course.reading.playable import read_playable
+from tutorial_app.course.reading.yamlsrc import Fields, Source
 from tutorial_app.course.scene import Scene
 from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs
 from tutorial_app.course.steps.base import text as _text
-from tutorial_app.course.yamlsrc import Fields, Source
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -178,7 +180,7 @@ def revealed(step: Playable) -> tuple[AnswerLine, ...]:
 
 
 def replies(step: Playable) -> Iterator[tuple[str, str]]:
-    """The reply to every attempt the click interface can make (course/clicks.py), each
+    """The reply to every attempt the click interface can make (course/proofs/clicks.py), each
     text once, with the attempt that first brings it."""
     seen: set[str] = set()
     for attempt, verdict in distinct_attempts(step.position, frozenset(step.feedback)):

@@ -1,4 +1,4 @@
-"""The quiz step: pick the value of a fact of the game (course/facts.py), its
+"""The quiz step: pick the value of a fact of the game (course/judge/facts.py), its
 arguments, and the choices, exactly one of which must be the value the engine computes.
 
 A quiz is held to the same chance rule as a play step: at least three choices,
@@ -14,23 +14,24 @@ from typing import Final, Literal
 import yaml
 
 from engine import Rules
-from tutorial_app.course import truth, yamlsrc
 from tutorial_app.course.concepts import rules_concepts
-from tutorial_app.course.facts import FACT_CONCEPTS, FACT_RULES, FACTS, FactError
-from tutorial_app.course.i18n import lesson_text, t
-from tutorial_app.course.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.judge.facts import FACT_CONCEPTS, FACT_RULES, FACTS, FactError
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.proofs import truth
+from tutorial_app.course.reading import yamlsrc
+from tutorial_app.course.reading.yamlsrc import Fields, Source, child, suggest
 from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules
-from tutorial_app.course.yamlsrc import Fields, Source, child, suggest
+from tutorial_app.words.i18n import lesson_text, t
 
 
 @dataclass(frozen=True)
 class QuizStep:
     """Pick the value of a fact of the game (the deal, the stock, who wins): the engine
-    computes it (course/facts.py), the author only lists the choices."""
+    computes it (course/judge/facts.py), the author only lists the choices."""
 
     id: str
     prompt: str
-    fact: str  # a name of course/facts.py
+    fact: str  # a name of course/judge/facts.py
     rules: Rules
     choices: tuple[tuple[str, str], ...]  # (value as text, what the learner reads)
     answer: str  # the value, as text, the engine computed

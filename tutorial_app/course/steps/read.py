@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine import Position, Rules
-from tutorial_app.course.outcome import Feedback, FeedbackStatus
-from tutorial_app.course.positions import read_position
+from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus
+from tutorial_app.course.reading.positions import read_position
+from tutorial_app.course.reading.yamlsrc import Fields, Source
 from tutorial_app.course.steps.base import INDENT, StepUnit
 from tutorial_app.course.steps.base import text as _text
-from tutorial_app.course.yamlsrc import Fields, Source
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,6 @@ from engine import BUILD, Attempt, CassinoError, Move, NotationError
 from engine.advice import Advice, Review, explain_phrase, hint, review
 from engine.advice_words import Phrase
 from engine.game import GameState, LogKind
-from tutorial_app.course import words
-from tutorial_app.course.i18n import DEFAULT_LANGUAGE, language, t
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Message, Notice, Said, Tone, worded
 from tutorial_app.flows.play import count as pc
@@ -51,6 +49,8 @@ from tutorial_app.flows.state import Memory
 from tutorial_app.services import faults
 from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.store import ProgressStore, StaleGameError
+from tutorial_app.words import words
+from tutorial_app.words.i18n import DEFAULT_LANGUAGE, language, t
 
 log = logging.getLogger(__name__)
 

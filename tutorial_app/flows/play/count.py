@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card, parse_cards
 from engine.players.view import PlayerView, view_of
-from tutorial_app.course import words
-from tutorial_app.course.i18n import count, join_and
 from tutorial_app.flows.play.game import YOU, Game
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, join_and
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,10 +16,10 @@ from functools import lru_cache
 from engine import Move, Position
 from engine.advice import Review, review
 from engine.game import GameState, new_game
-from tutorial_app.course import words
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.play.game import YOU, Game, Setup
 from tutorial_app.flows.play.words import seat_name
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,14 +16,14 @@ from typing import Generic, TypeVar
 from engine import Card, Position, Rules
 from engine.advice import Review
 from engine.game import GameState, LogKind
-from tutorial_app.course import i18n, words
-from tutorial_app.course.i18n import t
 from tutorial_app.flows.page import Notice
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.count import CountScreen
 from tutorial_app.flows.play.game import Game
 from tutorial_app.flows.play.replay import Frame
 from tutorial_app.flows.play.words import Breakdown
+from tutorial_app.words import i18n, words
+from tutorial_app.words.i18n import t
 
 V = TypeVar("V", int, str)
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from engine import Rules
 from engine.game import GameState, HandResult, LogKind
 from engine.scoring import ITEMS
-from tutorial_app.course import words
-from tutorial_app.course.i18n import count, t
 from tutorial_app.flows.play.game import YOU, Game
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, t
 
 
 def seat_name(seat: int, players: int, level: int | None = None) -> str:

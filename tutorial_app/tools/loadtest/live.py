@@ -37,13 +37,13 @@ from typing import Any, Final
 
 from tutorial_app import config
 from tutorial_app.course.course import load_course
-from tutorial_app.course.i18n import using
 from tutorial_app.services import pictures
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.tools.loadtest import metrics
 from tutorial_app.tools.loadtest.client import Page, Session, SessionError
 from tutorial_app.tools.loadtest.server import LocalServer
+from tutorial_app.words.i18n import using
 
 TEACHER: Final = ("Load teacher", "load-test-password")
 COUNT: Final = re.compile(r"(\d+) of (\d+) answered")

@@ -9,7 +9,7 @@ Revises: 0010
   review, the card's stability and difficulty before and after. Reviews made before
   this revision are gone (only their last card is kept): the log starts empty.
 - new table `model_params`: the BKT and FSRS parameters fitted to the store's own
-  attempts (course/fit.py), one JSON row per model; none until a fit is written.
+  attempts (course/practice/fit.py), one JSON row per model; none until a fit is written.
 
 Downgrading drops both.
 """
