@@ -16,7 +16,6 @@ from apphelpers import click, open_page, sign_in
 from streamlit.testing.v1 import AppTest
 from test_app_identity import a_class as cards_class
 from test_app_live import make_class
-from tutorial_app.words.i18n import t, using
 
 from tutorial_app.flows.address import (
     PAGES,
@@ -25,11 +24,13 @@ from tutorial_app.flows.address import (
     app_root,
     is_local,
 )
+from tutorial_app.flows.cards_page import class_cards
 from tutorial_app.services.classes import ClassStore, SchoolClass
 from tutorial_app.services.pictures import Secret
 from tutorial_app.services.store import Learner, ProgressStore
 from tutorial_app.ui import login_cards
 from tutorial_app.ui.login_cards import qr_picture
+from tutorial_app.words.i18n import t, using
 
 
 @pytest.mark.parametrize(("configured", "browser", "ip", "listening", "base", "where"), [
@@ -193,7 +194,7 @@ def test_cards_come_in_sheets_of_nine_with_the_address_in_words() -> None:
     cards = [(Learner(i, f"<i>L{i}</i>" if i == 3 else f"L{i}"),
               Secret(i % 48, (i + 1) % 48, f"key{i:029d}")) for i in range(1, 20)]
     where = app_address("https://cassino.school.example/", None, None)
-    drawn = login_cards.grid(room, cards, where)
+    drawn = login_cards.grid(class_cards(room, cards), where)
     assert drawn.count("<div class='login-sheet'>") == 3  # 9 + 9 + 1
     sheets = drawn.split("<div class='login-sheet'>")[1:]
     assert [s.count("class='login-card'") for s in sheets] == [9, 9, 1]
@@ -203,7 +204,7 @@ def test_cards_come_in_sheets_of_nine_with_the_address_in_words() -> None:
     assert "5<b>B" not in drawn
     assert not any(secret.card_key in drawn for _, secret in cards)  # in the QR codes only
     assert qr_picture("https://cassino.school.example/?card=key" + "0" * 27 + "12") in drawn
-    file = login_cards.page(room, cards, where)
+    file = login_cards.page(class_cards(room, cards), where)
     assert file.startswith("<!doctype html>") and drawn in file
 
 

@@ -5,9 +5,9 @@ the learner's language; nothing of the raw string (no "Mozilla/5.0", no backslas
 from __future__ import annotations
 
 import pytest
-from tutorial_app.words.i18n import using
 
 from tutorial_app.services import agents
+from tutorial_app.words.i18n import using
 
 ANDROID = ("Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like "
            "Gecko) Chrome/120.0.0.0 Mobile Safari/537.36")

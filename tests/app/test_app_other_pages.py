@@ -45,9 +45,8 @@ def test_practice_offers_a_set_and_the_skill_map_to_a_signed_in_learner(app: App
 
 def test_practice_says_when_the_day_is_done_and_offers_more(app: AppTest, db: Path,
                                                             course_dir: Path) -> None:
-    from tutorial_app.course.practice.plan import SET_SIZE
-
     from tutorial_app.course import load_course
+    from tutorial_app.course.practice.plan import SET_SIZE
     from tutorial_app.flows import practice
 
     open_page(app, "practice")

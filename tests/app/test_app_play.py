@@ -8,8 +8,6 @@ from pathlib import Path
 
 from apphelpers import click, new_app, open_page, play_until, sign_in, texts
 from streamlit.testing.v1 import AppTest
-from tutorial_app.words import words
-from tutorial_app.words.i18n import t
 
 from engine import BUILD, CAPTURE, Move
 from engine.advice import explain, hint, review
@@ -18,6 +16,8 @@ from tutorial_app.flows.play import replay as pr
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.game import YOU, Game, Setup
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 SEED = 2024
 

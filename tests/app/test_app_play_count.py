@@ -8,13 +8,13 @@ from pathlib import Path
 
 from apphelpers import click, new_app, open_page, play_until, sign_in, texts
 from streamlit.testing.v1 import AppTest
-from tutorial_app.words import words
 
 from engine import Card
 from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play.game import Game, Setup
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
 
 SETUP = Setup(2, (2,), pg.make_rules("classic", {}, "hand"), 2024)
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from apphelpers import play_until
-from tutorial_app.words.i18n import english
 
 from engine import CassinoError, Rules, full_deck
 from engine.advice import review
@@ -18,6 +17,7 @@ from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play import replay as pr
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.game import YOU, Game, NotYourTurnError, SavedGameError, Setup
+from tutorial_app.words.i18n import english
 
 SINGLE_HAND = pg.make_rules("classic", target="hand")
 
@@ -171,9 +171,8 @@ def test_the_deal_and_the_rules_in_words() -> None:
     assert pw.rules_text(game.setup.rules) == "Classic, game to 21"
     assert pw.rules_text(SINGLE_HAND) == "Classic, one hand decides"
     # presets, settings and values in the learner's words, never notation
-    from tutorial_app.words.i18n import using
-
     from engine import Rules
+    from tutorial_app.words.i18n import using
     with using("it"):
         said = pw.rules_text(Rules.parse("royal ace_high=true sweeps=off"))
     assert said == "Royal Cassino, assi alti; Scope: no, partita a 21"

@@ -10,15 +10,15 @@ from urllib.parse import urlencode
 
 from apphelpers import click, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
-from tutorial_app.course.judge.checking import solutions
-from tutorial_app.course.puzzles import rating as scale
-from tutorial_app.words import words
 
 from engine import parse_attempt
 from tutorial_app.course import load_course
+from tutorial_app.course.judge.checking import solutions
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.flows import practice
 from tutorial_app.flows.line_play import shipped_lines
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 

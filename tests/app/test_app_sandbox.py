@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from apphelpers import click, open_page, texts
 from streamlit.testing.v1 import AppTest
-from tutorial_app.words import words
 
 from engine import Card, Position, legal_moves
 from engine.advice import advise
+from tutorial_app.words import words
 
 W1 = "table: Ac 2d 3h 5s 6c 8d; hand: 8s"
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from processes import racers, run_all
 from storefixtures import integrity_ok
-from tutorial_app.course.puzzles import glicko, rating
 
 from tutorial_app.config import sqlite_file, store_url
+from tutorial_app.course.puzzles import glicko, rating
 from tutorial_app.services import devices
 from tutorial_app.services.devices import LEARNERS, Devices
 from tutorial_app.services.store import (

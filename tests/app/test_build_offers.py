@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from apphelpers import click, open_page
 from streamlit.testing.v1 import AppTest
-from tutorial_app.course.proofs.clicks import click_attempts
 
 from engine import BUILD, Build, Card, Position, legal_moves
 from tutorial_app.course import Course, PlayStep
+from tutorial_app.course.proofs.clicks import click_attempts
 from tutorial_app.flows.moveinput import Selection
 
 TENS = "table: Tc 5h; hand: Td Ts 9c"  # 10♦ on the 10♣ makes 20, or a build of 10s

@@ -21,7 +21,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from shipped import LESSONS
-from tutorial_app.words.i18n import using
 
 from engine import parse_attempt
 from tutorial_app import config
@@ -33,6 +32,7 @@ from tutorial_app.flows.puzzles import PuzzleController
 from tutorial_app.services import spreadsheet
 from tutorial_app.services.classes import ClassStore, Homework
 from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.words.i18n import using
 
 HOSTILE = ["x;=cmd|'/C calc'!A0;", 'y,"=1+1', "z\n@SUM(1)", "=HYPERLINK(\"http://x\")",
            "+1+1", "-2+3", "@SUM(A1)", "\t=1", " =1+2", "a,b;c\td", "＝1+1", "Ana"]

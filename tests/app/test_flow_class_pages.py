@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from apphelpers import FIXTURES
-from tutorial_app.words.i18n import t
 
 from engine import parse_attempt
 from tutorial_app.course import Course, load_course
@@ -21,6 +20,7 @@ from tutorial_app.flows.live_page import MARKS, ClassPicker, LearnerLive, LiveCo
 from tutorial_app.flows.records_page import RecordsController
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words.i18n import t
 
 
 @pytest.fixture(scope="module")

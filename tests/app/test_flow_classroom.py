@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 from apphelpers import FIXTURES
-from tutorial_app.words import words
-from tutorial_app.words.i18n import t, using
 
 from engine import Attempt, Card, Position
 from tutorial_app.course import Course, load_course
 from tutorial_app.flows.classroom import ClassroomController, Mode
 from tutorial_app.flows.moveinput import Selection
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 
 @pytest.fixture(scope="module")

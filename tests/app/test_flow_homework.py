@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from apphelpers import FIXTURES
-from tutorial_app.words.i18n import count, using
 
 from engine import parse_attempt
 from tutorial_app.course import Course, load_course
@@ -17,6 +16,7 @@ from tutorial_app.flows import homework
 from tutorial_app.flows.lesson import LessonController, LessonState, PathScreen, PlayerScreen
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.words.i18n import count, using
 
 
 @pytest.fixture(scope="module")

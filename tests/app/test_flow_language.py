@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial_app.words import i18n
-
 from tutorial_app.flows import language
 from tutorial_app.flows.language import KEY, PICKER
 from tutorial_app.flows.links import LANG
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import i18n
 
 
 class Browser:

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from apphelpers import FIXTURES
-from tutorial_app.words.i18n import using
 
 from engine import parse_attempt
 from tutorial_app.course import ChooseStep, Course, FeedbackStatus, MistakeStep, load_course
@@ -26,6 +25,7 @@ from tutorial_app.flows.lesson import (
 )
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.words.i18n import using
 
 VIEWS = Path(__file__).resolve().parents[2] / "tutorial_app" / "views"
 

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tutorial_app.words import words
 
 from engine import parse_attempt
 from engine.players.lines import LineSolver
 from tutorial_app.flows.line_play import LineController, replay, shipped_lines
 from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.words import words
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 from apphelpers import FIXTURES
-from tutorial_app.words import words
-from tutorial_app.words.i18n import using
 
 from engine import Card, parse_attempt
 from tutorial_app.course import Course, load_course
@@ -17,6 +15,8 @@ from tutorial_app.flows import live
 from tutorial_app.flows.classroom import ClassroomController, Mode
 from tutorial_app.services.classes import LiveAnswer
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import using
 
 
 @pytest.fixture(scope="module")

@@ -9,13 +9,13 @@ import sqlite3
 from typing import Any
 
 import pytest
-from tutorial_app.words import words
-from tutorial_app.words.i18n import t, using
 
 from engine import Position, check, parse_attempt
 from tutorial_app.flows import links, page
 from tutorial_app.flows.page import Message, Notice, Tone
 from tutorial_app.flows.state import Memory
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 
 def memory() -> tuple[dict[str, Any], Memory]:

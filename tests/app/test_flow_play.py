@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 from apphelpers import play_until
-from tutorial_app.words import words
-from tutorial_app.words.i18n import t, using
 
 from engine import BUILD, CAPTURE, REASON_CODES, TRAIL, CassinoError, Move, full_deck
 from engine.advice import explain, hint, review
@@ -24,6 +22,8 @@ from tutorial_app.flows.play import replay as pr
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play.game import YOU, Game, Setup, make_rules
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 SEED = 2024
 SINGLE_HAND = make_rules("classic", target="hand")

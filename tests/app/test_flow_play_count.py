@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 from apphelpers import play_until
-from tutorial_app.words import words
-from tutorial_app.words.i18n import using
 
 from engine import Card
 from tutorial_app.flows.play import PlayController
 from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play.game import YOU, Game, Setup, make_rules
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import using
 
 SETUP = Setup(players=2, levels=(2,), rules=make_rules("classic", target="hand"),
               seed=2024)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from tutorial_app.course.practice.plan import SET_SIZE
-from tutorial_app.words.i18n import using
 
 from tutorial_app.course import Course
+from tutorial_app.course.practice.plan import SET_SIZE
 from tutorial_app.flows import homework, practice
 from tutorial_app.services.classes import ClassroomError, ClassStore
 from tutorial_app.services.practice_store import PracticeAccessError
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words.i18n import using
 
 
 def _sum_tasks(course: Course) -> list[practice.Task]:
@@ -203,7 +203,6 @@ def test_house_rules_are_practised_only_once_their_lesson_is_done(
     `keep_capture_card=false` before any lesson had taught them. A setting's tasks open
     once a lesson that practises that setting is finished."""
     from tutorial_app.course.practice.skills import SETTING_PREFIX
-
     from tutorial_app.services.store import LessonProgress
 
     def settings(task: practice.Task) -> set[str]:

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 from apphelpers import FIXTURES
-from tutorial_app.course.judge.checking import check_answer
-from tutorial_app.course.puzzles import rating as scale
-from tutorial_app.words.i18n import using
 
 from engine import parse_attempt
 from tutorial_app.course import Course, FeedbackStatus, load_course
+from tutorial_app.course.judge.checking import check_answer
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.flows.puzzles import PuzzleController, PuzzlesScreen, PuzzleTry, PuzzleView
 from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.words.i18n import using
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tutorial_app.words import words
-from tutorial_app.words.i18n import t, using
 
 from engine import Attempt, Build, Card, CassinoError, Position, legal_moves
 from engine.position import build_issues
@@ -16,6 +14,8 @@ from tutorial_app.flows.moveinput import Selection
 from tutorial_app.flows.page import Tone
 from tutorial_app.flows.position_edit import START_POSITION, Place
 from tutorial_app.flows.sandbox import SandboxController, Step
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 W1 = "table: Ac 2d 3h 5s 6c 8d; hand: 8s"
 

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 from shipped import shipped_course
-from tutorial_app.course.judge.checking import check_answer, solutions
-from tutorial_app.words.i18n import using
 
 from engine import legal_moves, parse_attempt
 from tutorial_app.course import Course
+from tutorial_app.course.judge.checking import check_answer, solutions
 from tutorial_app.course.model import Puzzle
 from tutorial_app.flows.streak import StreakController, aim, hardness
 from tutorial_app.services.store import Learner, ProgressStore
+from tutorial_app.words.i18n import using
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 from test_signin import Clock, tab
-from tutorial_app.words.i18n import using
 
 from tutorial_app.services import classes
 from tutorial_app.services.classes import (
@@ -31,6 +30,7 @@ from tutorial_app.services.classes import (
 from tutorial_app.services.names import MAX_NAME_LENGTH
 from tutorial_app.services.signin import SignIn
 from tutorial_app.services.store import LearnerNameError, ProgressStore
+from tutorial_app.words.i18n import using
 
 
 @pytest.fixture

@@ -13,12 +13,12 @@ from collections.abc import Callable
 
 import pytest
 from sqlalchemy import insert
+
+from tutorial_app.course import Course
 from tutorial_app.course.practice import fit
 from tutorial_app.course.practice.mastery import PARAMS, BKTParams, Try, trace
 from tutorial_app.course.practice.review import WEIGHTS
 from tutorial_app.course.practice.skills import Task
-
-from tutorial_app.course import Course
 from tutorial_app.flows import practice
 from tutorial_app.services import fitted_params
 from tutorial_app.services import practice_store as ps

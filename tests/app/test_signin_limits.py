@@ -17,7 +17,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from tutorial_app.words.i18n import using
 
 from tutorial_app.services import classes, devices, guard, known_devices, passwords
 from tutorial_app.services.classes import ClassroomError, ClassStore, SchoolClass
@@ -27,6 +26,7 @@ from tutorial_app.services.pictures import COUNT, Secret
 from tutorial_app.services.signin import CookieTicket, SignIn
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.services.teacher_signin import TeacherSignIn
+from tutorial_app.words.i18n import using
 
 SCHOOL = "203.0.113.9"  # one public address for a whole school
 DAY = 86400.0

@@ -12,11 +12,11 @@ from __future__ import annotations
 from browserpage import press
 from journeys import Screen
 from playwright.sync_api import expect
-from tutorial_app.course.judge.checking import solutions
-from tutorial_app.words.i18n import using
 
+from tutorial_app.course.judge.checking import solutions
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, Step
 from tutorial_app.course.steps.deal import DealStep, place_label, places
+from tutorial_app.words.i18n import using
 
 
 def answer_right(screen: Screen, step: Step) -> None:

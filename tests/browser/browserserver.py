@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 from shipped import shipped_course
-from tutorial_app.words.i18n import DEFAULT_LANGUAGE
 
 from tutorial_app.course import Course, load_course
+from tutorial_app.words.i18n import DEFAULT_LANGUAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")

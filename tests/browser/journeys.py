@@ -18,10 +18,10 @@ from typing import Any, Final
 from browserpage import PHONE, card, drawn, new_page, press, release
 from browserserver import ROOT
 from playwright.sync_api import Locator, Page, expect
-from tutorial_app.words.i18n import t, using
 
 from engine import BUILD, CAPTURE, TRAIL, Card, Move
 from tutorial_app.ui.card_svg import card_name
+from tutorial_app.words.i18n import t, using
 
 PROJECTOR: Final = {"width": 1366, "height": 768}
 

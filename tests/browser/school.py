@@ -30,7 +30,6 @@ from typing import Any, Final, TypeVar
 
 from browserserver import FIXTURE_COURSE
 from sqlalchemy import case, update
-from tutorial_app.words.i18n import t, using
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Subprotocol
@@ -42,6 +41,7 @@ from tutorial_app.services.store import ProgressStore
 from tutorial_app.services.tables import sign_in_limits
 from tutorial_app.tools.loadtest.client import STREAM_PATH, Session, SessionError
 from tutorial_app.tools.replicas import Replicas, port_free
+from tutorial_app.words.i18n import t, using
 
 TEACHER: Final = ("Profa. Helena", "helena-senha-2026")
 CLASS: Final = "Turma Azul"

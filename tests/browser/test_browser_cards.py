@@ -34,11 +34,11 @@ from browserserver import FIXTURE_COURSE, ROOT, TEACHER, Server
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_browser_identity import a_class
-from tutorial_app.words.i18n import t, using
 
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.devices import TEACHERS, Devices
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words.i18n import t, using
 
 PUBLIC: Final = "http://192.168.1.20:8501"  # as a school sets CASSINO_PUBLIC_URL
 TYPED: Final = "192.168.1.20:8501"          # what a card prints for a child to type

@@ -29,12 +29,12 @@ from browserpage import (
 )
 from browserserver import ROOT, TEACHER, Server
 from playwright.sync_api import Page, expect
-from tutorial_app.words.i18n import count, t, using
 
 from tutorial_app.services import pictures
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.ui.login_cards import card_link, qr_picture
+from tutorial_app.words.i18n import count, t, using
 
 ENV = {"CASSINO_TEACHER": TEACHER[0], "CASSINO_TEACHER_PASSWORD": TEACHER[1]}
 
@@ -131,7 +131,7 @@ def test_a_phone_signs_in_by_its_login_card(server: Server, browser: Any, shots:
         expect(cards).to_have_count(30)
         expect(teacher.locator(".login-card .code").first).to_have_text(code)
         key = secrets["Learner 07"][2]
-        link = card_link(server.url, pictures.Secret(0, 0, key))
+        link = card_link(server.url, key)
         drawn = cards.filter(has_text="Learner 07").locator("img.qr").get_attribute("src")
         assert drawn == qr_picture(link)  # the card's QR code is exactly this link's
         teacher.emulate_media(media="print")  # what the teacher's printer gets

@@ -11,11 +11,11 @@ from typing import Any
 from browserpage import DESKTOP, card, idle, new_page, press, release, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
-from tutorial_app.words import i18n, words
 
 from engine import CAPTURE, TRAIL, Card
 from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play.game import Game, Setup
+from tutorial_app.words import i18n, words
 
 SEED = 2024
 

@@ -13,10 +13,10 @@ import pytest
 from browserpage import PHONE, new_page, press, release, select, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
-from tutorial_app.words import words
 
 from engine.players.lines import LineSolver
 from tutorial_app.flows.line_play import replay, shipped_lines
+from tutorial_app.words import words
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 PUZZLE = "counting-20"  # its line and its tempting move are trails and pairs

@@ -7,11 +7,11 @@ from __future__ import annotations
 from browserpage import card, press, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
-from tutorial_app.words import words
 
 from engine import CAPTURE, TRAIL
 from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play.game import Game, Setup
+from tutorial_app.words import words
 
 SEED = 2024
 

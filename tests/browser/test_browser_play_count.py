@@ -7,13 +7,13 @@ from __future__ import annotations
 from browserpage import press, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
-from tutorial_app.words import words
-from tutorial_app.words.i18n import count
 
 from tutorial_app.flows.play import count as pc
 from tutorial_app.flows.play import game as pg
 from tutorial_app.flows.play.game import Game, Setup
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count
 
 SETUP = Setup(2, (2,), pg.make_rules("classic", {}, "hand"), 2024)
 

@@ -17,10 +17,10 @@ import pytest
 from browserpage import PHONE, new_page, press, release, select, sign_in
 from browserserver import Server
 from playwright.sync_api import Page, expect
-from tutorial_app.course.puzzles import rating as scale
-from tutorial_app.words.i18n import t
 
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words.i18n import t
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -32,7 +32,6 @@ from browserserver import TEACHER, Server
 from journeys import pictures
 from playwright.sync_api import Page, expect
 from sqlalchemy import select as query
-from tutorial_app.words.i18n import t, using
 
 from tutorial_app.services import guard
 from tutorial_app.services import pictures as secret_pictures
@@ -42,6 +41,7 @@ from tutorial_app.services.signin import SignIn
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.services.tables import attempts, live_answers
 from tutorial_app.services.teacher_signin import TeacherSignIn
+from tutorial_app.words.i18n import t, using
 
 ENV = {"CASSINO_TEACHER": TEACHER[0], "CASSINO_TEACHER_PASSWORD": TEACHER[1]}
 SCHOOL = "203.0.113.9"

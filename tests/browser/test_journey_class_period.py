@@ -39,18 +39,18 @@ from browserserver import Server
 from journeys import Screen, join_link, phone, pictures, projector
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from tutorial_app.course.judge.checking import check_answer, solutions
-from tutorial_app.words import words
-from tutorial_app.words.i18n import count, using
 
 from engine import CAPTURE, TRAIL, Attempt, Move
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course
+from tutorial_app.course.judge.checking import check_answer, solutions
 from tutorial_app.course.model import ChooseStep, FeedbackStatus, MistakeStep, PlayStep, Puzzle
 from tutorial_app.flows import live
 from tutorial_app.services import pictures as secret_pictures
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, using
 
 pytestmark = pytest.mark.slow  # about a minute: sent out first (tests/conftest.py)
 

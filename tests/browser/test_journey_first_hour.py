@@ -23,6 +23,11 @@ from browserpage import press
 from browserserver import Server
 from journeys import Screen, phone, pictures
 from playwright.sync_api import expect
+
+from engine import TRAIL, Attempt, Card, Move
+from engine.advice import hint, review
+from tutorial_app.config import shipped_lessons
+from tutorial_app.course import Course, load_course
 from tutorial_app.course.judge.checking import (
     check_answer,
     check_choice,
@@ -30,17 +35,12 @@ from tutorial_app.course.judge.checking import (
     check_quiz,
     solutions,
 )
-from tutorial_app.words import words
-from tutorial_app.words.i18n import using
-
-from engine import TRAIL, Attempt, Card, Move
-from engine.advice import hint, review
-from tutorial_app.config import shipped_lessons
-from tutorial_app.course import Course, load_course
 from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, ReadStep
 from tutorial_app.course.steps import UNITS, StepKind
 from tutorial_app.course.steps.deal import DealStep, place_label, places
 from tutorial_app.flows.play.game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
+from tutorial_app.words import words
+from tutorial_app.words.i18n import using
 
 pytestmark = pytest.mark.slow  # about a minute: sent out first (tests/conftest.py)
 

@@ -58,11 +58,11 @@ from school import (
     school_address,
     words,
 )
-from tutorial_app.words.i18n import count, using
 
 from tutorial_app import config
 from tutorial_app.services import guard
 from tutorial_app.services import pictures as secret_pictures
+from tutorial_app.words.i18n import count, using
 
 pytestmark = pytest.mark.slow  # a server, nginx, 30 sign-ins and a guesser's waits
 

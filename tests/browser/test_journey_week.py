@@ -31,16 +31,14 @@ from browserserver import Server
 from clock import days_pass
 from journeys import Screen, phone, pictures
 from playwright.sync_api import Locator, expect
-from tutorial_app.course.judge.checking import check_answer, solutions
-from tutorial_app.course.puzzles import rating as scale
-from tutorial_app.words import words
-from tutorial_app.words.i18n import count, join_and, using
 
 from engine import TRAIL, Attempt, Card, Move
 from engine.players.lines import LineSolver
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course
+from tutorial_app.course.judge.checking import check_answer, solutions
 from tutorial_app.course.model import Lesson, PlayStep, Puzzle
+from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.flows import practice
 from tutorial_app.flows.line_play import replay, shipped_lines
 from tutorial_app.flows.play import count as pc
@@ -50,6 +48,8 @@ from tutorial_app.services import practice_store as ps
 from tutorial_app.services.practice_store import Viewer
 from tutorial_app.services.store import ProgressStore
 from tutorial_app.ui.card_svg import card_name
+from tutorial_app.words import words
+from tutorial_app.words.i18n import count, join_and, using
 
 pytestmark = pytest.mark.slow  # minutes: sent out first (tests/conftest.py)
 

@@ -31,21 +31,21 @@ import pytest
 from browserpage import idle, new_page, press, teacher_sign_in
 from browserserver import ROOT, TEACHER, Server, lessons_of
 from playwright.sync_api import Page, expect
-from tutorial_app.course.authoring import sentences
-from tutorial_app.course.judge.checking import check_answer
-from tutorial_app.words import words
-from tutorial_app.words.i18n import t, using
 
 from engine import BUILD, CAPTURE, PRESETS, TRAIL, Attempt, Card, legal_moves
 from engine.players.levels import choose_move
 from engine.players.view import view_of
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course
+from tutorial_app.course.authoring import sentences
+from tutorial_app.course.judge.checking import check_answer
 from tutorial_app.course.model import FeedbackStatus
 from tutorial_app.flows import live
 from tutorial_app.flows.play.game import Game, Setup, computer_rng
 from tutorial_app.services.classes import ClassStore
 from tutorial_app.services.store import ProgressStore
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t, using
 
 pytestmark = pytest.mark.slow  # about a minute in all: sent out first (tests/conftest.py)
 

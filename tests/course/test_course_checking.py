@@ -5,7 +5,6 @@ hints."""
 from __future__ import annotations
 
 import pytest
-from tutorial_app.words.i18n import using
 
 from engine import REASON_CODES, Attempt, Card, parse_move
 from tutorial_app.course import (
@@ -22,6 +21,7 @@ from tutorial_app.course import (
     solutions,
     stars,
 )
+from tutorial_app.words.i18n import using
 
 
 @pytest.fixture
@@ -100,9 +100,8 @@ def test_unreadable_move(first_sum: PlayStep) -> None:
 
 
 def test_notation_errors_and_position_problems_are_codes_worded_by_the_app() -> None:
-    from tutorial_app.words import words
-
     from engine import NotationError, Position, parse_attempt
+    from tutorial_app.words import words
     with pytest.raises(NotationError) as caught:
         parse_attempt("8s x 5c+Zz")
     assert caught.value.code == "move-card"
@@ -134,9 +133,8 @@ def test_rules_text_refusals_are_codes_worded_by_the_app(text: str, code: str,
                                                          portuguese: str) -> None:
     """A rules text the Sandbox or a link cannot use says why in the learner's language,
     not the CLI's English (which stays the error's message)."""
-    from tutorial_app.words import words
-
     from engine import NotationError, Rules
+    from tutorial_app.words import words
     with pytest.raises(NotationError) as caught:
         Rules.parse(text)
     assert caught.value.code == code

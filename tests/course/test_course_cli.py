@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tutorial_app.course.authoring.cli import main
 
 HERE = Path(__file__).parent

@@ -7,10 +7,6 @@ the tries beginners make most."""
 from __future__ import annotations
 
 import pytest
-from tutorial_app.course.judge import feedback as fb
-from tutorial_app.course.proofs.clicks import build_values, click_attempts, judged_attempts
-from tutorial_app.words import words
-from tutorial_app.words.i18n import t
 
 from engine import (
     BUILD,
@@ -24,6 +20,10 @@ from engine import (
     legal_moves,
 )
 from tutorial_app.course import Course, FeedbackStatus, PlayStep, Puzzle, check_answer
+from tutorial_app.course.judge import feedback as fb
+from tutorial_app.course.proofs.clicks import build_values, click_attempts, judged_attempts
+from tutorial_app.words import words
+from tutorial_app.words.i18n import t
 
 # Only typed notation can produce these: the clicks choose real cards from the hand
 # and the table, never a card inside a build, never a capture value, and the Build

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from tutorial_app.course.puzzles.generate import RECIPES, find, generate
 
 
@@ -22,9 +23,8 @@ def test_each_theme_finds_verified_puzzles(theme: str) -> None:
 
 
 def test_a_setting_puzzle_is_one_the_setting_decides() -> None:
-    from tutorial_app.course.judge.answers import solutions
-
     from engine import Position, Rules
+    from tutorial_app.course.judge.answers import solutions
 
     _, puzzle_set = generate("build-in-sums", 3, seed=7)
     for puzzle in puzzle_set.puzzles:

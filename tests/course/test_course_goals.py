@@ -4,12 +4,12 @@ their explanations of a miss."""
 from __future__ import annotations
 
 import pytest
-from tutorial_app.course.judge.answers import solutions
-from tutorial_app.course.reading.goal_reader import GoalReader
-from tutorial_app.course.reading.yamlsrc import Source, compose
 
 from engine import Position, legal_moves, parse_move
 from tutorial_app.course import goals
+from tutorial_app.course.judge.answers import solutions
+from tutorial_app.course.reading.goal_reader import GoalReader
+from tutorial_app.course.reading.yamlsrc import Source, compose
 from tutorial_app.course.scene import Scene
 
 

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tutorial_app.words import i18n
 
 from tutorial_app.course import load_course
+from tutorial_app.words import i18n
 
 FILES = tuple(importlib.import_module(name).MESSAGES for name in i18n.english_modules())
 MESSAGES = {key: text for messages in FILES for key, text in messages.items()}

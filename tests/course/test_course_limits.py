@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tutorial_app.course import LessonFileError, load, load_course, loads
 from tutorial_app.course.authoring.cli import main
 from tutorial_app.course.reading.limits import (
     MAX_ID_LENGTH,
@@ -20,8 +22,6 @@ from tutorial_app.course.reading.limits import (
     MAX_YAML_DEPTH,
 )
 from tutorial_app.course.reading.yamlsrc import compose_nodes
-
-from tutorial_app.course import LessonFileError, load, load_course, loads
 
 HERE = Path(__file__).parent
 GOOD = HERE / "good"

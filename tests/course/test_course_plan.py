@@ -3,11 +3,10 @@ clock, keys due."""
 
 from __future__ import annotations
 
+from tutorial_app.course import Course
 from tutorial_app.course.practice.mastery import Mastery
 from tutorial_app.course.practice.plan import REVIEWS, Reason, Situation, daily_set
 from tutorial_app.course.practice.skills import SKILLS, Task, course_tasks
-
-from tutorial_app.course import Course
 
 DAY = 86400.0
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from fsrs import Rating
+
+from tutorial_app.course import Course
 from tutorial_app.course.practice.mastery import MASTERED, Mastery, Try, trace, tries_from_log
 from tutorial_app.course.practice.review import grade, recall, review
 from tutorial_app.course.practice.skills import (
@@ -15,8 +17,6 @@ from tutorial_app.course.practice.skills import (
     skills_in,
     task_key,
 )
-
-from tutorial_app.course import Course
 
 
 def test_every_game_skill_is_exercised_by_the_course(shipped: Course) -> None:

@@ -7,8 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from engine.players.habits import HABITS
+from tutorial_app.course import Course, loads
 from tutorial_app.course.authoring.cli import main
 from tutorial_app.course.authoring.stats import numbered_rules, report
+from tutorial_app.course.model import PuzzleSet
 from tutorial_app.course.puzzles.difficulty import (
     MAX_SAME_PATTERN,
     computed_difficulty,
@@ -18,10 +22,6 @@ from tutorial_app.course.puzzles.difficulty import (
     spearman,
 )
 from tutorial_app.course.puzzles.play_difficulty import play_label, shares
-
-from engine.players.habits import HABITS
-from tutorial_app.course import Course, loads
-from tutorial_app.course.model import PuzzleSet
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
@@ -137,9 +137,8 @@ def test_every_shipped_puzzle_has_its_own_prompt_two_hints_and_success() -> None
 
 
 def test_themes_have_readable_names_and_descriptions() -> None:
-    from tutorial_app.words.i18n import t
-
     from tutorial_app.course.model import THEMES
+    from tutorial_app.words.i18n import t
 
     for theme in THEMES:
         name, description = t(f"theme.{theme}.name"), t(f"theme.{theme}.description")
@@ -166,9 +165,8 @@ def test_enough_puzzles_for_the_rare_themes_and_each_setting_value(shipped: Cour
 
 
 def test_quiz_facts_are_the_engine_s() -> None:
-    from tutorial_app.course.judge.facts import FACTS, NO_WINNER
-
     from engine import Rules
+    from tutorial_app.course.judge.facts import FACTS, NO_WINNER
 
     classic = Rules()
     assert FACTS["pack-size"](classic, {}) == 52

@@ -9,9 +9,15 @@ setting-claims, reveals, quiz-reasons, mistake-distractors, derived-concepts).""
 from __future__ import annotations
 
 import pytest
+
+from engine import Attempt, Card, Position, Rules, check, legal_moves, parse_attempt
+from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz, loads
+from tutorial_app.course import goals as g
+from tutorial_app.course.concepts import position_concepts, step_needs
 from tutorial_app.course.judge import whynot
 from tutorial_app.course.judge.answers import solutions
 from tutorial_app.course.judge.facts import FACTS
+from tutorial_app.course.model import Lesson, MistakeStep, PlayStep
 from tutorial_app.course.proofs.claims import Situation, false_claim
 from tutorial_app.course.proofs.truth import (
     named_setting_faults,
@@ -23,12 +29,6 @@ from tutorial_app.course.proofs.truth import (
     text_faults,
 )
 from tutorial_app.course.puzzles.generate import RECIPES, puzzle_texts
-
-from engine import Attempt, Card, Position, Rules, check, legal_moves, parse_attempt
-from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz, loads
-from tutorial_app.course import goals as g
-from tutorial_app.course.concepts import position_concepts, step_needs
-from tutorial_app.course.model import Lesson, MistakeStep, PlayStep
 from tutorial_app.course.scene import Scene
 
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 from fsrs import Card, Rating, Scheduler
+
 from tutorial_app.course.practice import fit
 from tutorial_app.course.practice.mastery import PARAMS, BKTParams, Mastery
 from tutorial_app.course.practice.review import WEIGHTS

@@ -8,6 +8,7 @@ import math
 import random
 
 import pytest
+
 from tutorial_app.course.puzzles import glicko
 from tutorial_app.course.puzzles.glicko import Glicko
 

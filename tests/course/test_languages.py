@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tutorial_app.course.authoring import catalogues, sentences
-from tutorial_app.words import i18n
 
+from tutorial_app.course.authoring import catalogues, sentences
 from tutorial_app.flows import language
 from tutorial_app.flows.links import LANG
+from tutorial_app.words import i18n
 
 REAL = i18n.LOCALES
 

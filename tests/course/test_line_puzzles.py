@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from tutorial_app.course.authoring import catalogues
 from tutorial_app.course.authoring.cli import main
 from tutorial_app.course.puzzles import line_puzzles, play_difficulty

@@ -5,6 +5,7 @@ a skill left for months is no longer shown as mastered."""
 from __future__ import annotations
 
 import pytest
+
 from tutorial_app.course.practice.mastery import MASTERED, Try, kept, mastered_for, trace
 from tutorial_app.course.practice.skills import Task
 

@@ -9,17 +9,17 @@ page, the judge's sentence said twice) is a test here, and the sentence check
 from __future__ import annotations
 
 import pytest
-from tutorial_app.course.authoring import sentences
-from tutorial_app.course.judge import checking
-from tutorial_app.words import i18n, words
-from tutorial_app.words.i18n import count, t, using
 
 from engine import Card, Position, Rules, parse_attempt, parse_move
 from engine.judge import check
 from tutorial_app.config import lessons_folder
 from tutorial_app.course import Course, loads
+from tutorial_app.course.authoring import sentences
 from tutorial_app.course.goals import ExactMove, Goal
+from tutorial_app.course.judge import checking
 from tutorial_app.course.model import Lesson, PlayStep
+from tutorial_app.words import i18n, words
+from tutorial_app.words.i18n import count, t, using
 
 LANGUAGES = (i18n.DEFAULT_LANGUAGE, *i18n.shipped_languages())  # English and the shipped
 

@@ -3,11 +3,10 @@ concepts, practice's setting skills and the checks' other values of a setting.""
 
 from __future__ import annotations
 
+from engine.settings import SETTINGS
 from tutorial_app.course.authoring import stats
 from tutorial_app.course.practice.skills import concept_skill, is_skill
 from tutorial_app.course.proofs import truth
-
-from engine.settings import SETTINGS
 
 
 def test_every_setting_has_its_concept_and_skill_from_its_record() -> None:

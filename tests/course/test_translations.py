@@ -7,11 +7,11 @@ import re
 
 import pytest
 from shipped import english_lesson_texts
-from tutorial_app.course.authoring import catalogues
-from tutorial_app.words import i18n, words
 
 from engine import BUILD, CAPTURE, REASON_CODES, TRAIL, Attempt, Card, Position, Verdict, check
 from engine.judge_words import TEMPLATES
+from tutorial_app.course.authoring import catalogues
+from tutorial_app.words import i18n, words
 
 SHIPPED = i18n.shipped_languages()  # the folders with a grammar file: one list
 

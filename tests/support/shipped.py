@@ -16,10 +16,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from tutorial_app.course import Course, load_course
 from tutorial_app.course.authoring import catalogues
 from tutorial_app.words import i18n
-
-from tutorial_app.course import Course, load_course
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 

@@ -39,12 +39,13 @@ def _figures(f: fit.Figures | None) -> str:
 def report(result: fit.Fit, out: TextIO) -> None:
     """One model's fit as a table: values, then log-loss / AUC on both groups."""
     if result.model == "bkt":
-        out.write(f"BKT (course/practice/mastery.py): {result.learners} learners, {result.n} tries\n")
+        out.write(f"BKT (course/practice/mastery.py): {result.learners} learners, "
+                  f"{result.n} tries\n")
         names: tuple[str, ...] = ("P(L0)", "learn", "slip", "guess", "memory d")
         shown = range(5)
     else:
-        out.write(f"FSRS (course/practice/review.py): {result.learners} learners, {result.n} reviews "
-                  "scored (after the first, a day or more apart)\n")
+        out.write(f"FSRS (course/practice/review.py): {result.learners} learners, "
+                  f"{result.n} reviews scored (after the first, a day or more apart)\n")
         names = ("w0 Again", "w1 Hard", "w2 Good", "w3 Easy")
         shown = range(4)
     out.write(_row("", names) + "\n")

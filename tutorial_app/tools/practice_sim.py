@@ -23,9 +23,9 @@ Each simulated learner has, per skill, a hidden state the model never sees:
 
 A learner does TASKS_PER_DAY tries a day. In the fixed order they go through the
 course's tasks one after another (from the start again after the last); with Practice,
-they do the daily set (course/practice/plan.py, the page's own choice) over and over, the skill
-model (course/practice/mastery.py) and the FSRS reviews (course/practice/review.py) updated after every
-try, exactly as the app updates them.
+they do the daily set (course/practice/plan.py, the page's own choice) over and over,
+the skill model (course/practice/mastery.py) and the FSRS reviews
+(course/practice/review.py) updated after every try, exactly as the app updates them.
 
 A skill is mastered when the learner would still recall it a week later with
 probability at least MASTERY_RECALL (the same bar of retention for both ways); the run

@@ -1,7 +1,7 @@
 """A simulated learner that is not the practice model's kind (tools/practice_sim.py).
 
-The chooser (course/practice/plan.py) assumes BKT (course/practice/mastery.py: one hidden known/unknown
-state per skill, learned with a fixed chance, slips and guesses fixed per try) and
+The chooser (course/practice/plan.py) assumes BKT (course/practice/mastery.py: one hidden
+known/unknown state per skill, learned with a fixed chance, slips and guesses fixed per try) and
 FSRS's memory of each task (course/practice/review.py). A simulation whose learners are drawn
 from those same assumptions measures the chooser against its own picture of a learner.
 This one differs on every count the issue named:

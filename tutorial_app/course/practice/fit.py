@@ -1,6 +1,6 @@
-"""The skill model (BKT, course/practice/mastery.py) and the spaced review (FSRS, course/practice/review.py)
-fitted to the attempts the store holds, rather than textbook values (plain Python and
-numpy, no Streamlit).
+"""The skill model (BKT, course/practice/mastery.py) and the spaced review (FSRS,
+course/practice/review.py) fitted to the attempts the store holds, rather than
+textbook values (plain Python and numpy, no Streamlit).
 
 **BKT.** The five shared parameters (P(L0), learn, slip, guess, and the memory in days
 of the forgetting curve) that maximise the likelihood of every try of every learner,
