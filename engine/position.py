@@ -18,6 +18,7 @@ from engine.errors import InvalidPositionError, NotationError
 from engine.limits import MAX_POSITION_CARDS, check_length, quoted, read_number, shown
 from engine.rules import CLASSIC, Rules
 from engine.slots import slot_setter
+from engine.values import split_into_groups, uncovered_values
 
 
 class BuildKind(StrEnum):
@@ -225,8 +226,6 @@ class Position:
                 found.append(Problem("hand-seat", f"hand {seat}: not another player's seat",
                                      {"seat": seat}))
         if self.rules.keep_capture_card and self.rules.builds:
-            from engine.values import uncovered_values
-
             missing = uncovered_values(self.controlled_builds(), self.hand, self.rules)
             if missing:
                 values = ", ".join(str(v) for v in missing)
@@ -388,8 +387,6 @@ def build_problems(build: Build, rules: Rules, players: int) -> list[str]:
 
 def build_issues(build: Build, rules: Rules, players: int) -> list[Problem]:
     """Why a build could not exist under these rules (5.1-5.3), as codes and facts."""
-    from engine.values import split_into_groups
-
     name = build.text
     known: dict[str, str | int] = {"value": build.value, "cards": pretty_cards(build.cards)}
     problems: list[Problem] = []

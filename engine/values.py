@@ -5,12 +5,15 @@ controller's duty as a matching problem (docs/rules.md 7.1).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.errors import TooMuchWorkError
 from engine.limits import MAX_SPLIT_STEPS
-from engine.position import Build
 from engine.rules import Rules
+
+if TYPE_CHECKING:  # position.py asks this module; a build is only named here
+    from engine.position import Build
 
 
 def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | None:

@@ -5,7 +5,8 @@ branch no test runs. The layers, lowest first (docs/architecture.md):
 
     engine            the rules; the standard library only
     config            the environment and paths; the standard library only
-    course            lessons, goals, checking, translation; no Streamlit
+    words             the lookup t(), the English catalogue, the languages; no Streamlit
+    course            lessons, goals, checking, proofs, practice; no Streamlit
     services          the progress store, sign-in; no Streamlit
     flows             one controller per page; no Streamlit
     ui                drawing with Streamlit, from a controller's screen; not services
@@ -27,8 +28,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-RANK = {"config": 0, "course": 1, "services": 2, "flows": 3, "ui": 4, "views": 5, "app": 6,
-        "tools": 7}
+RANK = {"config": 0, "words": 1, "course": 2, "services": 3, "flows": 4, "ui": 5, "views": 6,
+        "app": 7, "tools": 8}
 STREAMLIT_FROM = RANK["ui"]
 THIRD_PARTY = {"yaml", "streamlit", "sqlalchemy", "alembic", "psycopg", "babel", "segno",
                "tornado", "playwright", "websockets", "regex", "confusable_homoglyphs", "fsrs",

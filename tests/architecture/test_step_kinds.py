@@ -76,7 +76,8 @@ def test_every_kind_lists_its_replies_for_the_sentence_check(kind: str) -> None:
 
 
 def test_the_sentence_check_asks_no_step_which_kind_it_is() -> None:
-    source = (ROOT / "tutorial_app" / "course" / "sentences.py").read_text(encoding="utf-8")
+    source = (ROOT / "tutorial_app" / "course" / "authoring" / "sentences.py").read_text(
+        encoding="utf-8")
     classes = {cls.__name__ for cls in typing.get_args(Step)} | {"Puzzle"}
     tree = ast.parse(source)
     for node in ast.walk(tree):

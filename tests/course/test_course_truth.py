@@ -13,7 +13,7 @@ import pytest
 from engine import Attempt, Card, Position, Rules, check, legal_moves, parse_attempt
 from tutorial_app.course import FeedbackStatus, QuizStep, check_quiz, loads
 from tutorial_app.course import goals as g
-from tutorial_app.course.concepts import position_concepts, step_needs
+from tutorial_app.course.concepts import position_concepts
 from tutorial_app.course.judge import whynot
 from tutorial_app.course.judge.answers import solutions
 from tutorial_app.course.judge.facts import FACTS
@@ -30,6 +30,7 @@ from tutorial_app.course.proofs.truth import (
 )
 from tutorial_app.course.puzzles.generate import RECIPES, puzzle_texts
 from tutorial_app.course.scene import Scene
+from tutorial_app.course.steps import step_needs
 
 
 def said(text: str, position: str, attempt: str | None = None) -> str | None:

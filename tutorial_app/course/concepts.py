@@ -23,15 +23,12 @@ on its path (the lesson itself and everything it requires) teaches.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine import CLASSIC, Move, Position, Rules
 from engine.moves import BUILD, TRAIL
 from engine.position import Build
 from tutorial_app.course import goals as g
-
-if TYPE_CHECKING:
-    from tutorial_app.course.model import Puzzle, Step
 
 ACE_HIGH: Final = 14  # an ace played to capture may count 14 with ace_high (1.5)
 CONCEPTS: Final = (
@@ -149,13 +146,6 @@ def goal_concepts(goal: g.Goal) -> dict[str, str]:
         for part in goal.goals:
             out.update(goal_concepts(part))
     return out
-
-
-def step_needs(step: Step | Puzzle) -> dict[str, str]:
-    """Each concept the step needs, with where the need comes from (for the error)."""
-    from tutorial_app.course.steps import unit_of  # the step units use this module's tables
-
-    return unit_of(step).needs(step)
 
 
 def position_concepts(position: Position) -> dict[str, str]:

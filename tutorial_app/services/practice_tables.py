@@ -1,5 +1,5 @@
 """The tables of spaced review (services/practice_store.py), on the store's one MetaData
-(services/tables.py imports this module at its end, so the migrations test,
+(services/tables.py imports this module, so the migrations test,
 `copy_store` and the queries all see it).
 
 `practice_reviews`: one row per learner and task (`step:lesson/step` or `puzzle:id`),
@@ -29,7 +29,7 @@ from sqlalchemy import Column, Double, Index, Integer, Table, Text
 from sqlalchemy.dialects.sqlite import REAL
 from sqlalchemy.types import TypeEngine
 
-from tutorial_app.services.tables import _TIME, _learner, metadata
+from tutorial_app.services.table_parts import TIME, learner_column, metadata
 
 # Days, stability and difficulty: stored as times are (REAL / double precision) but not
 # times, so nothing that moves a learner's times (a test's clock) moves them.
@@ -37,24 +37,24 @@ _NUMBER: Final[TypeEngine[float]] = Double[float]().with_variant(REAL(), "sqlite
 
 practice_reviews: Final = Table(
     "practice_reviews", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("task", Text, primary_key=True),       # step:lesson/step or puzzle:id
     Column("card", Text, nullable=True),          # the FSRS card (JSON); NULL: never finished
-    Column("due", _TIME, nullable=True),          # Unix time the card is due
+    Column("due", TIME, nullable=True),          # Unix time the card is due
     Column("pending", Integer, nullable=False),   # wrong tries since the last review
     Column("reviews", Integer, nullable=False),
     Column("lapses", Integer, nullable=False),
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
     Index("ix_practice_reviews_due", "learner_id", "due"),
 )
 
 practice_log: Final = Table(
     "practice_log", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("task", Text, primary_key=True),
     Column("review", Integer, primary_key=True, autoincrement=False),  # 1 for the first
     Column("rating", Integer, nullable=False),            # 1 Again, 2 Hard, 3 Good, 4 Easy
-    Column("at", _TIME, nullable=False),
+    Column("at", TIME, nullable=False),
     Column("elapsed_days", _NUMBER, nullable=True),         # since the previous review
     Column("stability_before", _NUMBER, nullable=True),
     Column("difficulty_before", _NUMBER, nullable=True),
@@ -66,7 +66,7 @@ model_params: Final = Table(
     "model_params", metadata,
     Column("name", Text, primary_key=True),        # "bkt" or "fsrs"
     Column("params", Text, nullable=False),        # JSON
-    Column("fitted", _TIME, nullable=False),       # Unix time of the fit
+    Column("fitted", TIME, nullable=False),       # Unix time of the fit
     Column("attempts", Integer, nullable=False),   # tries (bkt) or reviews (fsrs) used
     Column("learners", Integer, nullable=False),
 )

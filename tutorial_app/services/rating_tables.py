@@ -1,5 +1,5 @@
 """The tables of Glicko-2 ratings and puzzle streaks, on the store's one MetaData
-(services/tables.py imports this module at its end, so the migrations test,
+(services/tables.py imports this module, so the migrations test,
 `copy_store` and the queries all see them).
 
 - `learner_glicko`: a learner's rating deviation and volatility. The rating itself
@@ -18,28 +18,28 @@ from typing import Final
 
 from sqlalchemy import Column, Integer, Table, Text
 
-from tutorial_app.services.tables import _TIME, _learner, metadata
+from tutorial_app.services.table_parts import TIME, learner_column, metadata
 
 learner_glicko: Final = Table(
     "learner_glicko", metadata,
-    _learner(primary_key=True),
-    Column("rd", _TIME, nullable=False),
-    Column("volatility", _TIME, nullable=False),
+    learner_column(primary_key=True),
+    Column("rd", TIME, nullable=False),
+    Column("volatility", TIME, nullable=False),
 )
 
 puzzle_ratings: Final = Table(
     "puzzle_ratings", metadata,
     Column("puzzle_id", Text, primary_key=True),
-    Column("rating", _TIME, nullable=False),
-    Column("rd", _TIME, nullable=False),
-    Column("volatility", _TIME, nullable=False),
+    Column("rating", TIME, nullable=False),
+    Column("rd", TIME, nullable=False),
+    Column("volatility", TIME, nullable=False),
     Column("games", Integer, nullable=False),
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
 )
 
 puzzle_streaks: Final = Table(
     "puzzle_streaks", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("best", Integer, nullable=False),
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
 )

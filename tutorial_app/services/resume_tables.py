@@ -1,5 +1,5 @@
 """The tables of what a reload must not lose (services/resume.py), on the store's one
-MetaData (services/tables.py imports this module at its end, so the migrations test,
+MetaData (services/tables.py imports this module, so the migrations test,
 `copy_store` and the queries all see them).
 
 - `projector_views`: one row per teacher, the Classroom as it was last drawn: the
@@ -18,7 +18,7 @@ from typing import Final
 
 from sqlalchemy import Column, ForeignKey, Integer, Table, Text
 
-from tutorial_app.services.tables import _TIME, _learner, metadata
+from tutorial_app.services.table_parts import TIME, learner_column, metadata
 
 projector_views: Final = Table(
     "projector_views", metadata,
@@ -29,15 +29,15 @@ projector_views: Final = Table(
     Column("mode", Text, nullable=False),          # "lesson", "puzzle" or "position"
     Column("item", Text, nullable=False),          # lesson id, puzzle id or notation
     Column("step", Text, nullable=False),          # the lesson's step id ("" otherwise)
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
 )
 
 open_work: Final = Table(
     "open_work", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("kind", Text, primary_key=True),        # "step" or "puzzle"
     Column("ref", Text, primary_key=True),         # lesson/step, or the puzzle's id
     Column("wrong", Integer, nullable=False),
     Column("hints", Integer, nullable=False),
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
 )

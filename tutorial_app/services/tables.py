@@ -17,31 +17,20 @@ from __future__ import annotations
 from typing import Any, Final
 
 from sqlalchemy import (
-    BigInteger,
     Column,
-    Double,
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     Table,
     Text,
 )
-from sqlalchemy.dialects.sqlite import REAL
-from sqlalchemy.types import TypeEngine
 
-metadata: Final = MetaData()
-
-# 64 bits on PostgreSQL; INTEGER in SQLite, where that is 64 bits already (and the rowid).
-_BIG: Final = BigInteger().with_variant(Integer(), "sqlite")
-# Unix seconds: double precision on PostgreSQL, REAL (the same 8 bytes) in SQLite.
-_TIME: Final[TypeEngine[float]] = Double[float]().with_variant(REAL(), "sqlite")
-
-
-def _learner(primary_key: bool = False) -> Column[int]:
-    return Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
-                  primary_key=primary_key, autoincrement=False, nullable=False)
-
+# Tables declared by the module that uses them, on the same MetaData (table_parts.py):
+# imported here so that whoever reads `metadata` (the migrations test, copy_store,
+# Alembic) sees every table.
+from tutorial_app.services import practice_tables, rating_tables, resume_tables  # noqa: F401
+from tutorial_app.services.table_parts import BIG, TIME, learner_column
+from tutorial_app.services.table_parts import metadata as metadata  # every table's, here
 
 learners: Final = Table(
     "learners", metadata,
@@ -50,8 +39,8 @@ learners: Final = Table(
     # The name as compared: trimmed, Unicode-normalised and case-folded (store.name_key),
     # unique on both engines; SQLite's COLLATE NOCASE folded ASCII only.
     Column("name_key", Text, nullable=False),
-    Column("created", _TIME, nullable=False),
-    Column("rating", _TIME, nullable=False, server_default="1200"),
+    Column("created", TIME, nullable=False),
+    Column("rating", TIME, nullable=False, server_default="1200"),
     Column("rated_games", Integer, nullable=False, server_default="0"),
     Column("language", Text, nullable=True),  # the chosen language tag, or NULL
     # What the name looks like (names.skeleton): one learner per look, so the index is
@@ -69,42 +58,42 @@ learners: Final = Table(
 
 steps: Final = Table(
     "steps", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("lesson_id", Text, primary_key=True),
     Column("step_id", Text, primary_key=True),
     Column("stars", Integer, nullable=False),
     Column("wrong", Integer, nullable=False),
     Column("hints", Integer, nullable=False),
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
 )
 
 lessons: Final = Table(
     "lessons", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("lesson_id", Text, primary_key=True),
     Column("stars", Integer, nullable=False),
-    Column("completed", _TIME, nullable=False),
+    Column("completed", TIME, nullable=False),
 )
 
 puzzles: Final = Table(
     "puzzles", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("puzzle_id", Text, primary_key=True),
     Column("solved", Integer, nullable=False),
     Column("attempts", Integer, nullable=False),
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
 )
 
 puzzle_log: Final = Table(
     "puzzle_log", metadata,
-    Column("id", _BIG, primary_key=True),
-    _learner(),
+    Column("id", BIG, primary_key=True),
+    learner_column(),
     Column("puzzle_id", Text, nullable=False),
     Column("solved", Integer, nullable=False),
     Column("rated", Integer, nullable=False),
-    Column("rating_before", _TIME, nullable=False),
-    Column("rating_after", _TIME, nullable=False),
-    Column("at", _TIME, nullable=False),
+    Column("rating_before", TIME, nullable=False),
+    Column("rating_after", TIME, nullable=False),
+    Column("at", TIME, nullable=False),
     Index("ix_puzzle_log_learner", "learner_id", "id"),
 )
 
@@ -116,16 +105,16 @@ def _device_columns() -> list[Column[Any]]:
     return [Column("id", Integer, primary_key=True),
             Column("token_hash", Text, nullable=True),
             Column("previous_hash", Text, nullable=True),
-            Column("previous_until", _TIME, nullable=True),
-            Column("created", _TIME, nullable=False),
-            Column("used", _TIME, nullable=False),
-            Column("expires", _TIME, nullable=False)]
+            Column("previous_until", TIME, nullable=True),
+            Column("created", TIME, nullable=False),
+            Column("used", TIME, nullable=False),
+            Column("expires", TIME, nullable=False)]
 
 
 devices: Final = Table(
     "devices", metadata,
     *_device_columns(),
-    _learner(),
+    learner_column(),
     Index("ix_devices_token", "token_hash", unique=True),
     Index("ix_devices_previous", "previous_hash"),
     Index("ix_devices_learner", "learner_id"),
@@ -133,10 +122,10 @@ devices: Final = Table(
 
 games: Final = Table(
     "games", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("game", Text, nullable=False),
-    Column("updated", _TIME, nullable=False),
-    Column("revision", _BIG, nullable=False, server_default="0"),
+    Column("updated", TIME, nullable=False),
+    Column("revision", BIG, nullable=False, server_default="0"),
 )
 
 settings: Final = Table(
@@ -157,7 +146,7 @@ teachers: Final = Table(
     Column("name", Text, nullable=False),
     Column("name_key", Text, nullable=False),
     Column("password", Text, nullable=False),  # "scrypt$n$r$p$salt$hash", never clear
-    Column("created", _TIME, nullable=False),
+    Column("created", TIME, nullable=False),
     Index("ix_teachers_name_key", "name_key", unique=True),
 )
 
@@ -168,7 +157,7 @@ classes: Final = Table(
            nullable=False),
     Column("name", Text, nullable=False),
     Column("code", Text, nullable=False),  # the short join code, renewable
-    Column("created", _TIME, nullable=False),
+    Column("created", TIME, nullable=False),
     # Revision 0009: how learners join by the code ("approve": the teacher lets each
     # one in, "listed": only the names the teacher lists, "open": anyone with the
     # code), and what the class's name looks like (names.skeleton), unique per teacher.
@@ -187,8 +176,8 @@ def _class(primary_key: bool = False) -> Column[int]:
 members: Final = Table(
     "class_members", metadata,
     _class(primary_key=True),
-    _learner(primary_key=True),
-    Column("joined", _TIME, nullable=False),
+    learner_column(primary_key=True),
+    Column("joined", TIME, nullable=False),
     Index("ix_class_members_learner", "learner_id"),
 )
 
@@ -204,19 +193,19 @@ live: Final = Table(
     Column("open", Integer, nullable=False),    # answers still accepted
     Column("shown", Integer, nullable=False),   # "show answers" pressed
     Column("names", Integer, nullable=False),   # names on the projector
-    Column("updated", _TIME, nullable=False),
+    Column("updated", TIME, nullable=False),
 )
 
 live_answers: Final = Table(
     "live_answers", metadata,
     _class(primary_key=True),
     Column("question", Integer, primary_key=True, autoincrement=False),
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("move", Text, nullable=False),       # notation
     Column("verdict", Text, nullable=False),    # correct / missed / not-allowed
     Column("code", Text, nullable=False),       # the judge's reason code
     Column("reason", Text, nullable=False),     # the judge's (or the goal's) one line
-    Column("at", _TIME, nullable=False),
+    Column("at", TIME, nullable=False),
 )
 
 homework: Final = Table(
@@ -225,8 +214,8 @@ homework: Final = Table(
     _class(),
     Column("title", Text, nullable=False),
     Column("tasks", Text, nullable=False),      # task refs, one a line: lesson:ID, puzzle:ID
-    Column("due", _TIME, nullable=True),
-    Column("created", _TIME, nullable=False),
+    Column("due", TIME, nullable=True),
+    Column("created", TIME, nullable=False),
     # Set for some learners of the class only (revision 0007): their ids, spaces
     # between; NULL for the whole class.
     Column("learners", Text, nullable=True),
@@ -235,14 +224,14 @@ homework: Final = Table(
 
 attempts: Final = Table(
     "attempts", metadata,
-    Column("id", _BIG, primary_key=True),
-    _learner(),
+    Column("id", BIG, primary_key=True),
+    learner_column(),
     Column("kind", Text, nullable=False),       # step, puzzle, live, homework
     Column("ref", Text, nullable=False),        # lesson/step, puzzle id, class/question
     Column("move", Text, nullable=False),       # the move in notation
     Column("verdict", Text, nullable=False),    # correct / missed / not-allowed / ...
     Column("code", Text, nullable=False),       # the judge's reason code
-    Column("at", _TIME, nullable=False),
+    Column("at", TIME, nullable=False),
     # The task tried (revision 0007): step:lesson/step or puzzle:id, a live question's
     # too (its ref names the question, not the task); NULL for a typed position.
     Column("task", Text, nullable=True),
@@ -257,10 +246,10 @@ attempts: Final = Table(
 
 learner_secrets: Final = Table(
     "learner_secrets", metadata,
-    _learner(primary_key=True),
+    learner_column(primary_key=True),
     Column("pictures", Text, nullable=False),    # "12 40": the first and second picture
     Column("card_key", Text, nullable=False),    # the login card's key (in its QR link)
-    Column("created", _TIME, nullable=False),
+    Column("created", TIME, nullable=False),
     Index("ix_learner_secrets_card", "card_key", unique=True),
 )
 
@@ -287,7 +276,7 @@ cookie_tickets: Final = Table(
     Column("ticket_hash", Text, primary_key=True),
     Column("kind", Text, nullable=False),        # "learner" or "teacher"
     Column("session_id", Integer, nullable=False),
-    Column("expires", _TIME, nullable=False),
+    Column("expires", TIME, nullable=False),
 )
 
 # Wrong tries, counted where every replica sees them (services/guard.py): per kind of
@@ -304,11 +293,11 @@ sign_in_limits: Final = Table(
     Column("scope", Text, primary_key=True),     # "account" or "address"
     Column("subject", Text, primary_key=True),   # the account's key, or the address
     Column("failures", Integer, nullable=False),
-    Column("last_failure", _TIME, nullable=False),
-    Column("locked_until", _TIME, nullable=False),
+    Column("last_failure", TIME, nullable=False),
+    Column("locked_until", TIME, nullable=False),
     Column("last_address", Text, nullable=False),
     Column("strikes", Integer, nullable=False, server_default="0"),
-    Column("since", _TIME, nullable=False, server_default="0"),
+    Column("since", TIME, nullable=False, server_default="0"),
 )
 
 # A browser that has signed in rightly as an account before (services/known_devices.py):
@@ -320,9 +309,9 @@ known_devices: Final = Table(
     Column("token_hash", Text, primary_key=True),
     Column("kind", Text, primary_key=True),
     Column("owner", Integer, primary_key=True, autoincrement=False),
-    Column("created", _TIME, nullable=False),
-    Column("used", _TIME, nullable=False),
-    Column("expires", _TIME, nullable=False),
+    Column("created", TIME, nullable=False),
+    Column("used", TIME, nullable=False),
+    Column("expires", TIME, nullable=False),
     Index("ix_known_devices_owner", "kind", "owner"),
 )
 # A learner asking to join a class by its code, waiting for the teacher (revision
@@ -338,18 +327,11 @@ join_requests: Final = Table(
     Column("name_skeleton", Text, nullable=False),
     Column("token_hash", Text, nullable=False),
     Column("address", Text, nullable=False),
-    Column("created", _TIME, nullable=False),
+    Column("created", TIME, nullable=False),
     Column("state", Text, nullable=False),
     Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
            nullable=True),
     Index("ix_join_requests_token", "token_hash", unique=True),
     Index("ix_join_requests_class", "class_id", "state"),
     Index("ix_join_requests_address", "address", "state"),
-)
-# Tables declared by the module that uses them, on this MetaData: imported here so that
-# whoever reads `metadata` (the migrations test, copy_store, Alembic) sees every table.
-from tutorial_app.services import (  # noqa: E402, F401
-    practice_tables,
-    rating_tables,
-    resume_tables,
 )

@@ -34,6 +34,7 @@ from tutorial_app.course.practice.mastery import Mastery, Try
 from tutorial_app.course.practice.skills import SKILLS, Task
 from tutorial_app.flows import practice
 from tutorial_app.services.store import LessonProgress, ProgressStore
+from tutorial_app.tools.prediction_scores import auc, calibration
 from tutorial_app.tools.sim_learner import (
     LEARN_HIGH,
     LEARN_LOW,
@@ -339,7 +340,6 @@ def run_app_seed(course: Course, seed: int, learners: int,
                  make: Callable[[str, float], SimLearner]) -> AppSummary:
     """`learners` learners (each the same learner both ways, her own learning rate drawn
     from the seed), through a fresh store."""
-    from tutorial_app.tools.practice_sim import auc, calibration
     items = course_items(course)
     fixed: list[Run] = []
     adaptive: list[Run] = []

@@ -28,21 +28,19 @@ import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Final
 
 from engine import legal_moves
 from engine.settings import SETTINGS
-from tutorial_app.course.concepts import step_needs
+from tutorial_app.config import rules_page
 from tutorial_app.course.course import Course
 from tutorial_app.course.judge import feedback
 from tutorial_app.course.model import THEMES, PlayStep, Puzzle, Step
 from tutorial_app.course.proofs import clicks, truth
 from tutorial_app.course.puzzles import play_difficulty
 from tutorial_app.course.puzzles.difficulty import computed_difficulty, duplicates, spearman
-from tutorial_app.course.steps import scored, unit_of
+from tutorial_app.course.steps import scored, step_needs, unit_of
 
-RULES_PAGE: Final = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 NOT_PLAYABLE: Final = frozenset({"11.3"})  # games the tutor does not cover
 
 CONCEPT_RULES: Final[dict[str, tuple[str, ...]]] = {
@@ -126,7 +124,7 @@ def random_pass(task: PlayStep | Puzzle) -> float | None:
 
 def report(course: Course, rules_text: str | None = None) -> str:
     if rules_text is None:
-        rules_text = RULES_PAGE.read_text(encoding="utf-8")
+        rules_text = rules_page().read_text(encoding="utf-8")
     lines: list[str] = []
     tasks: list[tuple[str, Task]] = []
     doing_total = 0

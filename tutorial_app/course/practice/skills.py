@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.settings import SETTINGS, SKILL_PREFIX
-from tutorial_app.course.concepts import step_needs
 from tutorial_app.course.model import Lesson, Puzzle, ReadStep, Step
+from tutorial_app.course.steps import step_needs
 
 SKILLS: Final = (
     "pairing", "sums", "several-groups", "court-cards", "building", "raising",

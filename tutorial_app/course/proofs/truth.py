@@ -51,8 +51,10 @@ from engine import (
 from engine.scoring import card_points
 from engine.settings import SETTING
 from tutorial_app.course import goals as g
+from tutorial_app.course.concepts import setting_text
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.judge import answers
+from tutorial_app.course.judge import answers, feedback, whynot
+from tutorial_app.course.judge.moves import Playable, check_answer
 from tutorial_app.course.proofs import claims, clicks
 from tutorial_app.course.reading.yamlsrc import Fields, Source, child
 from tutorial_app.course.scene import Scene
@@ -165,7 +167,6 @@ def named_setting_faults(rules: Rules, lesson_rules: Rules, answer: Answer,
 
 
 def _setting_text(name: str, value: object) -> str:
-    from tutorial_app.course.concepts import setting_text
     return setting_text(name, value)
 
 
@@ -277,13 +278,11 @@ def goal_parts(goal: Goal) -> Iterator[Goal]:
             yield from goal_parts(part)
 
 
-def reveal_fault(step: object, prompt: str) -> Fault | None:
+def reveal_fault(step: Playable, prompt: str) -> Fault | None:
     """A legal miss whose reply names a card of the answer the learner has not seen in
     the try or the prompt, while the task has fewer than REVEAL_MOVES legal moves.
-    `step` is a PlayStep or Puzzle (checking.check_answer judges it)."""
-    from tutorial_app.course.judge.checking import check_answer, shown_message  # noqa: F401
-    from tutorial_app.course.model import PlayStep, Puzzle
-    assert isinstance(step, (PlayStep, Puzzle))
+    `step` is a play step, a puzzle or a `_Task` (the judge, judge/moves.py, words the
+    reply)."""
     position = step.position
     moves = list(legal_moves(position))
     if step.goal.legality_only or len(moves) >= REVEAL_MOVES:
@@ -297,7 +296,6 @@ def reveal_fault(step: object, prompt: str) -> Fault | None:
         seen |= {c.pretty for b in verdict.move.builds for c in b.cards}
         told = [c for c in claims.names(message) if c in secret and c not in seen]
         if told:
-            from tutorial_app.course.judge import feedback
             entry = feedback.choose(step.feedback, attempt, verdict, solved=False)
             where = f"feedback.{entry[0]}" if entry is not None else "goal"
             return Fault(where, f"a legal miss gives the answer away: {verdict.move.text!r} "
@@ -310,6 +308,18 @@ def reveal_fault(step: object, prompt: str) -> Fault | None:
 # ----- reporting at file:line:column ----------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Task:
+    """A play step's or puzzle's parts, as the judge reads them, while it is still being
+    read (the step itself is built once its words are proved)."""
+
+    position: Position
+    goal: Goal
+    feedback: dict[str, str]
+    success: str
+    solution_moves: tuple[Move, ...]
+
+
 def playable_faults(position: Position, goal: Goal, found: tuple[Move, ...], lesson_rules: Rules,
                     prompt: str, hints: Sequence[str], success: str,
                     feedback: dict[str, str], proofs: bool = True) -> list[Fault]:
@@ -317,7 +327,6 @@ def playable_faults(position: Position, goal: Goal, found: tuple[Move, ...], les
     proved by course/reading/playable.py). `prompt` is the prompt the learner reads (made from
     the goal when the author wrote none); `proofs` adds the slow check of every legal
     miss's reply."""
-    from tutorial_app.course.model import PlayStep
     faults = list(hint_faults(hints, position))
     why = text_faults(prompt, position)
     if why is not None:
@@ -332,10 +341,7 @@ def playable_faults(position: Position, goal: Goal, found: tuple[Move, ...], les
     faults += named_setting_faults(position.rules, lesson_rules, play_answer(position, goal),
                                    "position", moves=True)
     if proofs and found:
-        step = PlayStep(id="", prompt=prompt, position=position, goal=goal,
-                        hints=("", "", ""), feedback=feedback, success=success,
-                        solution_moves=found)
-        fault = reveal_fault(step, prompt)
+        fault = reveal_fault(_Task(position, goal, feedback, success, found), prompt)
         if fault is not None:
             faults.append(fault)
     return faults
@@ -368,7 +374,6 @@ def _node(fields: Fields, where: str) -> tuple[yaml.Node | None, str]:
 
 def _same_entry(written: str, matched: str) -> bool:
     """Is `matched` (a key the matching rules looked up) the entry written as `written`?"""
-    from tutorial_app.course.judge import feedback
     if feedback.parse_key(written) is not None:
         return False
     try:
@@ -426,7 +431,6 @@ def mistake_faults(position: Position, lesson_rules: Rules, texts: dict[str, str
     """A mistake step: its prompt, a wrong pick that no fact of the move answers (the
     learner would hear only that the rules find another problem first), and a
     setting it names (the judge's reason must change)."""
-    from tutorial_app.course.judge import whynot
     shown = [i for i in attempt.items if isinstance(i, Card)]
     if attempt.card is not None:
         shown.append(attempt.card)

@@ -15,7 +15,7 @@ from typing import Final
 import yaml
 
 from engine import CLASSIC, CassinoError, NotationError, Rules
-from tutorial_app.course.concepts import CONCEPTS, known, step_needs
+from tutorial_app.course.concepts import CONCEPTS, known
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet, Step
 from tutorial_app.course.reading import yamlsrc
 from tutorial_app.course.reading.errors import LessonError, LessonFileError
@@ -23,6 +23,7 @@ from tutorial_app.course.reading.limits import MAX_LESSON_BYTES
 from tutorial_app.course.reading.playable import read_playable
 from tutorial_app.course.reading.step_reader import read_step
 from tutorial_app.course.reading.yamlsrc import Source, item, suggest
+from tutorial_app.course.steps import step_needs
 from tutorial_app.words.i18n import lesson_text, t
 
 LESSON_KEYS: Final = (("id", "title", "steps"),

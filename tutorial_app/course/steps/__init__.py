@@ -62,6 +62,12 @@ def unit_of(step: Step | Puzzle) -> StepUnit[Any]:
     return unit(step.kind)
 
 
+def step_needs(step: Step | Puzzle) -> dict[str, str]:
+    """Each concept the step needs, with where the need comes from (for the error): its
+    unit's answer (the concepts' tables are course/concepts.py, which the units read)."""
+    return unit_of(step).needs(step)
+
+
 def scored(kind: str) -> bool:
     """Is a step of this kind answered and given stars (not only read)?"""
     return unit(kind).scored
@@ -69,4 +75,4 @@ def scored(kind: str) -> bool:
 
 __all__ = ["STEP_KINDS", "UNITS", "AnswerLine", "ChooseStep", "CountStep", "DealStep",
            "MistakeStep", "PlayStep", "QuizStep", "ReadStep", "Step", "StepKind", "StepUnit",
-           "scored", "unit", "unit_of"]
+           "scored", "step_needs", "unit", "unit_of"]

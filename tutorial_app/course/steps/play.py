@@ -1,6 +1,8 @@
 """The play step: make a move on the position that meets the goal.
 
-A puzzle is checked, shown and judged the same way (`check_answer` takes either).
+A puzzle is checked, shown and judged the same way: the checker, which takes either, is
+the judge's (course/judge/moves.py), so the proofs of an author's words
+(course/proofs/truth.py) can ask it without importing the step kinds.
 """
 
 from __future__ import annotations
@@ -13,19 +15,17 @@ from typing import TYPE_CHECKING, Any, Literal
 from engine import (
     Attempt,
     Move,
-    NotationError,
     Position,
     Rules,
     Verdict,
-    check,
     legal_moves,
-    parse_attempt,
 )
 from tutorial_app.course import goals as g
 from tutorial_app.course.concepts import REASON_CONCEPTS, goal_concepts, move_concepts
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.judge import feedback
-from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
+from tutorial_app.course.judge.moves import check_answer, judged_answer, solutions
+from tutorial_app.course.judge.outcome import Feedback
 from tutorial_app.course.proofs import clicks, truth
 from tutorial_app.course.reading.playable import read_playable
 from tutorial_app.course.reading.yamlsrc import Fields, Source
@@ -33,7 +33,6 @@ from tutorial_app.course.scene import Scene
 from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs
 from tutorial_app.course.steps.base import text as _text
 from tutorial_app.words import words
-from tutorial_app.words.i18n import t
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -59,69 +58,6 @@ class PlayStep:
     solution_moves: tuple[Move, ...] = field(default=(), repr=False)
     key: str = ""
     kind: Literal["play"] = "play"
-
-
-def solutions(step: Playable) -> list[Move]:
-    """Every legal move that meets the goal (computed when the lesson was loaded)."""
-    return list(step.solution_moves)
-
-
-def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempts: int = 0,
-                 hints_used: int = 0) -> Feedback:
-    """Judge a try at a play step or puzzle: the engine's judge is asked once, and
-    its verdict travels in the Feedback (`feedback.verdict`), so nothing on the page
-    needs to ask again. The verdict is None only when the text is not move notation
-    at all (UNREADABLE). `stars` (from the keyword arguments: the learner's slips
-    before this try) is set only for a correct answer.
-    """
-    if isinstance(attempt, str):
-        try:
-            attempt = parse_attempt(attempt)
-        except NotationError as error:
-            return Feedback(FeedbackStatus.UNREADABLE,
-                            t("feedback.bad-notation", error=words.notation_error(error)))
-    return judged_answer(step, attempt, check(step.position, attempt),
-                         wrong_attempts=wrong_attempts, hints_used=hints_used)
-
-
-def judged_answer(step: Playable, attempt: Attempt | Move, verdict: Verdict, *,
-                  wrong_attempts: int = 0, hints_used: int = 0) -> Feedback:
-    """`check_answer` once the judge has given its verdict on `attempt`: the words the
-    learner reads (so the sentence check words a verdict it already has)."""
-    as_attempt = attempt.as_attempt() if isinstance(attempt, Move) else attempt
-    move = verdict.move
-    solved = bool(verdict.legal and move is not None and move in step.solution_moves)
-    if solved and move is not None:
-        message = step.success or t("feedback.correct", move=words.move(move))
-        return Feedback(FeedbackStatus.CORRECT, message, verdict,
-                        stars(wrong_attempts, hints_used))
-    if not verdict.legal or move is None:
-        base = words.verdict(verdict)
-        status = FeedbackStatus.NOT_ALLOWED
-    else:
-        trial = Scene(step.position).trial(move)
-        base = t("feedback.missed", move=words.move(move), why=step.goal.miss(trial),
-                 goal=step.goal.describe())
-        status = FeedbackStatus.MISSED
-    message = shown_message(step, as_attempt, verdict, base)
-    return Feedback(status, message, verdict)
-
-
-def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str) -> str:
-    """The one explanation a wrong try gets: the author's entry chosen by what was
-    tried (fields filled in) replaces the judge's words (or the account of the miss)
-    when it names a card of the attempt or the position; an entry that names none
-    is advice read after the judge's sentence, as one message."""
-    if not step.feedback:
-        return base  # most steps have no entries: nothing to choose from
-    chosen = feedback.choose(step.feedback, attempt, verdict, solved=False)
-    if chosen is None:
-        return base
-    text = feedback.render(chosen[1], feedback.facts(step.position, attempt))
-    if feedback.names_a_card(text, step.position, attempt):
-        return text
-    advice = feedback.once(base, text)  # said once: never the judge's sentence again
-    return t("feedback.joined", judge=base, advice=advice) if advice else base
 
 
 def needs(step: Playable) -> dict[str, str]:
