@@ -36,14 +36,14 @@ PYTEST_FLAGS ?=
 # not the files racing processes on a database), without a browser or the app's
 # Streamlit pages, and without the tests marked slow: there, the proofs over the whole
 # shipped course (every feedback proof, every click attempt, every sentence in every
-# language), which `make test` runs first. The wildcard keeps whichever of the files
-# and folders exist (the tests may move to tests/flows and tests/services).
+# language), which `make test` runs first. The services' files that race processes on a
+# database (test_store_concurrency.py, test_app_store.py), the drawn pages (tests/pages)
+# and the server's glue (tests/ui) are left to `make test`.
 QUICK_SERVICES := test_agents.py test_classes_store.py test_join_requests.py \
 	test_name_skeletons.py test_practice_store.py test_signin.py test_signin_limits.py \
 	test_store_migrations.py
 QUICK_TESTS := tests/engine tests/players tests/game tests/course tests/architecture \
-	$(wildcard tests/app/test_flow_*.py $(addprefix tests/app/,$(QUICK_SERVICES)) \
-	tests/flows tests/services)
+	tests/flows $(addprefix tests/services/,$(QUICK_SERVICES))
 # `make i18n-add LANGUAGE_TAG=fr`: the language to start (not LANG, the shell's locale).
 LANGUAGE_TAG ?=
 
@@ -96,7 +96,7 @@ test-quick: $(STAMP)
 # The fuzz tests of the suite, run long: 10,000 notation inputs and 10,000 JSON moves,
 # 2,000 lesson-file mutations and 2,000 links; prints their figures (tests/conftest.py).
 FUZZ_TESTS := tests/engine/test_fuzz_notation.py tests/course/test_fuzz_lessons.py \
-	tests/app/test_fuzz_links.py
+	tests/flows/test_fuzz_links.py
 fuzz: $(STAMP)
 	CASSINO_FUZZ=long $(BIN)/pytest -q --timeout 3600 $(FUZZ_TESTS)
 

@@ -4,7 +4,7 @@
 it, without the feedback proofs (tests/support/shipped.py; the one test that checks
 the proofs asks for `proved_course()`).
 
-The fuzz tests (`test_fuzz_*.py` in engine/, course/ and app/) record, for each
+The fuzz tests (`test_fuzz_*.py` in engine/, course/ and flows/) record, for each
 input, how long it took and whether it was refused with a project error
 (tests/fuzzing.py). At the end of a run without xdist workers the figures are
 printed: inputs tried, the project's own errors among them, the slowest input.

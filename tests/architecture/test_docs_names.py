@@ -19,7 +19,7 @@ the fenced examples):
   defined somewhere in engine/ or tutorial_app/ (or be Python's, `int()`);
 - a table's column, `learners.scope`: a table declared in services/*tables.py must
   have that column;
-- a test, `tests/app/test_signin_limits.py::test_...`: the file must define it.
+- a test, `tests/services/test_signin_limits.py::test_...`: the file must define it.
 
 A link between the documents, `[text](limits.md#signing-in)`, must reach a file that
 exists and, after `#`, one of its headings as GitHub makes their anchors.

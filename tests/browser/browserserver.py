@@ -24,7 +24,7 @@ from tutorial_app.words.i18n import DEFAULT_LANGUAGE
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 TEACHER = ("Teacher", "teacher-pass")
-FIXTURE_COURSE = ROOT / "tests" / "app" / "fixtures" / "course"
+FIXTURE_COURSE = ROOT / "tests" / "support" / "fixtures" / "course"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]

@@ -227,7 +227,7 @@ def test_the_classroom_names_devices_and_prints_one_card(school: Server, browser
 
 
 # Addresses typed by hand, and the page each opens (its path once loaded). Every page of
-# app.py's menu is one of flows/address.PAGES (tests/app/test_address.py); Streamlit
+# app.py's menu is one of flows/address.PAGES (tests/pages/test_address.py); Streamlit
 # opens those by itself, except Learn, which lives at the root.
 TYPED_PAGES: Final = {"/learn": "/", "/Puzzles": "/puzzles", "/lern?lang=pt-BR": "/"}
 

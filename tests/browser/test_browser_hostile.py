@@ -142,7 +142,7 @@ def test_hostile_links_answer_at_once_with_a_message(hostile_server: Server,
     assert foreign(page) == []
     # 90,000 brackets make an address over the web server's 64 KB header limit, which
     # refuses it before the app sees it (the app's own refusal of 90,000 is checked
-    # through the session, as a websocket client could send it: tests/app/test_app_limits.py).
+    # through the session, as a websocket client could send it: tests/pages/test_app_limits.py).
     page.goto(f"{hostile_server.url}/sandbox?position={quote('table: 5c; hand: 8s')}"
               f"&moves={'%5B' * 15_000}")
     expect(page.get_by_test_id("stAlertContentError").first).to_contain_text("too long")

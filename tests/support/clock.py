@@ -18,7 +18,8 @@ from sqlalchemy import Connection, select, update
 
 from tutorial_app.services.practice_tables import practice_reviews
 from tutorial_app.services.store import ProgressStore
-from tutorial_app.services.tables import _TIME, metadata
+from tutorial_app.services.table_parts import TIME
+from tutorial_app.services.tables import metadata
 
 # The learner's history: table -> its time columns (never a rating kept as a number).
 _SKIPPED: Final = frozenset({"rating", "rd", "volatility", "rating_before", "rating_after",
@@ -36,7 +37,7 @@ def days_pass(store: ProgressStore, learner_id: int, days: float) -> list[str]:
             hers = "learner_id" in table.c or table.name == "learners"
             if table.name in _NOT_HERS or not hers:
                 continue
-            times = [c for c in table.columns if c.type is _TIME and c.name not in _SKIPPED]
+            times = [c for c in table.columns if c.type is TIME and c.name not in _SKIPPED]
             if not times:
                 continue
             who = table.c.id if table.name == "learners" else table.c.learner_id

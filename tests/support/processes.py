@@ -1,4 +1,4 @@
-"""Processes for the store's races (tests/app/test_store_concurrency.py,
+"""Processes for the store's races (tests/services/test_store_concurrency.py,
 test_app_store.py): separate Python processes, each opening the database with its
 own engine and connections, as app replicas do.
 

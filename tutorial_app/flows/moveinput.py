@@ -74,7 +74,7 @@ class Selection:
         make, never a value no build can have beside one a build can ("Build 20" beside
         "Build 10"); the rule is clicks.py's (`offered_values`), so the loader proves
         each lesson's words against the very buttons a learner sees. Every legal build
-        is offered (tests/app/test_build_offers.py)."""
+        is offered (tests/pages/test_build_offers.py)."""
         items: list[Card | Build] = [*sorted(self.loose), *self.builds]
         return clicks.offered_values(rules, self.card, items)
 

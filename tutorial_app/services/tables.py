@@ -2,7 +2,7 @@
 
 The queries in store.py are built from these objects, so one text serves SQLite and
 PostgreSQL alike. The schema itself is made and changed only by the Alembic
-revisions in services/migrations/versions; a test (tests/app/test_store_migrations.py)
+revisions in services/migrations/versions; a test (tests/services/test_store_migrations.py)
 compares a migrated database with these declarations on both engines, so the two
 cannot drift apart.
 

@@ -7,7 +7,7 @@ Create Date: ${create_date}
 Rename this file rNNNN_<what>.py and its revision to the next number. A revision
 runs inside one transaction on SQLite and on PostgreSQL (see services/db.py), on
 SQLite with foreign keys off; change services/tables.py to match, and the test
-tests/app/test_store_migrations.py checks that the two agree on both engines.
+tests/services/test_store_migrations.py checks that the two agree on both engines.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ PAGES = {
     "practice": "views/practice.py",
 }
 TEACHER_PAGES = {"classroom"}
-# The first teacher of every app test's store (tests/app/conftest.py's `env` sets these);
+# The first teacher of every app test's store (tests/support/appfixtures.py's `env` sets these);
 # a teacher page opened by `open_page` is opened signed in as them, id 1 in a fresh store.
 TEACHER = ("Teacher", "teacher-pass")
 

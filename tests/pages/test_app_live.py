@@ -161,7 +161,7 @@ def test_a_teacher_signs_in_with_the_password(app: AppTest) -> None:
 def test_wrong_passwords_make_the_sign_in_wait(app: AppTest,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Counted in the store, not the session: a fresh session (a new connection) is held
-    up just the same (services/guard.py; the lockout itself: tests/app/test_signin.py).
+    up just the same (services/guard.py; the lockout itself: tests/services/test_signin.py).
     The first wait is made a minute long, so a slow machine cannot outwait it."""
     key = (guard.TEACHER, guard.ACCOUNT)
     monkeypatch.setitem(guard.POLICIES, key, dataclasses.replace(guard.POLICIES[key],
