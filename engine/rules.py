@@ -26,16 +26,15 @@ from engine.settings import (
     setting,
 )
 
-__all__ = ["CLASSIC", "PRESETS", "PRESET_HELP", "SETTINGS", "SETTING_CHOICES", "SETTING_HELP",
+__all__ = ["CLASSIC", "PRESETS", "PRESET_HELP", "SETTINGS", "SETTING_HELP",
            "WORD_SETTINGS", "ControllerTrail", "Deal", "FaceCapture", "FaceValues", "Rules",
            "Scoring", "Setting", "TieBreak", "preset"]
 
-# Views of the records (engine/settings.py) for the callers that want one fact of
-# every setting.
+# Views of the records (engine/settings.py) still read by the course (concepts.py, the
+# app's catalogue); a new caller reads the records themselves.
 WORD_SETTINGS: Final[dict[str, type[StrEnum]]] = {
     s.name: type(s.default) for s in SETTINGS if isinstance(s.default, StrEnum)
 }
-SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {s.name: s.choices for s in SETTINGS}
 SETTING_HELP: Final[dict[str, str]] = {s.name: s.help for s in SETTINGS}
 
 # Plain names for the members the rules test often: reading `FaceValues.ROYAL`

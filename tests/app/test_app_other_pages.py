@@ -10,7 +10,7 @@ import pytest
 from apphelpers import PAGES, click, new_app, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.rules import SETTING_CHOICES
+from engine.settings import SETTING
 from tutorial_app.course import Course
 from tutorial_app.services.signin import SignIn
 from tutorial_app.services.store import ProgressStore
@@ -163,7 +163,7 @@ def test_the_teacher_can_close_sign_in_by_name_alone(env: None, db: Path) -> Non
 def test_rules_page_explains_every_setting(app: AppTest) -> None:
     open_page(app, "rules")
     presets, settings = (table.value for table in app.dataframe)
-    assert set(settings["Setting"]) == set(SETTING_CHOICES)
+    assert set(settings["Setting"]) == set(SETTING)
     assert "royal" in set(presets["Preset"])
 
 

@@ -14,7 +14,7 @@ from apphelpers import click, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
 
 from engine import Rules
-from engine.rules import SETTING_CHOICES
+from engine.settings import SETTINGS
 from tutorial_app.ui.rules_beside import sentences
 
 TRAIL = "A player who controls a build may trail (rule [6.2](rules#6"  # linked to the rule
@@ -76,7 +76,7 @@ def house(course_dir: Path) -> Path:
 def test_every_setting_that_can_differ_has_its_own_sentence() -> None:
     """One whole sentence per value that is not the classic one, with its rule number."""
     classic = Rules().settings()
-    for name, choices in SETTING_CHOICES.items():
+    for name, choices in ((s.name, s.choices) for s in SETTINGS):
         for value in choices:
             if value == classic[name] or (name == "ace_high" and value == "true"):
                 continue

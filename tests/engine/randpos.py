@@ -11,13 +11,14 @@ import random
 from collections.abc import Callable
 
 from engine import Build, Card, Position, Rules, full_deck
-from engine.rules import PRESETS, SETTING_CHOICES
+from engine.rules import PRESETS
+from engine.settings import SETTINGS
 
 
 def rules_variants() -> list[Rules]:
     """Every preset, every single non-default setting, and a few telling combinations."""
     variants: dict[Rules, None] = dict.fromkeys(PRESETS.values())
-    for key, choices in SETTING_CHOICES.items():
+    for key, choices in ((s.name, s.choices) for s in SETTINGS):
         for choice in choices[1:]:
             base = "royal" if key == "ace_high" else "classic"
             variants[Rules.parse(f"{base} {key}={choice}")] = None

@@ -8,7 +8,7 @@ from dataclasses import fields
 import pytest
 
 from engine.errors import NotationError
-from engine.rules import SETTING_CHOICES, Rules
+from engine.rules import Rules
 from engine.settings import SETTING, SETTINGS, setting
 
 EVERY_CHOICE = [(s.name, choice) for s in SETTINGS for choice in s.choices]
@@ -57,7 +57,7 @@ def test_a_value_not_among_the_choices_is_an_error_naming_the_value_and_choices(
     message = str(error.value)
     assert error.value.code == "rules-value"
     assert f"setting {name} cannot be '{given}'" in message
-    assert error.value.facts["choices"] == " / ".join(SETTING_CHOICES[name])
+    assert error.value.facts["choices"] == " / ".join(SETTING[name].choices)
     assert all(choice in message for choice in SETTING[name].choices)
 
 

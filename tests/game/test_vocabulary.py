@@ -24,8 +24,9 @@ from engine import (
 )
 from engine.errors import InvalidMoveError
 from engine.game import LogKind, new_game
-from engine.rules import SETTING_CHOICES, WORD_SETTINGS
+from engine.rules import WORD_SETTINGS
 from engine.scoring import ITEMS, ScoreItem
+from engine.settings import SETTING
 
 
 def test_move_kinds_are_the_old_constants_and_texts() -> None:
@@ -57,7 +58,7 @@ def test_word_settings_accept_their_text_and_keep_their_member() -> None:
     assert rules.face_values is FaceValues.ROYAL and rules == Rules.parse("royal")
     assert hash(rules) == hash(Rules.parse("royal"))
     for name, choices in WORD_SETTINGS.items():
-        assert SETTING_CHOICES[name] == tuple(m.value for m in choices)
+        assert SETTING[name].choices == tuple(m.value for m in choices)
         for member in choices:
             parsed = Rules.parse(f"classic {name}={member.value}")
             assert getattr(parsed, name) is member

@@ -1,14 +1,15 @@
 """What the Rules page shows (plain Python, no Streamlit): the rules of record in
 sections (docs/rules.md), every preset with the settings it changes, and every
-setting with its choices, default and meaning, from the engine's own tables
-(SETTING_HELP, PRESET_HELP), so the page never disagrees with the judge."""
+setting with its choices, default and meaning, from the engine's own records (each
+setting's `engine.settings.Setting`, PRESET_HELP), so the page never disagrees with
+the judge."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine import PRESETS
-from engine.rules import CLASSIC, SETTING_CHOICES
+from engine.settings import SETTINGS
 from tutorial_app.course.reading.rulesdoc import read_rules_page
 from tutorial_app.words.i18n import t
 
@@ -43,10 +44,9 @@ def rules_screen() -> RulesScreen:
         PresetRow(name, t(f"rules.preset.{name}"), " ".join(rules.text.split()[1:]) or (
             t("rules.defaults") if name == "classic" else rules.text))
         for name, rules in PRESETS.items())
-    defaults = CLASSIC.settings()
-    settings = tuple(SettingRow(name, tuple(choices), defaults[name],
-                                        t(f"rules.setting.{name}"))
-                     for name, choices in SETTING_CHOICES.items())
+    settings = tuple(SettingRow(s.name, s.choices, s.text(s.default),
+                                t(f"rules.setting.{s.name}"))  # s.help, translated
+                     for s in SETTINGS)
     return RulesScreen(page.sections, page.error,
                        bool(page.sections and page.sections[0].startswith("# ")),
                        presets, settings)

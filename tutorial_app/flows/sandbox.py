@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from engine import PRESETS, Attempt, Card, CassinoError, Position, check
 from engine.position import Problem
-from engine.rules import SETTING_CHOICES
+from engine.settings import SETTING
 from tutorial_app.flows import links, page
 from tutorial_app.flows.advice import Advice, advice_for
 from tutorial_app.flows.line import Line, MoveEffect, describe_moves
@@ -319,7 +319,7 @@ class SandboxController:
             self._edit(with_rules(self.line.position, rules))
 
     def set_setting(self, name: str) -> None:
-        if name not in SETTING_CHOICES:
+        if name not in SETTING:
             return
         position = self.line.position
         try:

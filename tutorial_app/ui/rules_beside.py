@@ -8,7 +8,9 @@ they were named nowhere, on any page. Every page that shows a position a learner
 asked about (a puzzle, a streak's puzzle, a line, a lesson's step) calls `show`
 beside it; a position under the classic rules shows nothing. Each sentence is one
 catalogue entry (`rules.beside.<setting>.<value>`), so no language glues a setting's
-name to its value.
+name to its value; a value with no entry of its own (a number of points a setting's
+record allows, `target=31`) fills its setting's one sentence (`rules.beside.<setting>`).
+No setting is asked for by name: a new setting needs only its record and its entries.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import streamlit as st
 
 from engine import Rules
 from tutorial_app.ui import board
-from tutorial_app.words.i18n import t
+from tutorial_app.words.i18n import english, t
 
 CLASSIC: Final = Rules()
 
@@ -32,11 +34,15 @@ def sentences(rules: Rules, base: Rules = CLASSIC) -> tuple[str, ...]:
     for name, value in rules.settings().items():
         if value == normal[name]:
             continue
-        if name == "target" and value != "hand":
-            said.append(t("rules.beside.target", points=value))
-        else:
-            said.append(t(f"rules.beside.{name}.{value}"))
+        said.append(_sentence(name, value))
     return tuple(said)
+
+
+def _sentence(name: str, value: str) -> str:
+    """A value's own sentence (`sweeps.off`, `target.hand`), else the setting's sentence
+    with the value as its number (`target=31`: "played to 31 points")."""
+    own = f"rules.beside.{name}.{value}"
+    return t(own) if own in english() else t(f"rules.beside.{name}", points=value)
 
 
 def show(rules: Rules, key: str) -> None:

@@ -34,9 +34,13 @@ from engine import (
 )
 from engine.game import GameState, new_game
 from engine.players import LEVELS, choose_move, view_of
+from engine.settings import SETTING
 
 YOU: Final = 0
-TARGETS: Final = ("11", "21", "31", "61", "hand")
+# The target picker's choices: the `target` setting's own (its record), fewest points
+# first and a single hand last, as the picker lists them.
+TARGETS: Final = tuple(text for text, points in sorted(
+    SETTING["target"].values, key=lambda pair: (pair[1] is None, pair[1] or 0)))
 DEFAULT_LEVEL: Final = 2
 RECORD_VERSION: Final = 1
 MAX_RECORD: Final = 200_000  # characters: a saved game is a few kilobytes
@@ -73,7 +77,7 @@ def make_rules(preset: str, settings: Mapping[str, str] | None = None,
 
 def target_text(rules: Rules) -> str:
     """The rules' target as one of TARGETS."""
-    return "hand" if rules.target is None else str(rules.target)
+    return SETTING["target"].text(rules.target)
 
 
 @dataclass(frozen=True, slots=True)

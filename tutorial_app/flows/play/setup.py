@@ -15,7 +15,7 @@ from typing import Final
 
 from engine import PRESETS
 from engine.players import LEVELS
-from engine.rules import SETTING_CHOICES
+from engine.settings import SETTING, SETTINGS
 from tutorial_app.flows.play import screens as ps
 from tutorial_app.flows.play import words as pw
 from tutorial_app.flows.play.game import (
@@ -31,7 +31,7 @@ from tutorial_app.flows.state import Memory
 PLAYER_COUNTS: Final = (2, 3, 4)
 LEVEL_CHOICES: Final = tuple(sorted(LEVELS))
 DEFAULT_PRESET: Final = "classic"
-DEFAULT_TARGET: Final = "21"
+DEFAULT_TARGET: Final = SETTING["target"].choices[0]  # its record's default, "21"
 
 PLAYERS: Final = "players"
 PRESET: Final = "preset"
@@ -84,8 +84,8 @@ class SetupForm:
 
     def chosen_settings(self) -> dict[str, str]:
         """The settings the setting selects show (those never drawn are left out)."""
-        return {name: str(self.memory[rule_key(name)]) for name in SETTING_CHOICES
-                if name != "target" and rule_key(name) in self.memory}
+        return {s.name: str(self.memory[rule_key(s.name)]) for s in SETTINGS
+                if s.name != TARGET and rule_key(s.name) in self.memory}
 
     def setup(self) -> Setup:
         """The game the form describes. Raises `CassinoError` for settings that do not
