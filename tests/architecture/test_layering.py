@@ -52,11 +52,6 @@ UI_SERVICES_ALLOWED = {
     "tutorial_app.ui.live_call": "the store's faults, caught around the banner on every page",
     "tutorial_app.ui.teacher": "the teacher's sign-in form and guard, drawn on every "
                                "teacher page before its controller exists",
-    # not converted yet (issue 33, item 2): the Classroom's sign-in, join and card parts
-    "tutorial_app.ui.signin_panels": "not yet a controller: the roster, secrets, limits "
-                                     "and devices panels call services/ directly",
-    "tutorial_app.ui.join_panels": "not yet a controller: the join form and approvals",
-    "tutorial_app.ui.login_cards": "not yet a controller: the printed login cards",
 }
 
 

@@ -2,7 +2,7 @@
 
 Each card says the learner's name, the class and its code, the learner's two secret
 pictures (with their words, for a device without colour emoji), a QR code of the
-card's sign-in link (`/?card=KEY`, services/pictures.py), which a phone's camera
+card's sign-in link (`/?card=KEY`), which a phone's camera
 opens to sign that learner in, and the app's address in words ("192.168.1.20:8501"),
 which a phone without a camera types before signing in with the code, the name and
 the pictures. The link and the address are the ones the projector names
@@ -13,22 +13,18 @@ The cards come in sheets of nine (three rows of three, each card 90 mm high in p
 one sheet to a printed page whatever the browser; the same HTML is drawn on the page
 (printed from the browser: the menu and the page's other parts are left off the paper)
 and offered as a file of its own. Every text in it is escaped: a name is what someone
-typed.
+typed. What the cards say comes from the page's controller (flows/cards_page.py).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 from typing import Final
 
 import segno
 
 from tutorial_app.flows.address import CARD, Address, page_link
-from tutorial_app.services import pictures
-from tutorial_app.services.classes import SchoolClass
-from tutorial_app.services.pictures import Secret
-from tutorial_app.services.store import Learner
+from tutorial_app.flows.cards_page import ClassCards, LoginCard
 from tutorial_app.words.i18n import t
 
 CLASS: Final = "class"      # the Login cards page's parameters: the class,
@@ -78,9 +74,9 @@ def one(class_id: int, learner_id: int) -> str:
     return f"cards?{CLASS}={class_id}&{LEARNER}={learner_id}"
 
 
-def card_link(root: str, secret: Secret) -> str:
+def card_link(root: str, card_key: str) -> str:
     """A card's sign-in link under the app's address `root` (as Address.card_link)."""
-    return page_link(root, "", {CARD: secret.card_key})
+    return page_link(root, "", {CARD: card_key})
 
 
 def qr_picture(link: str) -> str:
@@ -98,19 +94,18 @@ def _typing(where: Address) -> str:
             f"{html.escape(after)}")
 
 
-def _card(room: SchoolClass, learner: Learner, secret: Secret, where: Address) -> str:
-    qr = (f"<img class='qr' src='{qr_picture(where.card_link(secret.card_key))}' "
-          f"alt='{html.escape(t('cards.qr_alt', name=learner.name), quote=True)}'>")
-    first, second = secret.pictures
-    words = t("cards.words", first=pictures.word(first), second=pictures.word(second))
-    size = " long" if len(learner.name) > LONG_NAME else ""
+def _card(room: ClassCards, card: LoginCard, where: Address) -> str:
+    qr = (f"<img class='qr' src='{qr_picture(where.card_link(card.card_key))}' "
+          f"alt='{html.escape(t('cards.qr_alt', name=card.name), quote=True)}'>")
+    words = t("cards.words", first=card.words[0], second=card.words[1])
+    size = " long" if len(card.name) > LONG_NAME else ""
     return (
-        f"<div class='login-card' data-learner='{learner.id}'>"
-        f"<div class='name{size}'>{html.escape(learner.name)}</div>"
-        f"<div class='class'><span>{html.escape(t('cards.class_line', name=room.name))}"
+        f"<div class='login-card' data-learner='{card.learner_id}'>"
+        f"<div class='name{size}'>{html.escape(card.name)}</div>"
+        f"<div class='class'><span>{html.escape(t('cards.class_line', name=room.class_name))}"
         f"</span><span class='code'>{html.escape(room.code)}</span></div>"
-        f"<div class='pictures' aria-hidden='true'>{html.escape(pictures.emoji(first))} "
-        f"{html.escape(pictures.emoji(second))}</div>"
+        f"<div class='pictures' aria-hidden='true'>{html.escape(card.emojis[0])} "
+        f"{html.escape(card.emojis[1])}</div>"
         f"<div class='words'>{html.escape(words)}</div>"
         f"{qr}"
         f"<div class='scan'>{html.escape(t('cards.scan_here'))}</div>"
@@ -118,17 +113,18 @@ def _card(room: SchoolClass, learner: Learner, secret: Secret, where: Address) -
         "</div>")
 
 
-def grid(room: SchoolClass, cards: Sequence[tuple[Learner, Secret]], where: Address) -> str:
+def grid(room: ClassCards, where: Address) -> str:
     """The cards as one block of HTML (with its CSS): sheets of `PER_SHEET`."""
+    cards = room.cards
     sheets = [cards[i:i + PER_SHEET] for i in range(0, len(cards), PER_SHEET)]
     return CSS + "<div class='login-cards'>" + "".join(
         "<div class='login-sheet'>" + "".join(
-            _card(room, learner, secret, where) for learner, secret in sheet) + "</div>"
+            _card(room, card, where) for card in sheet) + "</div>"
         for sheet in sheets) + "</div>"
 
 
-def page(room: SchoolClass, cards: Sequence[tuple[Learner, Secret]], where: Address) -> str:
+def page(room: ClassCards, where: Address) -> str:
     """A whole HTML file of the cards, to print from any browser."""
-    title = html.escape(t("cards.file_title", name=room.name))
+    title = html.escape(t("cards.file_title", name=room.class_name))
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
-            f"</head><body>{grid(room, cards, where)}</body></html>")
+            f"</head><body>{grid(room, where)}</body></html>")

@@ -24,6 +24,7 @@ import streamlit as st
 
 from engine import parse_cards
 from tutorial_app.config import store_url
+from tutorial_app.flows.join_page import LearnerJoin
 from tutorial_app.services import faults, guard, names, pictures
 from tutorial_app.services.classes import ClassStore, first_teacher_from_environment
 from tutorial_app.services.faults import STORE_FAULTS
@@ -339,7 +340,7 @@ def join_form() -> None:
     someone else, or as nobody: a learner of the class signs in with their pictures,
     a new one joins (or waits for the teacher to let them in)."""
     session = signin()
-    if session is not None and join_panels.waiting(session):
+    if session is not None and join_panels.waiting(LearnerJoin(session)):
         return
     st.caption(t("welcome.class_body"))
     class_form()
@@ -353,7 +354,7 @@ def join_form() -> None:
 def _join_fields() -> None:
     """A new learner asks to join a class with its code and their name
     (ui/join_panels.py)."""
-    join_panels.join_fields(signin(), _linked_code())
+    join_panels.join_fields(LearnerJoin(signin()), _linked_code())
 
 
 def class_form() -> None:
@@ -463,7 +464,7 @@ def require_learner() -> Learner | None:
             st.error(safe_text.plain(note), icon=":material/badge:")
         _secret_shown(session)
         return current
-    if join_panels.waiting(session):  # asked to join: the teacher has not answered yet
+    if join_panels.waiting(LearnerJoin(session)):  # asked to join: the teacher has not answered yet
         return None
     language_row()  # her own language first (ui/language_row.py)
     with st.container(border=True, key="welcome"):

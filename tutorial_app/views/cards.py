@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.flows.cards_page import CardsController
 from tutorial_app.services.classes import SchoolClass
 from tutorial_app.ui import address, login_cards, safe_text, session, teacher
 from tutorial_app.ui.login_cards import CLASS, LEARNER
@@ -35,19 +36,15 @@ def render() -> None:
                                          key="cards-class", on_change=_class_changed,
                                          format_func=lambda found: found.name)
         st.query_params[CLASS] = str(room.id)
-        cards = rooms.secrets_of(room.id)
-        if not cards:
+        cards = CardsController(rooms, room).screen(str(st.query_params.get(LEARNER, "")))
+        if not cards.cards:
             st.info(t("cards.no_learners"))
             return
-        one = str(st.query_params.get(LEARNER, ""))
-        chosen = [(x, s) for x, s in cards if str(x.id) == one]
-        if chosen:
-            cards = chosen
-            st.info(t("cards.one", name=safe_text.plain(chosen[0][0].name)),
-                    icon=":material/badge:")
+        if cards.one is not None:
+            st.info(t("cards.one", name=safe_text.plain(cards.one)), icon=":material/badge:")
             st.button(t("cards.all"), key="cards-all", on_click=_class_changed,
                       icon=":material/groups:")
-        elif one:
+        elif cards.stale:
             st.query_params.pop(LEARNER, None)  # not a learner of this class: every card
         st.caption(t("cards.help"))
         where = address.address()
@@ -55,11 +52,10 @@ def render() -> None:
             st.caption(where.line())
         else:
             st.warning(where.line(), icon=":material/wifi_off:")
-        name = f"login-cards-{room.code}" + (f"-{chosen[0][0].id}" if chosen else "")
-        st.download_button(t("cards.download"), login_cards.page(room, cards, where),
-                           file_name=f"{name}.html", mime="text/html",
+        st.download_button(t("cards.download"), login_cards.page(cards, where),
+                           file_name=f"{cards.file_name}.html", mime="text/html",
                            key="cards-download", icon=":material/download:")
-    st.html(login_cards.grid(room, cards, where))
+    st.html(login_cards.grid(cards, where))
 
 
 render()

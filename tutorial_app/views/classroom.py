@@ -14,7 +14,8 @@ folded away, the class's learners and their secrets, the learners waiting to joi
 of these is drawn (the controller decides), but how many wait to join.
 The logic is `flows.classroom.ClassroomController`, with a controller per panel
 (`flows.live_page`, `flows.homework_page`, `flows.class_practice_page`,
-`flows.records_page`); this only builds them and has the ui/ parts draw them.
+`flows.records_page`, `flows.signin_page`, `flows.join_page`); this only builds them
+and has the ui/ parts draw them.
 
 The teacher stays signed in across reloads (services/teacher_signin.py), and the
 page comes back as it was: the class, projector mode and what is on the screen are
@@ -28,8 +29,10 @@ import streamlit as st
 from tutorial_app.flows.class_practice_page import ClassPracticeController
 from tutorial_app.flows.classroom import ClassroomController
 from tutorial_app.flows.homework_page import HomeworkController
+from tutorial_app.flows.join_page import JoinRequests
 from tutorial_app.flows.live_page import ClassPicker, LiveController
 from tutorial_app.flows.records_page import RecordsController
+from tutorial_app.flows.signin_page import DevicesController, LimitsController, RosterController
 from tutorial_app.ui import classroom_panels as panels
 from tutorial_app.ui import (
     homework_panels,
@@ -66,18 +69,18 @@ def render() -> None:
             live_panels.live_controls(LiveController(rooms, room, ctl, session.state()))
         if ctl.teacher_parts_shown():
             if room is not None:
-                signin_panels.class_learners(rooms, room)
-                join_panels.requests(rooms, room.id)
+                signin_panels.class_learners(RosterController(rooms, room, session.state()))
+                join_panels.requests(JoinRequests(rooms, room.id, session.state()))
                 homework_panels.teacher_panel(HomeworkController(rooms, course, room))
                 practice_panels.teacher_panel(
                     ClassPracticeController(rooms, course, who.id, room))
                 records_panel.records(RecordsController(rooms, room, records_panel.forget))
-            signin_panels.limits(tsignin, rooms, mine)
-            signin_panels.devices(tsignin)
+            signin_panels.limits(LimitsController(tsignin, rooms, mine, session.state()))
+            signin_panels.devices(DevicesController(tsignin))
         else:
             st.caption(t("classroom.projector_private"))
             if room is not None:
-                join_panels.projector_count(rooms, room.id)
+                join_panels.projector_count(JoinRequests(rooms, room.id, session.state()))
         if screen.position is not None:
             panels.position(ctl, screen.position)
         elif screen.item is not None:
