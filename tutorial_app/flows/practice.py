@@ -70,20 +70,16 @@ def open_tasks(course: Course, progress: Mapping[str, LessonProgress]) -> list[T
     closed = {lesson.id for lesson in course.lessons if not set(lesson.requires) <= done}
     tasks = tasks_of(course)
     taught = {s for task in tasks if task.lesson in done for s in _settings(task)}
-    return [task for task in tasks
-            if (task.lesson not in closed if task.kind == "step"
-                else _puzzle_taught(course, task.ref, done))
-            and _settings(task) <= taught]
-
-
-def _puzzle_taught(course: Course, puzzle_id: str, done: set[str]) -> bool:
-    """A puzzle is open once a finished lesson practises one of its themes, as on the
-    Puzzles page's first visit: a new learner's set was five building puzzles before
-    she had met a card."""
-    puzzle = links.find_puzzle(course, puzzle_id)
+    # A puzzle is open once a finished lesson practises one of its themes, as on the
+    # Puzzles page's first visit: a new learner's set was five building puzzles before
+    # she had met a card.
     themes = {theme for lesson in course.lessons if lesson.id in done
               for theme in lesson.practice}
-    return puzzle is not None and bool(themes & set(puzzle.themes))
+    taught_puzzles = {p.id for p in course.puzzles if themes & set(p.themes)}
+    return [task for task in tasks
+            if (task.lesson not in closed if task.kind == "step"
+                else task.ref in taught_puzzles)
+            and _settings(task) <= taught]
 
 
 def next_lesson(course: Course, progress: Mapping[str, LessonProgress]) -> Lesson | None:
