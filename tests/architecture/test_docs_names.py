@@ -228,7 +228,7 @@ def _module_and_names(token: str) -> list[str] | None:
 
 
 def _test_exists(token: str) -> bool:
-    """`tests/app/test_x.py::test_y`: the file has that test."""
+    """`tests/flows/test_x.py::test_y`: the file has that test."""
     file, _, test = token.partition("::")
     return (ROOT / file).is_file() and re.search(
         rf"^\s*def {re.escape(test)}\(", (ROOT / file).read_text(encoding="utf-8"),

@@ -2,7 +2,7 @@
 roster and secrets, the wrong tries and lockouts, the teacher's devices, joining by the
 code (the waiting phone, the teacher's approvals) and the printed cards, each driven
 click by click with a dict for the session and a real store, as the other panels'
-controllers are (tests/app/test_flow_class_pages.py); `screen()` says what ui/ draws."""
+controllers are (tests/flows/test_flow_class_pages.py); `screen()` says what ui/ draws."""
 
 from __future__ import annotations
 
