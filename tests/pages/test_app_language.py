@@ -100,7 +100,7 @@ def test_importing_the_pages_installs_nothing() -> None:
     """The session's language is wired to the translation layer by app.py's call, not
     as a side effect of importing the drawing code (a fresh interpreter checks)."""
     code = ("import tutorial_app.ui.language, tutorial_app.ui.sidebar\n"
-            "from tutorial_app.course import i18n\n"
+            "from tutorial_app.words import i18n\n"
             "assert i18n._resolver is None, i18n._resolver\n"
             "tutorial_app.ui.language.install()\n"
             "assert i18n._resolver is not None\n")

@@ -2,7 +2,7 @@
 
 The teacher puts up a lesson step, a puzzle or a typed position (`Question`); each
 learner answers with one move from their phone, judged here exactly as the lesson
-or puzzle judges it (`course.checking.check_answer`): correct, legal but missing the
+or puzzle judges it (`course.judge.checking.check_answer`): correct, legal but missing the
 goal, or illegal with the judge's reason. A typed position has no goal, so a legal
 move there is just "legal". The projector shows the answers grouped by move
 (`bars`): the mistakes first, the most common first, then the correct moves.
