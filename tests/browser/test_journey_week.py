@@ -47,7 +47,7 @@ from tutorial_app.flows.play.game import Game, Setup
 from tutorial_app.services import practice_store as ps
 from tutorial_app.services.practice_store import Viewer
 from tutorial_app.services.store import ProgressStore
-from tutorial_app.ui.card_svg import card_name
+from tutorial_app.ui.card_svg import build_label, card_name
 from tutorial_app.words import words
 from tutorial_app.words.i18n import count, join_and, using
 
@@ -242,7 +242,7 @@ def test_a_spanish_learners_first_week(real_server: Server, browser: Any, course
         press(page, page.get_by_text(lucia.words("puzzles.mode.streak"), exact=True))
         lucia.press_key("streak.start")
         first_puzzle = puzzle_on_screen(lucia, course)
-        lucia.play(next(m for m in solutions(first_puzzle) if not m.builds))
+        play_with_builds(lucia, first_puzzle, solutions(first_puzzle)[0])
         with using(LANG):
             lucia.says(count(1, "streak-now"))
         ending = puzzle_on_screen(lucia, course)
@@ -308,6 +308,17 @@ def test_a_spanish_learners_first_week(real_server: Server, browser: Any, course
             shown = count(len(held), "play-count-shown",
                           cards=join_and([words.card(c) for c in held]))
         lucia.says(shown)  # only when she asks
+
+
+def play_with_builds(lucia: Screen, puzzle: Puzzle, move: Move) -> None:
+    """A move clicked as she clicks it: her card, the loose cards, each build it takes
+    or builds onto by the words the board gives it, then the action."""
+    lucia.select(move.card, *move.loose)
+    for build in move.builds:
+        with using(LANG):
+            label = build_label(build, 0, puzzle.position.players)
+        press(lucia.page, lucia.page.get_by_role("button", name=label).first)
+    lucia.action(move)
 
 
 def puzzle_on_screen(lucia: Screen, course: Course) -> Puzzle:
