@@ -8,7 +8,6 @@ trips like every other notation in the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any, Final
 
 from engine.cards import Card
@@ -26,16 +25,8 @@ from engine.settings import (
     setting,
 )
 
-__all__ = ["CLASSIC", "PRESETS", "PRESET_HELP", "SETTINGS", "SETTING_HELP",
-           "WORD_SETTINGS", "ControllerTrail", "Deal", "FaceCapture", "FaceValues", "Rules",
-           "Scoring", "Setting", "TieBreak", "preset"]
-
-# Views of the records (engine/settings.py) still read by the course (concepts.py, the
-# app's catalogue); a new caller reads the records themselves.
-WORD_SETTINGS: Final[dict[str, type[StrEnum]]] = {
-    s.name: type(s.default) for s in SETTINGS if isinstance(s.default, StrEnum)
-}
-SETTING_HELP: Final[dict[str, str]] = {s.name: s.help for s in SETTINGS}
+__all__ = ["CLASSIC", "PRESETS", "PRESET_HELP", "SETTINGS", "ControllerTrail", "Deal",
+           "FaceCapture", "FaceValues", "Rules", "Scoring", "Setting", "TieBreak", "preset"]
 
 # Plain names for the members the rules test often: reading `FaceValues.ROYAL`
 # through its class is slow on Python 3.11.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 
 import pytest
 
@@ -24,9 +25,8 @@ from engine import (
 )
 from engine.errors import InvalidMoveError
 from engine.game import LogKind, new_game
-from engine.rules import WORD_SETTINGS
 from engine.scoring import ITEMS, ScoreItem
-from engine.settings import SETTING
+from engine.settings import SETTING, SETTINGS
 
 
 def test_move_kinds_are_the_old_constants_and_texts() -> None:
@@ -57,7 +57,9 @@ def test_word_settings_accept_their_text_and_keep_their_member() -> None:
     rules = Rules(face_values="royal")  # type: ignore[arg-type]
     assert rules.face_values is FaceValues.ROYAL and rules == Rules.parse("royal")
     assert hash(rules) == hash(Rules.parse("royal"))
-    for name, choices in WORD_SETTINGS.items():
+    words = {s.name: type(s.default) for s in SETTINGS if isinstance(s.default, StrEnum)}
+    assert words  # the settings whose values are words
+    for name, choices in words.items():
         assert SETTING[name].choices == tuple(m.value for m in choices)
         for member in choices:
             parsed = Rules.parse(f"classic {name}={member.value}")

@@ -23,6 +23,7 @@ on its path (the lesson itself and everything it requires) teaches.
 from __future__ import annotations
 
 from dataclasses import fields
+from enum import StrEnum
 from typing import Final
 
 from engine import CLASSIC, Move, Position, Rules
@@ -53,12 +54,13 @@ REASON_CONCEPTS: Final[dict[str, str]] = {
 
 
 def _setting_values() -> dict[str, list[str]]:
-    from engine.rules import WORD_SETTINGS
+    from engine.settings import SETTING
     values: dict[str, list[str]] = {}
     for field in fields(Rules):
         default = getattr(CLASSIC, field.name)
-        if field.name in WORD_SETTINGS:
-            choices = [str(c) for c in WORD_SETTINGS[field.name] if c != default]
+        record = SETTING.get(field.name)
+        if record is not None and isinstance(record.default, StrEnum):
+            choices = [text for text, value in record.values if value != default]
         elif isinstance(default, bool):
             choices = [setting_text(field.name, not default)]
         elif field.name == "target":

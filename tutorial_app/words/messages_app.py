@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Final
 
 from engine.players import LEVEL_NAMES
-from engine.rules import PRESET_HELP, SETTING_HELP
+from engine.rules import PRESET_HELP
 from engine.scoring import ITEM_LABELS, ITEMS
+from engine.settings import SETTINGS
 
 MESSAGES: Final[dict[str, str]] = {
     "app.title": "Cassino Tutor",
@@ -620,7 +621,7 @@ MESSAGES.update({
     "sidebar.language": "Language",
 })
 MESSAGES.update({f"rules.preset.{name}": text for name, text in PRESET_HELP.items()})
-MESSAGES.update({f"rules.setting.{name}": text for name, text in SETTING_HELP.items()})
+MESSAGES.update({f"rules.setting.{s.name}": s.help for s in SETTINGS})
 MESSAGES.update({  # the words drawn on the cards and read by screen readers
     "board.face_down": "face-down card",
     "board.controller_you": "You",
