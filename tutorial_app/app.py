@@ -18,6 +18,7 @@ from tutorial_app.ui import language, page_address
 from tutorial_app.ui.css import BASE_CSS
 from tutorial_app.ui.live_call import live_call_banner
 from tutorial_app.ui.menu import Audience, audience
+from tutorial_app.ui.phone_menu import phone_menu
 from tutorial_app.ui.serving import send_without_delay
 from tutorial_app.ui.sidebar import sidebar
 from tutorial_app.ui.steady_taps import steady_taps
@@ -31,6 +32,7 @@ st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide",
                    initial_sidebar_state="auto")  # collapsed on phones
 st.html(BASE_CSS)
 steady_taps()  # a tap on a picture lands where it was made (ui/steady_taps.py)
+phone_menu()  # on a phone the menu folds away once a page is chosen (ui/phone_menu.py)
 
 VIEWS = Path(__file__).parent / "views"
 learn = st.Page(VIEWS / "learn.py", title=t("nav.learn"), icon=":material/school:",
