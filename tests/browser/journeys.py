@@ -93,8 +93,12 @@ class Screen:
         press(self.page, self.page.get_by_text(label, exact=True).first)
 
     def select(self, *cards: Card) -> None:
+        """Tap each card and see it drawn selected before the next tap: on a loaded
+        machine a tap can be lost, and an action pressed then would judge another
+        selection than the one meant."""
         for which in cards:
             press(self.page, card(self.page, self.card(which)))
+            self.sees_selected(which)
 
     def play(self, move: Move) -> None:
         """Click the move's cards (hand card first), then its action (moves on loose
