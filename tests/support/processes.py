@@ -13,7 +13,9 @@ revision (db.head is computed in each process).
 from __future__ import annotations
 
 import multiprocessing
+import sys
 import time
+import types
 from collections.abc import Sequence
 from multiprocessing.context import ForkServerContext
 from multiprocessing.process import BaseProcess
@@ -37,8 +39,16 @@ def run_all(workers: Sequence[BaseProcess], timeout: float = 240.0) -> list[int 
     and end any still running, so that a racer stuck at a barrier whose partner died
     fails the test instead of holding the run open at exit; their exit codes (None
     for one that had to be ended)."""
-    for worker in workers:
-        worker.start()
+    # A page script an AppTest ran earlier in this test process is left as `__main__`
+    # (views/cards.py, say), and multiprocessing re-runs `__main__`'s file in the
+    # forkserver and in each child: the page then runs there with no one signed in.
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        for worker in workers:
+            worker.start()
+    finally:
+        sys.modules["__main__"] = main
     deadline = time.monotonic() + timeout
     for worker in workers:
         worker.join(timeout=max(0.0, deadline - time.monotonic()))
