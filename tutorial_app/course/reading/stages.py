@@ -28,13 +28,16 @@ DOING_SHARE: Final = 2 / 3
 
 def join_reading(steps: tuple[Step, ...]) -> list[Step]:
     """Consecutive read steps as one (their texts one after the other; the last
-    picture shown)."""
+    picture shown, and the one figure), but for two figures (the pack, the seats...),
+    which stay apart so that neither is lost."""
     out: list[Step] = []
     for step in steps:
         previous = out[-1] if out else None
-        if isinstance(step, ReadStep) and isinstance(previous, ReadStep):
+        if (isinstance(step, ReadStep) and isinstance(previous, ReadStep)
+                and not (step.figure and previous.figure)):
             out[-1] = replace(previous, text=f"{previous.text.rstrip()}\n\n{step.text}",
-                              position=step.position or previous.position)
+                              position=step.position or previous.position,
+                              figure=step.figure or previous.figure)
         else:
             out.append(step)
     return out
