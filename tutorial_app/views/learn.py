@@ -193,6 +193,16 @@ def hints_box(control: LessonController, screen: PlayerScreen) -> None:
                   on_click=control.hint, icon=":material/lightbulb:", help=t("learn.hint_help"))
 
 
+def instruction(prompt: str, why: str = "") -> None:
+    """A step's prompt as an instruction in reading type (a child reads fewer words in
+    plain type than in a bold heading), and the rule behind it, when the author wrote
+    one, folded under it for the learner who asks why."""
+    st.markdown(board.linked_lesson(prompt))
+    if why:
+        with st.expander(t("learn.why"), expanded=False):
+            st.markdown(board.linked_lesson(why))
+
+
 def read_step(control: LessonController, step: ReadStep, screen: PlayerScreen) -> None:
     st.markdown(board.linked_lesson(step.text))
     if step.position is not None:
@@ -202,7 +212,7 @@ def read_step(control: LessonController, step: ReadStep, screen: PlayerScreen) -
 def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -> None:
     work = screen.work
     assert screen.board is not None
-    st.markdown(f"### {board.linked_lesson(step.prompt)}")
+    instruction(step.prompt, step.why)
     look = board.BoardLook(interactive=not work.solved)
     board.table(screen.board, BOARD, look)
     board.hand(screen.board, BOARD, look)
@@ -232,7 +242,7 @@ def check_button(key: str, control: LessonController,
 
 def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {board.linked_lesson(step.prompt)}")
+    instruction(step.prompt, step.why)
     if step.position is not None:
         board.picture(step.position, BOARD)
     if step.single:  # one answer is asked for: pick one
@@ -254,7 +264,7 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
 
 def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {board.linked_lesson(step.prompt)}")
+    instruction(step.prompt, step.why)
     board.picture(step.position, BOARD)
     st.markdown(t("learn.the_move", move=safe_text.plain(step.move_words or step.move)))
     labels = dict(step.choices)
@@ -271,7 +281,7 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
 
 def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -> None:
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    instruction(step.prompt, step.why)
     labels = dict(step.choices)
     st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
              key=control.answer_key(step), index=None,
@@ -284,7 +294,7 @@ def deal_step(control: LessonController, step: DealStep, screen: PlayerScreen) -
     """One row of buttons per packet (then per question), shown one row at a time so the
     learner deals in order; a tap is the click that says where the packet goes."""
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    instruction(step.prompt, step.why)
     st.caption(t("deal.pick"))
     for index, question in enumerate(step.questions):
         key = control.answer_key(step, index)
@@ -307,7 +317,7 @@ def count_step(control: LessonController, step: CountStep, screen: PlayerScreen)
     """Each captured pile as cards to tap (those that score by themselves), then who
     scores most cards and most spades, and who wins the game."""
     work = screen.work
-    st.markdown(f"### {safe_text.lesson(step.prompt)}")
+    instruction(step.prompt, step.why)
     st.caption(t("tally.pick-points"))
     for side, pile in enumerate(step.piles):
         cards = {str(c): c.pretty for c in count_kind.by_suit(pile)}

@@ -126,6 +126,7 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.stars": "{stars}",
     "learn.check": "Check",
     "learn.tick_all": "Tick every option that is right.",
+    "learn.why": "Why?",  # the folded rule under a step's instruction
     "learn.the_move": "The move: **{move}**",
     "learn.whats_wrong": "What is wrong with it?",
     "learn.not_saved": "Your progress could not be saved just now; please try again in a "

@@ -113,6 +113,7 @@ class StepUnit(Generic[S]):
         """The author's words the learner may read (for the course's statistics)."""
         yield str(getattr(step, "prompt", ""))
         yield str(getattr(step, "success", ""))
+        yield str(getattr(step, "why", ""))
 
     def rules_of(self, step: S) -> Rules | None:
         """The rules the step's answer is worked out under."""
@@ -124,10 +125,16 @@ class StepUnit(Generic[S]):
 
     def show(self, step: S) -> list[str]:
         """The step for an author to read (`python -m tutorial_app.course show`)."""
-        return [f"{INDENT}prompt: {self.text(step)}"]
+        return [f"{INDENT}prompt: {self.text(step)}", *why_lines(step)]
 
 
 INDENT = "    "
+
+
+def why_lines(step: object) -> list[str]:
+    """A step's `why:` (the rule behind its prompt) for its author, if it has one."""
+    why = str(getattr(step, "why", ""))
+    return [f"{INDENT}why: {why}"] if why else []
 
 
 def position_needs(position: Position | None) -> dict[str, str]:

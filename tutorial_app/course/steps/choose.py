@@ -19,7 +19,14 @@ from tutorial_app.course.reading.goal_reader import GoalReader
 from tutorial_app.course.reading.positions import read_position
 from tutorial_app.course.reading.yamlsrc import Fields, Source
 from tutorial_app.course.scene import Scene
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs, raw
+from tutorial_app.course.steps.base import (
+    INDENT,
+    AnswerLine,
+    StepUnit,
+    position_needs,
+    raw,
+    why_lines,
+)
 from tutorial_app.course.steps.base import text as _text
 from tutorial_app.words import words
 from tutorial_app.words.i18n import count, t
@@ -37,6 +44,7 @@ class ChooseStep:
     option_moves: tuple[str, ...] = ()  # the options as written (move notation)
     explanations: tuple[str, ...] = ()  # why each option is or is not correct
     success: str = ""
+    why: str = ""  # the rule behind the prompt, shown folded under it
     key: str = ""
     kind: Literal["choose"] = "choose"
     hints: tuple[str, ...] = ()  # made from the options: what to check, how many, one answer
@@ -112,6 +120,7 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
     return ChooseStep(id="", prompt=prompt, position=position, options=tuple(shown),
                       correct=frozenset(correct), option_moves=option_texts,
                       explanations=tuple(explained), success=success,
+                      why=_text(src, fields, "why", key),
                       hints=tuple(h for h in hints if h))
 
 
@@ -211,7 +220,7 @@ def _needs(step: ChooseStep) -> dict[str, str]:
 class ChooseUnit(StepUnit[ChooseStep]):
     kind = "choose"
     required = ("prompt", "position", "options", "correct")
-    optional = ("goal", "success")
+    optional = ("goal", "success", "why")
 
     def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep | None:
         return _choose(src, fields, rules, key)
@@ -262,7 +271,7 @@ class ChooseUnit(StepUnit[ChooseStep]):
         return out
 
     def show(self, step: ChooseStep) -> list[str]:
-        lines = [f"{INDENT}prompt: {step.prompt}"]
+        lines = [f"{INDENT}prompt: {step.prompt}", *why_lines(step)]
         if step.position is not None:
             lines.append(f"{INDENT}position: {step.position.text}")
         for index, option in enumerate(step.options):

@@ -22,7 +22,7 @@ from tutorial_app.course.concepts import rules_concepts
 from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
 from tutorial_app.course.reading import yamlsrc
 from tutorial_app.course.reading.yamlsrc import Fields, Source, item
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text, why_lines
 from tutorial_app.words.i18n import count, join_and, t
 
 SIDES: Final = 2
@@ -48,6 +48,7 @@ class CountStep:
     winner: str  # "0", "1", "none", or "" when not asked
     totals: tuple[int, ...] = ()  # after the hand, for the replies
     success: str = ""
+    why: str = ""  # the rule behind the prompt, shown folded under it
     key: str = ""
     position: None = None
     kind: Literal["count"] = "count"
@@ -150,7 +151,8 @@ def read_count(src: Source, fields: Fields, rules: Rules, key: str) -> CountStep
                      before=before, points=points,
                      cards=_most([s.item(ScoreItem.CARDS) for s in scores]),
                      spades=_most([s.item(ScoreItem.SPADES) for s in scores]),
-                     winner=winner, totals=totals, success=success)
+                     winner=winner, totals=totals, success=success,
+                     why=text(src, fields, "why", key))
 
 
 SUIT_ORDER: Final = "shdc"
@@ -226,7 +228,7 @@ def check_count(step: CountStep, answer: CountAnswer, *, wrong_attempts: int = 0
 class CountUnit(StepUnit[CountStep]):
     kind = "count"
     required = ("prompt", "piles")
-    optional = ("sweeps", "before", "rules", "success")
+    optional = ("sweeps", "before", "rules", "success", "why")
 
     def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> CountStep | None:
         return read_count(src, fields, rules, key)
@@ -309,7 +311,7 @@ class CountUnit(StepUnit[CountStep]):
         return {"10.1", "10.2", "10.4"} if step.winner else {"10.1", "10.2"}
 
     def show(self, step: CountStep) -> list[str]:
-        return [f"{INDENT}prompt: {step.prompt}",
+        return [f"{INDENT}prompt: {step.prompt}", *why_lines(step),
                 *(f"{INDENT}pile {side}: {' '.join(c.pretty for c in pile)}"
                   for side, pile in enumerate(step.piles)),
                 f"{INDENT}  points: {' '.join(sorted(step.points))}; cards: {step.cards}; "

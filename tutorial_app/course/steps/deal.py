@@ -31,7 +31,7 @@ from tutorial_app.course.concepts import rules_concepts
 from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
 from tutorial_app.course.reading import yamlsrc
 from tutorial_app.course.reading.yamlsrc import Fields, Source
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, text, why_lines
 from tutorial_app.words.i18n import count, t
 
 TABLE: Final = "table"
@@ -62,6 +62,7 @@ class DealStep:
     round: int  # which deal of the hand: 1 the first (with the table's four), 2...
     questions: tuple[Question, ...]
     success: str = ""
+    why: str = ""  # the rule behind the prompt, shown folded under it
     key: str = ""
     position: None = None
     kind: Literal["deal"] = "deal"
@@ -193,7 +194,8 @@ def read_deal(src: Source, fields: Fields, rules: Rules, key: str) -> DealStep |
             else:
                 questions.append(Question(value, LAST if round_number == most else MORE))
     return DealStep(id="", prompt=prompt, rules=rules, players=players, round=round_number,
-                    questions=tuple(questions), success=success)
+                    questions=tuple(questions), success=success,
+                    why=text(src, fields, "why", key))
 
 
 def wrong_words(step: DealStep, question: Question, given: str) -> str:
@@ -229,7 +231,7 @@ def check_deal(step: DealStep, given: Sequence[str], *, wrong_attempts: int = 0,
 class DealUnit(StepUnit[DealStep]):
     kind = "deal"
     required = ("prompt", "players")
-    optional = ("round", "then", "draws", "rules", "success")
+    optional = ("round", "then", "draws", "rules", "success", "why")
 
     def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> DealStep | None:
         return read_deal(src, fields, rules, key)
@@ -291,7 +293,7 @@ class DealUnit(StepUnit[DealStep]):
         return out
 
     def show(self, step: DealStep) -> list[str]:
-        return [f"{INDENT}prompt: {step.prompt}",
+        return [f"{INDENT}prompt: {step.prompt}", *why_lines(step),
                 f"{INDENT}deal {step.round} with {step.players} players under {step.rules.text}",
                 *(f"{INDENT}  {q.what} {q.first}-{q.last}: {q.answer}" for q in step.questions)]
 

@@ -27,7 +27,14 @@ from tutorial_app.course.proofs import chance, truth
 from tutorial_app.course.reading import yamlsrc
 from tutorial_app.course.reading.positions import read_position
 from tutorial_app.course.reading.yamlsrc import Fields, Source, suggest
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs, raw
+from tutorial_app.course.steps.base import (
+    INDENT,
+    AnswerLine,
+    StepUnit,
+    position_needs,
+    raw,
+    why_lines,
+)
 from tutorial_app.course.steps.base import text as _text
 from tutorial_app.words import words
 from tutorial_app.words.i18n import t
@@ -53,6 +60,7 @@ class MistakeStep:
     choices: tuple[tuple[str, str], ...]
     move_words: str = ""  # the move in the learner's words
     success: str = ""
+    why: str = ""  # the rule behind the prompt, shown folded under it
     key: str = ""
     kind: Literal["mistake"] = "mistake"
     hints: tuple[str, ...] = ()  # made from the move: where to look, one wrong choice, the rule
@@ -112,6 +120,7 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,
                        verdict=verdict, choices=tuple((c, reason_label(c)) for c in codes),
                        move_words=words.attempt(attempt), success=success,
+                       why=_text(src, fields, "why", key),
                        hints=_mistake_hints(position, attempt, verdict, codes))
 
 
@@ -188,7 +197,7 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
 class MistakeUnit(StepUnit[MistakeStep]):
     kind = "mistake"
     required = ("position", "move")
-    optional = ("prompt", "choices", "success")
+    optional = ("prompt", "choices", "success", "why")
 
     def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep | None:
         return _mistake(src, fields, rules, key)
@@ -242,7 +251,8 @@ class MistakeUnit(StepUnit[MistakeStep]):
         return {step.rule} if step.rule else set()
 
     def show(self, step: MistakeStep) -> list[str]:
-        lines = [f"{INDENT}prompt: {step.prompt}", f"{INDENT}position: {step.position.text}",
+        lines = [f"{INDENT}prompt: {step.prompt}", *why_lines(step),
+                 f"{INDENT}position: {step.position.text}",
                  f"{INDENT}move: {step.move}   ({step.move_words})",
                  f"{INDENT}answer: {step.answer} (rule {step.rule}): {step.explanation}",
                  f"{INDENT}choices:"]

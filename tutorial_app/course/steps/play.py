@@ -30,7 +30,13 @@ from tutorial_app.course.proofs import clicks, truth
 from tutorial_app.course.reading.playable import read_playable
 from tutorial_app.course.reading.yamlsrc import Fields, Source
 from tutorial_app.course.scene import Scene
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, position_needs
+from tutorial_app.course.steps.base import (
+    INDENT,
+    AnswerLine,
+    StepUnit,
+    position_needs,
+    why_lines,
+)
 from tutorial_app.course.steps.base import text as _text
 from tutorial_app.words import words
 
@@ -55,6 +61,7 @@ class PlayStep:
     hints: tuple[str, str, str]
     feedback: dict[str, str] = field(default_factory=dict, compare=False)
     success: str = ""
+    why: str = ""  # the rule behind the prompt, shown folded under it
     solution_moves: tuple[Move, ...] = field(default=(), repr=False)
     key: str = ""
     kind: Literal["play"] = "play"
@@ -94,7 +101,8 @@ def show_lines(step: Playable) -> list[str]:
     """A play step or puzzle for its author: the solutions, the other legal moves, the
     hints, feedback and success text."""
     moves = legal_moves(step.position)
-    lines = [f"{INDENT}prompt: {step.prompt}", f"{INDENT}position: {step.position.text}",
+    lines = [f"{INDENT}prompt: {step.prompt}", *why_lines(step),
+             f"{INDENT}position: {step.position.text}",
              f"{INDENT}goal: {step.goal.describe()}   {step.goal.data()}",
              f"{INDENT}solutions ({len(step.solution_moves)} of {len(moves)} legal moves):"]
     lines.extend(f"{INDENT}  + {m.text}   ({words.move(m)})" for m in step.solution_moves)
@@ -175,7 +183,7 @@ def texts(step: Playable) -> Iterable[str]:
 class PlayUnit(StepUnit[PlayStep]):
     kind = "play"
     required = ("position", "goal", "prompt")
-    optional = ("hints", "feedback", "success")
+    optional = ("hints", "feedback", "success", "why")
 
     def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> PlayStep | None:
         prompt = _text(src, fields, "prompt", key)
@@ -184,7 +192,7 @@ class PlayUnit(StepUnit[PlayStep]):
             return None
         return PlayStep(id="", prompt=prompt, position=parts.position, goal=parts.goal,
                         hints=parts.hints, feedback=parts.feedback, success=parts.success,
-                        solution_moves=parts.solutions)
+                        solution_moves=parts.solutions, why=_text(src, fields, "why", key))
 
     def check(self, step: PlayStep, answer: object, *, wrong_attempts: int = 0,
               hints_used: int = 0) -> Feedback:
@@ -207,7 +215,8 @@ class PlayUnit(StepUnit[PlayStep]):
         return step.position
 
     def texts(self, step: PlayStep) -> Iterable[str]:
-        return texts(step)
+        yield from texts(step)
+        yield step.why
 
     def practised(self, step: PlayStep) -> set[str]:
         return {"1.1"} if counts_cards(step) else set()  # all four cards of a rank in sight

@@ -20,7 +20,7 @@ from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
 from tutorial_app.course.proofs import truth
 from tutorial_app.course.reading import yamlsrc
 from tutorial_app.course.reading.yamlsrc import Fields, Source, child, suggest
-from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules
+from tutorial_app.course.steps.base import INDENT, AnswerLine, StepUnit, step_rules, why_lines
 from tutorial_app.words.i18n import lesson_text, t
 
 
@@ -36,6 +36,7 @@ class QuizStep:
     choices: tuple[tuple[str, str], ...]  # (value as text, what the learner reads)
     answer: str  # the value, as text, the engine computed
     success: str = ""
+    why: str = ""  # the rule behind the prompt, shown folded under it
     key: str = ""
     position: None = None
     kind: Literal["quiz"] = "quiz"
@@ -111,7 +112,8 @@ def read_quiz(src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep |
                                                                  "rules"))
         if wrong is not None:
             return QuizStep(id="", prompt=prompt, fact=name, rules=rules,
-                            choices=tuple(choices), answer=value, success=success, wrong=wrong)
+                            choices=tuple(choices), answer=value, success=success, wrong=wrong,
+                            why=_text(src, fields, "why", key))
     return None
 
 
@@ -178,7 +180,7 @@ def check_quiz(step: QuizStep, value: str, *, wrong_attempts: int = 0,
 class QuizUnit(StepUnit[QuizStep]):
     kind = "quiz"
     required = ("prompt", "fact", "choices")
-    optional = ("wrong", "rules", "success")
+    optional = ("wrong", "rules", "success", "why")
     by_doing = False  # it asks about the rules; no card is played
 
     def read(self, src: Source, fields: Fields, rules: Rules, key: str) -> QuizStep | None:
@@ -219,7 +221,7 @@ class QuizUnit(StepUnit[QuizStep]):
 
     def show(self, step: QuizStep) -> list[str]:
         wrong = dict(step.wrong)
-        return [f"{INDENT}prompt: {step.prompt}",
+        return [f"{INDENT}prompt: {step.prompt}", *why_lines(step),
                 f"{INDENT}fact: {step.fact} under {step.rules.text}",
                 *(f"{INDENT}  {'+' if v == step.answer else '-'} {v}: {label}"
                   + (f"   (picked: {wrong[v]})" if v in wrong else "")
