@@ -52,3 +52,13 @@ def test_why_is_a_catalogue_entry_of_its_step() -> None:
     with i18n.using(i18n.DEFAULT_LANGUAGE), i18n.recording_lesson_texts() as found:
         loads(lesson("play", STEPS["play"] + f"    why: {WHY}\n"))
     assert found["lesson.why.steps.s.why"] == WHY
+
+
+def test_a_puzzle_has_no_why_and_its_texts_still_read() -> None:
+    """A puzzle is checked as a play step but has no `why:`; the course's statistics read
+    its texts through the play unit all the same."""
+    puzzles = loads("id: set\ntitle: Set\npuzzles:\n  - id: p\n"
+                    "    position: \"table: 7h 3c; hand: 7s 4d\"\n    goal: {capture: [7h]}\n"
+                    "    themes: [pairing]\n    difficulty: 1\n    prompt: Capture the 7♥.\n")
+    (puzzle,) = puzzles.puzzles  # type: ignore[union-attr]
+    assert "Capture the 7♥." in list(unit("puzzle").texts(puzzle))

@@ -216,7 +216,8 @@ class PlayUnit(StepUnit[PlayStep]):
 
     def texts(self, step: PlayStep) -> Iterable[str]:
         yield from texts(step)
-        yield step.why
+        if isinstance(step, PlayStep):  # a puzzle, checked as a play step, has no why
+            yield step.why
 
     def practised(self, step: PlayStep) -> set[str]:
         return {"1.1"} if counts_cards(step) else set()  # all four cards of a rank in sight
