@@ -243,6 +243,7 @@ class PlayerScreen:
     choose_first: bool = False  # Check was pressed with nothing picked (said once)
     practice: bool = False  # the day's practice task, opened from its set: leads back there
     finishable: bool = False  # that task solved the lesson's last open step: Finish here
+    beat: int = 0  # a demonstration's beat on screen (0 for a step shown at once)
 
     @property
     def step(self) -> Step:
@@ -257,9 +258,15 @@ class PlayerScreen:
         return self.index == self.total - 1
 
     @property
+    def watching(self) -> bool:
+        """A demonstration with beats still to come (its own Next is the one to press)."""
+        return self.beat < unit_of(self.step).beats(self.step) - 1
+
+    @property
     def needs_answer(self) -> bool:
-        """A scored step not solved yet (Next is then the quieter button)."""
-        return scored(self.step.kind) and not self.work.solved
+        """A scored step not solved yet, or a demonstration not watched to its end (Next
+        is then the quieter button)."""
+        return (scored(self.step.kind) and not self.work.solved) or self.watching
 
 
 # ----- the controller ---------------------------------------------------------------------
@@ -384,6 +391,17 @@ class LessonController:
         index = self._index(lesson)
         return lesson, index, self._work(lesson, index)
 
+    def _beat(self, lesson: Lesson, index: int) -> int:
+        """The beat of the step on screen: kept with the step it belongs to, so another
+        step (or the same one opened again) starts at its first beat."""
+        step = lesson.steps[index]
+        total = unit_of(step).beats(step)
+        kept = self.memory.get("beat")
+        if total == 0 or not (isinstance(kept, tuple) and len(kept) == 3
+                              and kept[:2] == (lesson.id, step.id) and isinstance(kept[2], int)):
+            return 0
+        return min(max(kept[2], 0), total - 1)
+
     def _progress(self) -> dict[str, LessonProgress]:
         return self.store.progress(self.learner.id) if self.learner is not None else {}
 
@@ -477,7 +495,7 @@ class LessonController:
         """Open a lesson at a step, or go back to the path (None)."""
         self.memory["lesson"] = lesson_id
         self.memory["step"] = index
-        self.memory.clear("try", "confirm")
+        self.memory.clear("try", "confirm", "beat")
         self._fresh_board()
 
     def resume(self, lesson_id: str) -> None:
@@ -504,7 +522,7 @@ class LessonController:
                     step.id not in (mine.steps if mine else {}):
                 self.memory["skipped"] = at + 1
         self.memory["step"] = index + delta
-        self.memory.clear("try")
+        self.memory.clear("try", "beat")
         self._fresh_board()
 
     def answer(self, attempt: Attempt | None = None) -> None:
@@ -557,6 +575,25 @@ class LessonController:
         if learner is not None and feedback is not None:
             self._save(lambda: self.store.record_step(learner.id, lesson.id, work.step,
                                                       feedback.stars, work.wrong, work.hints))
+
+    def next_beat(self) -> None:
+        """A demonstration's Next: its next beat (the last one stays)."""
+        self._to_beat(1)
+
+    def watch_again(self) -> None:
+        """A demonstration's "Watch again": back to its first beat."""
+        self._to_beat(None)
+
+    def _to_beat(self, delta: int | None) -> None:
+        lesson = self.lesson()
+        if lesson is None:
+            return
+        index = self._index(lesson)
+        step = lesson.steps[index]
+        total = unit_of(step).beats(step)
+        if total:
+            beat = 0 if delta is None else min(self._beat(lesson, index) + delta, total - 1)
+            self.memory["beat"] = (lesson.id, step.id, beat)
 
     def hint(self) -> None:
         here = self._here()
@@ -696,4 +733,5 @@ class LessonController:
                             assigned=bool(self.missing(lesson)) and self.assigned(lesson),
                             skipped=skipped if isinstance(skipped, int) else None,
                             choose_first=bool(self.memory.pop("choose_first")),
-                            practice=practice, finishable=finishable)
+                            practice=practice, finishable=finishable,
+                            beat=self._beat(lesson, index))

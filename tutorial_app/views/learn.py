@@ -36,6 +36,7 @@ from tutorial_app.course.steps import count as count_kind
 from tutorial_app.course.steps import deal as deal_kind
 from tutorial_app.course.steps.count import CountStep
 from tutorial_app.course.steps.deal import DealStep
+from tutorial_app.course.steps.watch import WatchStep
 from tutorial_app.flows import homework
 from tutorial_app.flows.homework_page import LearnerHomework
 from tutorial_app.flows.lesson import (
@@ -59,6 +60,7 @@ from tutorial_app.ui import (
     rules_beside,
     safe_text,
     session,
+    watch_panel,
 )
 from tutorial_app.ui.css import READING_WIDTH
 from tutorial_app.ui.focus import focus_feedback
@@ -346,6 +348,13 @@ def count_step(control: LessonController, step: CountStep, screen: PlayerScreen)
     feedback_box(work.feedback, token=try_token(work.lesson, work.step, work.wrong, work.solved))
 
 
+def watch_step(control: LessonController, step: WatchStep, screen: PlayerScreen) -> None:
+    """A demonstration, beat by beat (ui/watch_panel.py); after the last, "Your turn"
+    goes on to the next step."""
+    watch_panel.show(step, screen.beat, control.next_beat, control.watch_again,
+                     None if screen.last else partial(control.go, 1))
+
+
 # A step kind's drawer: what the Learn page shows of a step of that kind (the rest of
 # the kind is in course/steps/<kind>.py).
 DRAWERS: dict[StepKind, Callable[[LessonController, Any, PlayerScreen], None]] = {
@@ -356,6 +365,7 @@ DRAWERS: dict[StepKind, Callable[[LessonController, Any, PlayerScreen], None]] =
     StepKind.QUIZ: quiz_step,
     StepKind.DEAL: deal_step,
     StepKind.COUNT: count_step,
+    StepKind.WATCH: watch_step,
 }
 
 

@@ -39,6 +39,7 @@ from tutorial_app.course.model import THEMES, PlayStep, Puzzle, Step
 from tutorial_app.course.proofs import clicks, truth
 from tutorial_app.course.puzzles import play_difficulty
 from tutorial_app.course.puzzles.difficulty import computed_difficulty, duplicates, spearman
+from tutorial_app.course.reading import stages
 from tutorial_app.course.steps import scored, step_needs, unit_of
 
 NOT_PLAYABLE: Final = frozenset({"11.3"})  # games the tutor does not cover
@@ -133,15 +134,17 @@ def report(course: Course, rules_text: str | None = None) -> str:
     lines.append(f"Stages: {len(course.lessons)}")
     for number, lesson in enumerate(course.lessons, 1):
         doing = [s for s in lesson.steps if scored(s.kind)]
-        doing_total += len(doing)
-        all_steps += len(lesson.steps)
-        sizes.append(len(lesson.steps))
-        shape = "" if 3 <= len(lesson.steps) <= 8 and 3 * len(doing) >= 2 * len(
-            lesson.steps) else "  <- not 3-8 tasks with two thirds doing"
+        # a demonstration opens the task after it and is counted with it (stages.py)
+        size, done = stages.task_count(lesson.steps), stages.doing(lesson.steps)
+        doing_total += done
+        all_steps += size
+        sizes.append(size)
+        shape = "" if 3 <= size <= 8 and 3 * done >= 2 * size else (
+            "  <- not 3-8 tasks with two thirds doing")
         chapter = (f" [{lesson.chapter} {lesson.stage}/{lesson.stages}]" if lesson.stages > 1
                    else f" [{lesson.chapter}]" if lesson.chapter else "")
-        lines.append(f"  {number:2}. {lesson.id}{chapter}: {len(lesson.steps)} task(s), "
-                     f"{len(doing)} doing{shape}")
+        lines.append(f"  {number:2}. {lesson.id}{chapter}: {size} task(s), "
+                     f"{done} doing{shape}")
         tasks += [(lesson.id, s) for s in doing]
     if sizes:
         lines.append(f"Tasks per stage: min {min(sizes)}, median {statistics.median(sizes):g}, "

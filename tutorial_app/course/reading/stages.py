@@ -11,15 +11,23 @@ cut moved (by at most two tasks) to where every stage keeps its doing share.
 The first stage keeps the lesson's id, so links and saved progress still work;
 the next are `<id>-2`, `<id>-3`... each requiring the one before it. A lesson
 that required a chapter requires its last stage.
+
+A demonstration (a watch step, shown in beats) is not a task of its own but the
+opening of the task after it: the learner watches a move, then makes one like it, and
+a stage never ends between the two. So it is counted with that task (doing when that
+task is), and adding a demonstration before a task changes no stage's size or doing
+share: what a learner does in a stage is the same, only shown first. A read step,
+which opens nothing in particular, stays a task of its own (not doing).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
 from tutorial_app.course.model import Lesson, ReadStep, Step
-from tutorial_app.course.steps import scored
+from tutorial_app.course.steps import scored, unit_of
 
 MIN_TASKS: Final = 3
 MAX_TASKS: Final = 8
@@ -43,30 +51,54 @@ def join_reading(steps: tuple[Step, ...]) -> list[Step]:
     return out
 
 
-def doing(steps: list[Step]) -> int:
-    return sum(1 for s in steps if scored(s.kind))
+def tasks(steps: Sequence[Step]) -> list[list[Step]]:
+    """The steps as tasks: each demonstration with the step after it (a demonstration
+    that ends the list is a task of its own)."""
+    out: list[list[Step]] = []
+    opening: list[Step] = []
+    for step in steps:
+        opening.append(step)
+        if not unit_of(step).beats(step):
+            out.append(opening)
+            opening = []
+    if opening:
+        out.append(opening)
+    return out
 
 
-def _good(part: list[Step]) -> bool:
-    return MIN_TASKS <= len(part) <= MAX_TASKS and doing(part) >= DOING_SHARE * len(part)
+def task_count(steps: Sequence[Step]) -> int:
+    return len(tasks(steps))
+
+
+def doing(steps: Sequence[Step]) -> int:
+    """The tasks among the steps that the learner does (a scored step, with the
+    demonstration that opens it)."""
+    return sum(1 for task in tasks(steps) if any(scored(s.kind) for s in task))
+
+
+def _good(part: list[list[Step]]) -> bool:
+    flat = [step for task in part for step in task]
+    return MIN_TASKS <= len(part) <= MAX_TASKS and doing(flat) >= DOING_SHARE * len(part)
 
 
 def cut(steps: list[Step]) -> list[list[Step]]:
-    """The stages: the fewest of at most MAX_TASKS, even in size, every one with its
-    doing share where a cut within two tasks allows it."""
-    count = max(1, -(-len(steps) // MAX_TASKS))
-    bounds = [round(i * len(steps) / count) for i in range(count + 1)]
+    """The stages: the fewest of at most MAX_TASKS tasks, even in size, every one with
+    its doing share where a cut within two tasks allows it."""
+    units = tasks(steps)
+    count = max(1, -(-len(units) // MAX_TASKS))
+    bounds = [round(i * len(units) / count) for i in range(count + 1)]
     for i in range(1, count):
         best = bounds[i]
         for shift in (0, 1, -1, 2, -2):
             b = bounds[i] + shift
             if not bounds[i - 1] < b < bounds[i + 1]:
                 continue
-            if _good(steps[bounds[i - 1]:b]) and (i + 1 < count or _good(steps[b:bounds[i + 1]])):
+            if _good(units[bounds[i - 1]:b]) and (i + 1 < count or _good(units[b:bounds[i + 1]])):
                 best = b
                 break
         bounds[i] = best
-    return [steps[bounds[i]:bounds[i + 1]] for i in range(count)]
+    return [[step for task in units[bounds[i]:bounds[i + 1]] for step in task]
+            for i in range(count)]
 
 
 def stage_id(lesson_id: str, number: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from tutorial_app.course.steps import choose, count, deal, mistake, play, quiz, read
+from tutorial_app.course.steps import choose, count, deal, mistake, play, quiz, read, watch
 from tutorial_app.course.steps.base import AnswerLine, StepUnit
 from tutorial_app.course.steps.choose import ChooseStep
 from tutorial_app.course.steps.count import CountStep
@@ -21,6 +21,7 @@ from tutorial_app.course.steps.mistake import MistakeStep
 from tutorial_app.course.steps.play import PlayStep
 from tutorial_app.course.steps.quiz import QuizStep
 from tutorial_app.course.steps.read import ReadStep
+from tutorial_app.course.steps.watch import WatchStep
 
 if TYPE_CHECKING:
     from tutorial_app.course.model import Puzzle
@@ -36,9 +37,11 @@ class StepKind(StrEnum):
     QUIZ = "quiz"  # pick the value of a fact of the game the engine computes (the deal...)
     DEAL = "deal"  # deal a round by clicking where each packet goes
     COUNT = "count"  # count a hand's points from captured piles, then who wins
+    WATCH = "watch"  # a move the board makes by itself, beat by beat; not scored
 
 
-Step = ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep | DealStep | CountStep
+Step = (ReadStep | PlayStep | ChooseStep | MistakeStep | QuizStep | DealStep | CountStep
+        | WatchStep)
 
 UNITS: Final[dict[StepKind, StepUnit[Any]]] = {
     StepKind.READ: read.UNIT,
@@ -48,6 +51,7 @@ UNITS: Final[dict[StepKind, StepUnit[Any]]] = {
     StepKind.QUIZ: quiz.UNIT,
     StepKind.DEAL: deal.UNIT,
     StepKind.COUNT: count.UNIT,
+    StepKind.WATCH: watch.UNIT,
 }
 
 STEP_KINDS: Final = tuple(StepKind)
@@ -75,4 +79,4 @@ def scored(kind: str) -> bool:
 
 __all__ = ["STEP_KINDS", "UNITS", "AnswerLine", "ChooseStep", "CountStep", "DealStep",
            "MistakeStep", "PlayStep", "QuizStep", "ReadStep", "Step", "StepKind", "StepUnit",
-           "scored", "step_needs", "unit", "unit_of"]
+           "WatchStep", "scored", "step_needs", "unit", "unit_of"]

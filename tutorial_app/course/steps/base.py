@@ -109,6 +109,16 @@ class StepUnit(Generic[S]):
         """The position the learner plays moves on (a play step's)."""
         return None
 
+    def beats(self, step: S) -> int:
+        """How many beats the step is shown in, one after the other (a demonstration's);
+        0 for a step shown at once."""
+        return 0
+
+    def demonstrates(self, step: S) -> dict[str, str]:
+        """Each concept the step shows being done before the learner is asked to do it
+        (a demonstration's), with where; none for a step that asks or only tells."""
+        return {}
+
     def texts(self, step: S) -> Iterable[str]:
         """The author's words the learner may read (for the course's statistics)."""
         yield str(getattr(step, "prompt", ""))
