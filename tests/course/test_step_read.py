@@ -88,3 +88,15 @@ def test_reading_joined_into_one_task_keeps_its_figures() -> None:
     assert isinstance(joined[0], ReadStep) and joined[0].figure == pack.figure
     apart = join_reading((pack, seats))
     assert [s.figure for s in apart if isinstance(s, ReadStep)] == [pack.figure, seats.figure]
+
+
+def test_the_figures_example_in_docs_lessons_md_loads() -> None:
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "lessons.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", doc, re.S) if "figure: pack" in b]
+    lesson = loads(f"id: doc\ntitle: Doc\nsteps:\n{block}", "doc.yaml")
+    assert isinstance(lesson, Lesson)
+    assert [s.figure for s in lesson.steps if isinstance(s, ReadStep)] == [
+        Figure("pack"), Figure("seats", 4)]

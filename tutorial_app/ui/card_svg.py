@@ -82,6 +82,12 @@ def _suit(suit: str, x: float, y: float, size: float, colour: str, flip: bool = 
             f'{y - size / 2:g}) scale({scale:g})">{_SUIT_SHAPES[suit]}</g>')
 
 
+def suit_mark(suit: str, x: float, y: float, size: float, four_colour: bool = False) -> str:
+    """A suit's symbol alone, in its colour, centred on (x, y): the pictures that name
+    the suits (ui/figures.py) draw them as the cards do."""
+    return _suit(suit, x, y, size, colours(four_colour)[suit])
+
+
 def _corner(card: Card, colour: str) -> str:
     rank = card.rank_text
     size = 17 if rank == "10" else 19

@@ -55,6 +55,7 @@ from tutorial_app.services.resume import Resume
 from tutorial_app.ui import (
     address,
     board,
+    figures,
     homework_panels,
     practice_way,
     rules_beside,
@@ -209,6 +210,10 @@ def read_step(control: LessonController, step: ReadStep, screen: PlayerScreen) -
     st.markdown(board.linked_lesson(step.text))
     if step.position is not None:
         board.picture(step.position, BOARD)
+    if step.figure is not None:  # the pack, the layout or the seats, in the page's language
+        st.html(figures.figure_img(figures.figure_svg(step.figure, board.four_colour()),
+                                   figures.figure_label(step.figure)))
+
 
 
 def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -> None:
@@ -298,6 +303,14 @@ def deal_step(control: LessonController, step: DealStep, screen: PlayerScreen) -
     work = screen.work
     instruction(step.prompt, step.why)
     st.caption(t("deal.pick"))
+    placed: list[str] = []  # the taps so far, drawn on the seats above the buttons
+    for index in range(len(step.questions)):
+        value = st.session_state.get(control.answer_key(step, index))
+        if value is None:
+            break
+        placed.append(str(value))
+    st.html(figures.figure_img(figures.deal_svg(step, placed),
+                               figures.deal_label(step, placed)))
     for index, question in enumerate(step.questions):
         key = control.answer_key(step, index)
         st.pills(deal_kind.question_label(question), list(deal_kind.places(step, question)),
