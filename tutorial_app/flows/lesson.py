@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from engine import CAPTURE, Attempt, Position, apply_move
 from tutorial_app.course.model import Feedback, Lesson, Step
 from tutorial_app.course.steps import scored, unit_of
+from tutorial_app.course.taught import builds_taught, recap_keys, recap_topics
 from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_answer, log_attempt
 from tutorial_app.flows.state import Memory
@@ -37,7 +38,7 @@ from tutorial_app.services.faults import STORE_FAULTS
 from tutorial_app.services.progress_cache import LearnerStore
 from tutorial_app.services.resume import STEP, Resume, Work
 from tutorial_app.services.store import Learner, LessonProgress
-from tutorial_app.words.i18n import language, t
+from tutorial_app.words.i18n import english, language, t
 
 if TYPE_CHECKING:
     from tutorial_app.course import Course
@@ -215,6 +216,7 @@ class Finished:
     stars: int
     practice: Practice | None
     next_lesson: Lesson | None = None  # the next lesson now open, offered straight away
+    recap: tuple[str, ...] = ()  # what the learner can now do, a sentence per new concept
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +246,7 @@ class PlayerScreen:
     practice: bool = False  # the day's practice task, opened from its set: leads back there
     finishable: bool = False  # that task solved the lesson's last open step: Finish here
     beat: int = 0  # a demonstration's beat on screen (0 for a step shown at once)
+    builds: bool = True  # the Build button: only once a lesson on the path taught builds
 
     @property
     def step(self) -> Step:
@@ -274,6 +277,7 @@ class PlayerScreen:
 BOARD: Final = "learn"  # the board's scope: its widget keys and its selection, `learn.sel`
 ALL: Final = "*"  # the reset target meaning every lesson, puzzle and the rating
 HINTS: Final = 3
+RECAP: Final = 2  # the sentences a finished stage's recap says at most
 
 
 class LessonController:
@@ -679,7 +683,7 @@ class LessonController:
             lesson = self._find(str(finished[0]))
             if lesson is not None:
                 done = Finished(lesson.title, int(finished[1]), self.practice(lesson),
-                                self._next_open(lesson))
+                                self._next_open(lesson), self.recap(lesson))
         reset_done = bool(self.memory.pop("reset_done"))
         confirm = self.memory.get("confirm")
         entries = lesson_path(self.course.lessons, self._progress())
@@ -691,6 +695,13 @@ class LessonController:
             for number, (lesson, entry) in enumerate(zip(self.course.lessons, entries,
                                                          strict=True), start=1))
         return PathScreen(cards, done, reset_done, confirm == ALL)
+
+    def recap(self, lesson: Lesson) -> tuple[str, ...]:
+        """What a finished stage lets the learner do, in their language: one sentence
+        for each concept its tasks needed first (course/taught.py), at most RECAP of them
+        (the first met), so the recap stays one or two lines."""
+        keys = recap_keys(recap_topics(self.course.lessons, lesson), english())
+        return tuple(t(key) for key in keys[:RECAP])
 
     def _next_open(self, after: Lesson) -> Lesson | None:
         """The first lesson after `after` (in course order, then from the start) that is
@@ -734,4 +745,5 @@ class LessonController:
                             skipped=skipped if isinstance(skipped, int) else None,
                             choose_first=bool(self.memory.pop("choose_first")),
                             practice=practice, finishable=finishable,
-                            beat=self._beat(lesson, index))
+                            beat=self._beat(lesson, index),
+                            builds=builds_taught(self.course.lessons, lesson))

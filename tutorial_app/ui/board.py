@@ -242,16 +242,19 @@ _CLEARED = "cleared"
 
 
 def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
-               enabled: bool = True) -> None:
+               enabled: bool = True, builds: bool = True) -> None:
     """Capture / Build N / Trail / Clear. A pressed action hands the attempt (legal or
-    not) to `on_attempt`, which runs before the page is drawn again."""
+    not) to `on_attempt`, which runs before the page is drawn again. `builds` False
+    leaves out the Build buttons (a lesson before builds are taught: the Learn page's
+    `PlayerScreen.builds`); the other pages keep them wherever the rules allow builds."""
     sel = selection_on(scope, position)
     rules = position.rules
     said = chosen_words(sel)
+    builds = builds and rules.builds
     if said:
         st.markdown(said)
-    else:
-        st.caption(t("board.how_to"))
+    else:  # the buttons a learner will see, and no other
+        st.caption(t("board.how_to" if builds else "board.how_to_no_build"))
     made = sel.build_values(rules)  # what the cards make: the total first
     values = sel.build_offers(rules)  # no value beside it that no build can have
     # No action looks pressed (a primary button) before anything is chosen: they are
@@ -260,8 +263,9 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
                       key=f"actions-{scope}"):
         st.button(t("board.capture"), key=f"{scope}-capture",
                   disabled=not enabled, icon=":material/back_hand:",
+                  help=t("board.capture_help"),
                   on_click=_fire, args=(scope, CAPTURE, on_attempt))
-        if rules.builds:
+        if builds:
             # the values the selected cards make that a build can have, nothing guessed
             for value in values:
                 helps = "board.build_help" if value == made[0] else "board.build_help_groups"
@@ -274,7 +278,8 @@ def action_bar(position: Position, scope: str, on_attempt: AttemptHandler,
                           disabled=not enabled, icon=":material/layers:",
                           on_click=_fire, args=(scope, BUILD, on_attempt, None))
         st.button(t("board.trail"), key=f"{scope}-trail", disabled=not enabled,
-                  icon=":material/south:", on_click=_fire, args=(scope, TRAIL, on_attempt))
+                  icon=":material/south:", help=t("board.trail_help"),
+                  on_click=_fire, args=(scope, TRAIL, on_attempt))
         st.button(t("board.clear"), key=f"{scope}-clear", type="tertiary",
                   disabled=not enabled or sel.empty, on_click=clear, args=(scope,))
     first = st.session_state.pop(f"{scope}.first", None)
