@@ -94,3 +94,14 @@ def test_the_rules_page_has_a_glossary_in_its_language(app: AppTest, lang: str) 
     assert shown[glossary_at - 1].startswith("## ")  # the summary just before
     if lang != "en":
         assert t("rules.glossary") not in page  # the English heading is not on the page
+
+
+def test_a_finished_stage_shows_its_recap(app: AppTest) -> None:
+    open_page(app, "learn")
+    sign_in(app)
+    app.session_state["learn.finished"] = ("basics", 3)  # what Finish leaves for the path
+    app.run()
+    said = texts(app)
+    assert "Lesson finished: Test basics" in said
+    # the fixture's first tasks need the pair first: "What you can do now: ... a pair."
+    assert "**What you can do now:**" in said and t("recap.pair") in said

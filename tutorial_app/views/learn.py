@@ -139,6 +139,7 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
     if screen.finished is not None:
         st.success(t("learn.finished", title=safe_text.plain(screen.finished.title),
                      stars=stars_words(screen.finished.stars)), icon=":material/celebration:")
+        recap(screen.finished.recap)
         following = screen.finished.next_lesson
         if following is not None:
             st.button(t("learn.next_lesson", title=safe_text.plain(following.title)),
@@ -162,6 +163,12 @@ def path_screen(control: LessonController, screen: PathScreen) -> None:
               icon=":material/restart_alt:")
     if screen.confirming_all:
         confirm_box(control, ALL, t("learn.everything"))
+
+
+def recap(sentences: tuple[str, ...]) -> None:
+    """What the finished stage lets the learner do, under its stars: a line or two."""
+    if sentences:
+        st.markdown(t("learn.recap", sentences=" ".join(sentences)))
 
 
 def feedback_box(feedback: Feedback | None, scope: str | None = None, token: str = "") -> None:
@@ -215,7 +222,6 @@ def read_step(control: LessonController, step: ReadStep, screen: PlayerScreen) -
                                    figures.figure_label(step.figure)))
 
 
-
 def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -> None:
     work = screen.work
     assert screen.board is not None
@@ -224,7 +230,7 @@ def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -
     board.table(screen.board, BOARD, look)
     board.hand(screen.board, BOARD, look)
     if not work.solved:
-        board.action_bar(screen.board, BOARD, control.answer)
+        board.action_bar(screen.board, BOARD, control.answer, builds=screen.builds)
     feedback_box(work.feedback, None if work.solved else BOARD,
                  try_token(work.lesson, work.step, work.wrong, work.solved))
     if work.solved:
