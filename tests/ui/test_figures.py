@@ -107,6 +107,8 @@ def test_a_figure_is_drawn_from_a_read_steps_figure() -> None:
     img = figures.figure_img(figures.seats_svg(2), 'Two "players"')
     assert img.startswith('<img class="ct-figure" src="data:image/svg+xml;base64,')
     assert 'alt="Two &quot;players&quot;"' in img and "width:100%" in img
+    assert f"max-width:{figures.MAX_WIDTH}px" in img
+    assert "max-width:400px" in figures.figure_img("<svg/>", "", figures.DEAL_WIDTH)
 
 
 def deal_step(players: int) -> DealStep:

@@ -34,7 +34,8 @@ from tutorial_app.ui.card_svg import back_body, card_body, data_uri, suit_mark
 from tutorial_app.words.i18n import language, t
 
 WIDTH: Final = 400
-MAX_WIDTH: Final = 560  # px on a wide screen: the figure grows with the page up to this
+MAX_WIDTH: Final = 440  # px on a wide screen: the figure grows with the page up to this
+DEAL_WIDTH: Final = 400  # the deal's seats, smaller: its rows of buttons in view below
 SANS: Final = "'DejaVu Sans',Arial,Helvetica,sans-serif"
 INK: Final = "#1b1b1f"
 SOFT: Final = "#4a5059"
@@ -415,11 +416,11 @@ def figure_label(figure: Figure) -> str:
     return seats_label(figure.players)
 
 
-def figure_img(svg: str, alt: str) -> str:
-    """The figure as an <img> the width of the page, up to MAX_WIDTH (`st.html` drops
-    inline SVG), said by its alt text."""
+def figure_img(svg: str, alt: str, max_width: int = MAX_WIDTH) -> str:
+    """The figure as an <img> the width of the page, up to `max_width` px (`st.html`
+    drops inline SVG), said by its alt text."""
     return (f'<img class="ct-figure" src="{data_uri(svg)}" alt="{escape(alt)}" '
-            f'style="width:100%;max-width:{MAX_WIDTH}px;height:auto;display:block;'
+            f'style="width:100%;max-width:{max_width}px;height:auto;display:block;'
             f'margin:0.25rem 0 0.75rem">')
 
 

@@ -316,7 +316,7 @@ def deal_step(control: LessonController, step: DealStep, screen: PlayerScreen) -
             break
         placed.append(str(value))
     st.html(figures.figure_img(figures.deal_svg(step, placed),
-                               figures.deal_label(step, placed)))
+                               figures.deal_label(step, placed), figures.DEAL_WIDTH))
     for index, question in enumerate(step.questions):
         key = control.answer_key(step, index)
         st.pills(deal_kind.question_label(question), list(deal_kind.places(step, question)),
