@@ -152,3 +152,7 @@ def test_wrap_keeps_lines_within_their_room(room: int) -> None:
     lines = figures.wrap(words, room, 13)
     assert " ".join(lines) == words
     assert all(len(line) * 13 * figures.CHAR <= room or " " not in line for line in lines)
+
+
+def test_wrap_leaves_no_number_alone_on_the_last_line() -> None:
+    assert figures.wrap("Una construcción de 7", 150, 14) == ["Una construcción", "de 7"]

@@ -43,6 +43,7 @@ FELT: Final = "#2e7d4f"
 GOLD: Final = "#f2c94c"
 BACK: Final = "#23408e"
 CHAR: Final = 0.6  # an average character's width, in font sizes (DejaVu Sans is wide)
+BOLD: Final = 0.68  # ... and a bold one's
 FELT_H: Final = 172  # the table in the layout: its cards and their two-line labels
 
 SUITS: Final = ("s", "h", "d", "c")
@@ -53,7 +54,8 @@ SUITS: Final = ("s", "h", "d", "c")
 
 def wrap(text: str, room: float, size: float) -> list[str]:
     """The text in lines of at most `room` px at font `size` (estimated), cut at spaces;
-    a word longer than a line keeps a line of its own."""
+    a word longer than a line keeps a line of its own, and a number or a short word is
+    never left alone on the last line ("de 7", not "7")."""
     most = max(1, int(room / (size * CHAR)))
     lines: list[str] = []
     for word in text.split():
@@ -61,6 +63,9 @@ def wrap(text: str, room: float, size: float) -> list[str]:
             lines[-1] += " " + word
         else:
             lines.append(word)
+    if len(lines) > 1 and len(lines[-1]) <= 3 and " " in lines[-2]:
+        head, _, moved = lines[-2].rpartition(" ")
+        lines[-2:] = [head, f"{moved} {lines[-1]}"]
     return lines or [""]
 
 
@@ -138,7 +143,8 @@ def _pack_svg(royal: bool, four: bool, lang: str) -> str:
         parts.append(f'<rect x="{x - 44}" y="72" width="88" height="98" rx="10" '
                      'fill="#f6f7f9" stroke="#d9dde3"/>')
         parts.append(suit_mark(suit, x, 111, 50, four))
-        parts.append(_text(x, 158, t(f"figure.pack.suit.{suit}"), 15, bold=True))
+        name = t(f"figure.pack.suit.{suit}")  # "Corazones", "Diamantes": a size that fits
+        parts.append(_text(x, 158, name, min(15, 80 / (len(name) * BOLD)), bold=True))
     heading, y = _lines(WIDTH / 2, 204, t("figure.pack.numbers"), WIDTH - 24, 15, bold=True,
                         fill=SOFT)
     parts.append(heading)
