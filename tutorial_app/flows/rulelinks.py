@@ -1,10 +1,12 @@
 """Rule numbers in one style, each a link to its rule on the Rules page (no Streamlit).
 
 The judge and lesson authors cite rules as "(4.1)", "(1.3, 4.5)", "(rule 5.2)",
-"(rules 4.4, 5.3)" or "(1.2-1.5)". On screen every such reference reads
-"(rule 4.1)" / "(rules 4.4, 5.3)", each number a link to the section of the
-Rules page (docs/rules.md) that states it; the rest of the text is escaped
-as before, so only these app-made links can be links.
+"(rules 4.4, 5.3)" or "(1.2-1.5)", and translations in their words ("(regra 4.5)",
+"(reglas 2.3 y 2.4)": words/rulerefs.py recognises every shipped language's). On
+screen every such reference reads "(rule 4.1)" / "(rules 4.4, 5.3)" in the page's
+language, each number a link to the section of the Rules page (docs/rules.md) that
+states it; the rest of the text is escaped as before, so only these app-made links
+can be links.
 """
 
 from __future__ import annotations
@@ -16,11 +18,9 @@ from functools import lru_cache
 from typing import Final
 
 from tutorial_app.config import rules_page
+from tutorial_app.words import rulerefs
 from tutorial_app.words.i18n import t
 
-_NUMBER: Final = r"\d{1,2}\.\d{1,2}"
-REFERENCE: Final = re.compile(
-    rf"\((?:rules?\s+)?({_NUMBER}(?:\s*(?:,|-|–|and)\s*{_NUMBER})*)\)", re.IGNORECASE)
 _HEADING: Final = re.compile(r"(?m)^## (\d{1,2})\. (.+)$")
 
 log = logging.getLogger(__name__)
@@ -55,18 +55,14 @@ def anchor(rule: str) -> str:
     return f"rules#{section}" if section else "rules"
 
 
-def numbers(reference: str) -> list[str]:
-    return re.findall(_NUMBER, reference)
-
-
 def cites(text: str, rule: str) -> bool:
-    """Does the text already cite this rule in a reference?"""
-    return any(rule in numbers(m.group(1)) for m in REFERENCE.finditer(text))
+    """Does the text already cite this rule in a reference, in any language's words?"""
+    return rulerefs.cites(text, rule)
 
 
 def link_refs(reference: str) -> str:
     """One reference as Markdown: "(rule [4.1](rules#4-capturing))"."""
-    found = numbers(reference)
+    found = rulerefs.numbers(reference)
     links = ", ".join(f"[{n}]({anchor(n)})" for n in found)
     key = "rules.ref_one" if len(found) == 1 else "rules.ref_many"
     return t(key, links=links)
@@ -76,7 +72,7 @@ def linked(text: str, escape: Callable[[str], str]) -> str:
     """The text escaped by `escape`, with every rule reference made a link."""
     out: list[str] = []
     last = 0
-    for match in REFERENCE.finditer(text):
+    for match in rulerefs.pattern().finditer(text):
         out.append(escape(text[last:match.start()]))
         out.append(link_refs(match.group(0)))
         last = match.end()

@@ -43,6 +43,7 @@ from engine import (
 from engine.values import split_into_groups
 from tutorial_app.course.judge import answers
 from tutorial_app.course.proofs import claims
+from tutorial_app.words import rulerefs
 
 KINDS: Final = (CAPTURE, BUILD, TRAIL)
 MISSED: Final = "missed"
@@ -189,7 +190,6 @@ def render(text: str, values: Mapping[str, str]) -> str:
 # ----- said once: an author's text never repeats the judge's ------------------------
 
 _SENTENCE: Final = re.compile(r"(?<=[.!?])\s+")
-_REFERENCE: Final = re.compile(r"\((?:rules?\s+)?[\d., and]+\)", re.IGNORECASE)
 
 
 def sentences(text: str) -> list[str]:
@@ -197,8 +197,9 @@ def sentences(text: str) -> list[str]:
 
 
 def _plain(text: str) -> str:
-    """A sentence for comparing: no rule numbers in brackets, no punctuation, no case."""
-    text = _REFERENCE.sub(" ", text.lower())
+    """A sentence for comparing: no rule references (in any language's words), no
+    punctuation, no case."""
+    text = rulerefs.strip(text.lower())
     return " ".join(re.sub(r"[^\w♠♥♦♣+]+", " ", text).split())
 
 

@@ -17,7 +17,7 @@ from tutorial_app.course.goals import Goal
 from tutorial_app.course.judge import feedback
 from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
 from tutorial_app.course.scene import Scene
-from tutorial_app.words import words
+from tutorial_app.words import rulerefs, words
 from tutorial_app.words.i18n import t
 
 
@@ -86,7 +86,8 @@ def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str)
     """The one explanation a wrong try gets: the author's entry chosen by what was
     tried (fields filled in) replaces the judge's words (or the account of the miss)
     when it names a card of the attempt or the position; an entry that names none
-    is advice read after the judge's sentence, as one message."""
+    is advice read after the judge's sentence, as one message, saying no rule the
+    judge's sentence has cited (a rule is said once)."""
     if not step.feedback:
         return base  # most steps have no entries: nothing to choose from
     chosen = feedback.choose(step.feedback, attempt, verdict, solved=False)
@@ -96,4 +97,5 @@ def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str)
     if feedback.names_a_card(text, step.position, attempt):
         return text
     advice = feedback.once(base, text)  # said once: never the judge's sentence again
+    advice = rulerefs.without_cited(advice, rulerefs.cited(base))
     return t("feedback.joined", judge=base, advice=advice) if advice else base
