@@ -185,6 +185,7 @@ def test_next_puzzle_and_the_link(course: Course, store: ProgressStore, ana: Lea
 
 def test_a_theme_link_sets_the_filter_once(course: Course, store: ProgressStore,
                                            ana: Learner) -> None:
+    store.complete_lesson(ana.id, "basics", 3)  # the lesson whose "practise it" this is
     page = Page(course, store, ana, theme="pairing,no-such-theme")
     screen = page.run()
     assert page.memory[page.control.themes_key] == ["pairing"]
@@ -192,6 +193,16 @@ def test_a_theme_link_sets_the_filter_once(course: Course, store: ProgressStore,
     page.memory[page.control.themes_key] = []  # the learner widens the choice
     page.params.update({"theme": "pairing,no-such-theme"})
     assert page.run().pool == 2
+
+
+def test_a_theme_link_offers_only_puzzles_whose_concepts_are_taught(
+        course: Course, store: ProgressStore, ana: Learner) -> None:
+    """Before any lesson, a theme link opens no puzzle that needs what is not taught yet;
+    the learner's own choice of themes afterwards is hers."""
+    page = Page(course, store, ana, theme="pairing")
+    assert page.run().pool == 0
+    page.choose(["pairing"])
+    assert page.run().pool == 1
 
 
 def test_a_link_to_a_missing_puzzle_says_so(course: Course, store: ProgressStore) -> None:

@@ -22,6 +22,7 @@ from engine import Position
 from tutorial_app import config
 from tutorial_app.course.course import Course
 from tutorial_app.course.model import Lesson
+from tutorial_app.course.practice import ready
 from tutorial_app.course.practice.mastery import Mastery, trace, tries_from_log
 from tutorial_app.course.practice.plan import SET_SIZE, Pick, Reason, Situation, daily_set
 from tutorial_app.course.practice.skills import (
@@ -65,7 +66,10 @@ def open_tasks(course: Course, progress: Mapping[str, LessonProgress]) -> list[T
     lessons she has finished (the Learn page refuses the others, saying what to finish
     first: a set must not send her there); and of those, only the ones under rules
     she has been taught: a house rule (a `setting:` skill) once a lesson practising it
-    is finished, not in her first week's set before any lesson named it."""
+    is finished, not in her first week's set before any lesson named it. A puzzle
+    is open once she is ready for it: a finished lesson practises one of its themes
+    and the stages she has finished teach every concept it needs
+    (course/practice/ready.py)."""
     done = {lesson_id for lesson_id, made in progress.items() if made.completed}
     closed = {lesson.id for lesson in course.lessons if not set(lesson.requires) <= done}
     tasks = tasks_of(course)
@@ -75,7 +79,11 @@ def open_tasks(course: Course, progress: Mapping[str, LessonProgress]) -> list[T
     # she had met a card.
     themes = {theme for lesson in course.lessons if lesson.id in done
               for theme in lesson.practice}
-    taught_puzzles = {p.id for p in course.puzzles if themes & set(p.themes)}
+    # ...and only those whose every concept is taught: a multiple-capture puzzle that
+    # takes a build waits for the builds, a variant puzzle scoring spades for spades.
+    concepts = ready.taught_by(course.lessons, done)
+    taught_puzzles = {p.id for p in course.puzzles
+                      if themes & set(p.themes) and ready.ready(p, concepts)}
     return [task for task in tasks
             if (task.lesson not in closed if task.kind == "step"
                 else task.ref in taught_puzzles)
@@ -237,7 +245,10 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     situation = Situation(model, due, reviewed, solved,
                           missed_by_skill(tasks, log, at - WEEK), at)
     progress = store.progress(learner_id)
-    picks = tuple(daily_set(open_tasks(course, progress), situation))
+    # The first set comes with the first scored exercises: before any try, the page names
+    # her next lesson, which shows each new kind of task before asking it, rather than
+    # sending her into the middle of it (the first stage holds the first capture).
+    picks = tuple(daily_set(open_tasks(course, progress), situation)) if log else ()
     due_skills = {s for task in tasks if task.key in due for s in task.skills}
     skills = sorted({s for task in tasks for s in task.skills}, key=skill_order)
     # A house rule is a row of her map once she has met it, not "Not seen" from day one

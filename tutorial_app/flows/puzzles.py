@@ -7,8 +7,10 @@ fails the puzzle, whether the rules allow it or not (an illegal try is explained
 and counts as the miss, so guessing at illegal moves costs as much as a legal
 miss). On a first visit the page starts on the themes of the lessons the
 learner has finished, and only on puzzles whose every theme they have been taught
-(a build puzzle waits for the build lessons), at the unsolved puzzle nearest their
-rating; with no such lesson finished it says so and shows none until the learner
+(a build puzzle waits for the build lessons) and every concept they need too
+(course/practice/ready.py: a multiple-capture puzzle that takes a build waits for
+the builds; so does a finished lesson's "practise it" link), at the unsolved puzzle
+nearest their rating; with no such lesson finished it says so and shows none until the learner
 picks themes. Puzzles tried and not solved are listed to retry. Hints asked for a
 puzzle not yet decided are kept in the store (`services.resume`), so leaving and
 coming back cannot make its first try rated; homework is said to be homework.
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 from engine import Attempt, Move, Position, apply_move
 from tutorial_app.course.judge.checking import check_answer, solutions
 from tutorial_app.course.model import Feedback, FeedbackStatus, Puzzle
+from tutorial_app.course.practice import ready
 from tutorial_app.course.puzzles import rating as scale
 from tutorial_app.flows import links, page
 from tutorial_app.flows.attempt_log import log_attempt
@@ -68,6 +71,7 @@ class Filter:
     hide_solved: bool = False
     missed_only: bool = False  # tried and not (yet) solved: the learner's own review list
     within: frozenset[str] | None = None  # every theme of a puzzle among these (taught)
+    ready: frozenset[str] | None = None  # only these puzzles: every concept they need taught
 
 
 def matching(puzzles: Sequence[P], rule: Filter, solved: Mapping[str, bool]) -> list[P]:
@@ -76,6 +80,7 @@ def matching(puzzles: Sequence[P], rule: Filter, solved: Mapping[str, bool]) -> 
         p for p in puzzles
         if (not rule.themes or rule.themes & set(p.themes))
         and (rule.within is None or set(p.themes) <= rule.within)
+        and (rule.ready is None or p.id in rule.ready)
         and rule.lowest <= p.difficulty <= rule.highest
         and not (rule.hide_solved and solved.get(p.id))
         and not (rule.missed_only and solved.get(p.id, True))
@@ -254,9 +259,11 @@ class PuzzleController:
         themes = self.memory.get("themes") or []
         low, high = self.memory.get("difficulty") or DIFFICULTY
         taught = self.memory.get("taught_only")
+        ready_only = self.memory.get("ready_only")
         return Filter(frozenset(str(theme) for theme in themes), int(low), int(high),
                       bool(self.memory.get("hide_solved")), bool(self.memory.get("missed_only")),
-                      frozenset(taught) if isinstance(taught, tuple) else None)
+                      frozenset(taught) if isinstance(taught, tuple) else None,
+                      frozenset(ready_only) if isinstance(ready_only, tuple) else None)
 
     def keep_filters(self) -> None:
         """Called before the filter widgets are drawn. Streamlit drops a widget's value
@@ -272,6 +279,7 @@ class PuzzleController:
     def themes_changed(self) -> None:
         """The learner picked themes: their choice, no longer only what was taught."""
         self.memory.clear("taught_only")
+        self.memory.clear("ready_only")
 
     # ----- links ---------------------------------------------------------------------------
 
@@ -286,6 +294,14 @@ class PuzzleController:
         wanted = {theme for lesson in self._finished() for theme in lesson.practice}
         return [theme for theme in self.course.themes() if theme in wanted]
 
+    def _keep_to_ready(self) -> None:
+        """Until the learner picks themes herself, only the puzzles whose every concept
+        the stages she has finished teach (course/practice/ready.py): the several-groups
+        stage's "practise it" once opened multiple-capture puzzles that take builds."""
+        done = {lesson.id for lesson in self._finished()}
+        found = ready.ready_ids(self.course.puzzles, self.course.lessons, done)
+        self.memory["ready_only"] = tuple(sorted(found))
+
     def start(self) -> None:
         """On a learner's first visit in this session, only puzzles of the themes they
         have been taught (a link naming a puzzle or themes decides instead). Another
@@ -296,12 +312,14 @@ class PuzzleController:
         self.memory["started"] = self.learner.id
         if switched:
             self.memory.clear("taught_only")
+            self.memory.clear("ready_only")
             self.show(None)
         if self.params.get(links.THEME) or self.params.get(links.PUZZLE):
             return
         themes = self.taught_themes()
         self.memory["themes"] = themes
         self.memory["taught_only"] = tuple(themes)
+        self._keep_to_ready()
 
     def _taught(self) -> Taught | None:
         """The first visit's choice while it holds, with the lesson that opens more."""
@@ -324,6 +342,9 @@ class PuzzleController:
             if themes:
                 self.memory["themes"] = themes
                 self.memory.clear("taught_only")
+                self.memory.clear("ready_only")
+                if self.learner is not None:  # a finished lesson's link: what she is ready for
+                    self._keep_to_ready()
                 self.show(None)  # the first puzzle of the new choice
         self._follow_practice()
         link = page.new_link(self.memory, self.params, links.PUZZLE)
