@@ -64,6 +64,14 @@ MESSAGES: Final[dict[str, str]] = {
                             "a single hand.",
     "recap.setting.tie_break": "You know how a tie at the target is settled by counting out "
                                "the points in order.",
+    "recap.setting.build_in_sums": "You know the house rule where a single build counts as "
+                                   "one card of its value in a sum.",
+    "recap.setting.face_capture": "You know the house rule where a court card takes every "
+                                  "loose card of its rank at once.",
+    "recap.setting.aces_like_faces": "You know the house rule where an ace takes only a "
+                                     "single ace, like a court card.",
+    "recap.setting.sweeps": "You can play without points for sweeps.",
+    "recap.setting.sweep_points": "You know the house rule where each sweep scores 2 points.",
     "recap.setting.builds": "You can play without builds: every turn is a capture or a trail.",
     "recap.setting.draw": "You can play Draw Casino: draw a card from the stock after every "
                           "play.",
