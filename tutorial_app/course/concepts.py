@@ -65,6 +65,8 @@ def _setting_values() -> dict[str, list[str]]:
             choices = [setting_text(field.name, not default)]
         elif field.name == "target":
             choices = ["hand", "11", "61"]
+        elif record is not None:  # a number with its own values: sweep_points=2
+            choices = [text for text, value in record.values if value != default]
         else:
             continue
         values[field.name] = choices
