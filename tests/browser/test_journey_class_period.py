@@ -45,6 +45,8 @@ from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course
 from tutorial_app.course.judge.checking import check_answer, solutions
 from tutorial_app.course.model import ChooseStep, FeedbackStatus, MistakeStep, PlayStep, Puzzle
+from tutorial_app.course.steps import scored
+from tutorial_app.course.steps.watch import WatchStep
 from tutorial_app.flows import live
 from tutorial_app.services import pictures as secret_pictures
 from tutorial_app.services.classes import ClassStore
@@ -316,8 +318,17 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
             press(screen.page, screen.page.get_by_role("link", name=title))
             screen.says(screen.words("learn.assigned"))
             screen.says(screen.words("learn.step_of", n=1, total=len(lesson.steps)))
-        first = lesson.steps[0]
-        assert isinstance(first, PlayStep)
+        demo, first = lesson.steps[:2]  # the stage opens on a sum shown, then asked
+        assert isinstance(demo, WatchStep) and isinstance(first, PlayStep)
+        for screen in (bo, cy):  # past the demonstration ("Your turn")
+            shown = courses[screen.lang].lesson(HOMEWORK).steps[0]
+            assert isinstance(shown, WatchStep)
+            for beat in shown.beats[:-1]:
+                screen.says(beat.say)
+                press(screen.page, screen.page.locator(".st-key-watch-next button"))
+            screen.says(shown.beats[-1].say)
+            screen.press_key("watch.your_turn")
+            screen.says(screen.words("learn.step_of", n=2, total=len(lesson.steps)))
         bo_wrong = next(Move(c, TRAIL) for c in first.position.hand
                         if c not in {m.card for m in solutions(first)})
         play(bo, bo_wrong)
@@ -347,7 +358,7 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
             f"{move_words(desk, step_right)} — {desk.words('live.verdict.correct')}")
         expect(report).not_to_contain_text(f"{bo_wrong.text} — ")
         desk.snap(shots, "period-10-homework-report")
-        title, steps = lesson.title, len(lesson.steps)
+        title, steps = lesson.title, sum(1 for s in lesson.steps if scored(s.kind))
         table = download(desk.page, desk.words("homework.csv_table"))
         rows = {row["Learner"]: row for row in table}
         assert set(rows) == {"Ana", "Bo", "Cy"}, rows
@@ -362,7 +373,7 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         assert said["Bo"] == [(bo_wrong.text, miss), (step_right.text, right)], said
         assert said["Cy"] == [(step_right.text, right)], said
         # Ana: one right answer a step (the board's moves, the picks of the others)
-        assert len(said["Ana"]) == len(lesson.steps), said
+        assert len(said["Ana"]) == steps, said  # a demonstration is not answered
         assert all(verdict == right for _, verdict in said["Ana"]), said
         assert [m for m, _ in said["Ana"] if m in ana_moves] == ana_moves, said
 
@@ -461,6 +472,9 @@ def the_whole_lesson(screen: Screen, course: Course) -> list[str]:
         if index:
             screen.press_key("learn.next")
         screen.says(screen.words("learn.step_of", n=index + 1, total=len(lesson.steps)))
+        if isinstance(step, WatchStep):
+            screen.says(step.beats[0].say)
+            continue  # a demonstration asks nothing: Next goes on
         if isinstance(step, PlayStep):
             move = next(m for m in solutions(step) if not m.builds)
             play(screen, move)

@@ -16,8 +16,8 @@ HERE = Path(__file__).parent
 def test_validate_good_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(HERE / "good")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == ("OK: 3 file(s): 2 lesson(s), 9 step(s) (read 1, play 4, choose 2, "
-                      "mistake 2, quiz 0, deal 0, count 0), 4 puzzle(s) in 1 set(s)")
+    assert out[0] == ("OK: 3 file(s): 2 lesson(s), 11 step(s) (read 1, play 4, choose 2, "
+                      "mistake 2, quiz 0, deal 0, count 0, watch 2), 4 puzzle(s) in 1 set(s)")
     assert out[1] == ("puzzles by theme: sum 1, multiple-capture 1, sweep 1, scoring 1, "
                       "strategy 1")
     assert out[2] == "puzzles by difficulty: 1: 1, 2: 2, 3: 1"

@@ -71,8 +71,8 @@ def test_good_lesson_loads_into_the_api(good_course: Course) -> None:
         "basics", "Capturing basics", CLASSIC, ())
     assert lesson.file.endswith("01-basics.yaml")
     kinds = [s.kind for s in lesson.steps]
-    assert kinds == ["read", "play", "choose", "mistake", "choose", "mistake"]
-    read, play, choose, mistake = lesson.steps[:4]
+    assert kinds == ["read", "watch", "play", "choose", "mistake", "choose", "mistake"]
+    read, _, play, choose, mistake = lesson.steps[:5]
     assert isinstance(read, ReadStep) and read.position == Position.parse("table: 5c 3d; hand: 8s")
     assert isinstance(play, PlayStep)
     assert play.prompt == "Take the 5♣ and the 3♦ at once with your 8♠."

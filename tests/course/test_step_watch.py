@@ -6,6 +6,7 @@ first task of each new kind comes after a demonstration of it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -134,7 +135,7 @@ def test_a_move_is_checked_on_the_board_the_beats_before_it_left() -> None:
     twice = SUM_DEMO + """      - say: And again.
         move: "8s x 5c+3d"
 """
-    (found,) = errors_of(twice.replace("    then: Now you take a sum.\n", "") )
+    (found,) = errors_of(twice.replace("    then: Now you take a sum.\n", ""))
     assert "steps[0].beats[3].move: " in found
 
 
@@ -233,3 +234,25 @@ def test_a_demonstration_after_the_task_does_not_count(tmp_path: Path) -> None:
     write_course(tmp_path, SUM_TASK + SUM_DEMO)
     (problem,) = demonstrations.missing(load_course(tmp_path).lessons)
     assert problem.path == "steps[0]"
+
+
+def test_the_example_in_docs_lessons_md_loads_and_demonstrates_its_task() -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "lessons.md").read_text(
+        encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", doc, re.S)
+                if "kind: watch" in b]
+    lesson = loads(block, "doc-watch.yaml")
+    assert isinstance(lesson, Lesson)
+    assert [s.kind for s in lesson.steps] == ["watch", "play"]
+    assert demonstrations.missing([lesson]) == []
+    assert demonstrations.missing([replace(lesson, steps=lesson.steps[1:])]) != []
+
+
+def test_a_demonstration_is_no_practice_task() -> None:
+    """Practice draws on what a learner answers: a demonstration asks nothing."""
+    from tutorial_app.course.practice.skills import course_tasks
+
+    lesson = lesson_of(SUM_DEMO + SUM_TASK)
+    assert [t.ref for t in course_tasks([lesson], [])] == ["w/first-sum"]

@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Final, Protocol
 
 from tutorial_app.course.course import Course
-from tutorial_app.course.model import ReadStep
 from tutorial_app.course.practice.mastery import Mastery, Try
 from tutorial_app.course.practice.skills import SKILLS, Task
+from tutorial_app.course.steps import scored
 from tutorial_app.flows import practice
 from tutorial_app.services.store import LessonProgress, ProgressStore
 from tutorial_app.tools.prediction_scores import auc, calibration
@@ -82,7 +82,7 @@ def course_items(course: Course) -> list[Item]:
     items = []
     for lesson in course.lessons:
         for step in lesson.steps:
-            if not isinstance(step, ReadStep):
+            if scored(step.kind):
                 key = f"step:{lesson.id}/{step.id}"
                 items.append(Item(key, lesson.id, min(5, max(1, lesson.stage)), tasks.get(key),
                                   facts[key]))
@@ -280,8 +280,8 @@ def _finish_lesson(course: Course, store: ProgressStore, who: int, lesson_id: st
     """Every scored step of the lesson solved: she presses Finish."""
     lesson = next(x for x in course.lessons if x.id == lesson_id)
     made = store.progress(who).get(lesson_id)
-    scored = {s.id for s in lesson.steps if not isinstance(s, ReadStep)}
-    if made is not None and not made.completed and scored <= set(made.steps):
+    answered = {s.id for s in lesson.steps if scored(s.kind)}
+    if made is not None and not made.completed and answered <= set(made.steps):
         store.complete_lesson(who, lesson_id, 3)
 
 
@@ -301,7 +301,7 @@ def _next_step(course: Course, progress: dict[str, LessonProgress],
             continue
         solved = set(progress[lesson.id].steps) if lesson.id in progress else set()
         for step in lesson.steps:
-            if not isinstance(step, ReadStep) and step.id not in solved:
+            if scored(step.kind) and step.id not in solved:
                 return by_key[f"step:{lesson.id}/{step.id}"]
     return None
 

@@ -113,11 +113,11 @@ def item_facts(item: Step | Puzzle) -> Facts:
 def course_facts(lessons: Iterable[Lesson], puzzles: Iterable[Puzzle]) -> dict[str, Facts]:
     """Every scored step's and puzzle's facts, by task key (`step:lesson/step`,
     `puzzle:id`), skills or not."""
-    from tutorial_app.course.model import ReadStep
+    from tutorial_app.course.steps import scored
     found: dict[str, Facts] = {}
     for lesson in lessons:
         for step in lesson.steps:
-            if not isinstance(step, ReadStep):
+            if scored(step.kind):  # not read, nor watched
                 found[f"step:{lesson.id}/{step.id}"] = item_facts(step)
     for puzzle in puzzles:
         found[f"puzzle:{puzzle.id}"] = item_facts(puzzle)

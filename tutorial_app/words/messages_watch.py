@@ -9,7 +9,7 @@ from typing import Final
 
 MESSAGES: Final[dict[str, str]] = {
     "watch.beat_of": "Watch: {n} of {total}",
-    "watch.next": "Next",
+    "watch.next": "Keep watching",
     "watch.again": "Watch again",
     "watch.your_turn": "Your turn",
     "watch.then": "Now you try it.",

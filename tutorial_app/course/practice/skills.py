@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.settings import SETTINGS, SKILL_PREFIX
-from tutorial_app.course.model import Lesson, Puzzle, ReadStep, Step
-from tutorial_app.course.steps import step_needs
+from tutorial_app.course.model import Lesson, Puzzle, Step
+from tutorial_app.course.steps import scored, step_needs
 
 SKILLS: Final = (
     "pairing", "sums", "several-groups", "court-cards", "building", "raising",
@@ -129,7 +129,7 @@ def course_tasks(lessons: Iterable[Lesson], puzzles: Iterable[Puzzle]) -> list[T
     tasks: list[Task] = []
     for lesson in lessons:
         for step in lesson.steps:
-            if isinstance(step, ReadStep):
+            if not scored(step.kind):  # read, and watched: nothing to practise
                 continue
             skills = item_skills(step)
             if skills:
