@@ -245,10 +245,7 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     situation = Situation(model, due, reviewed, solved,
                           missed_by_skill(tasks, log, at - WEEK), at)
     progress = store.progress(learner_id)
-    # The first set comes with the first scored exercises: before any try, the page names
-    # her next lesson, which shows each new kind of task before asking it, rather than
-    # sending her into the middle of it (the first stage holds the first capture).
-    picks = tuple(daily_set(open_tasks(course, progress), situation)) if log else ()
+    picks = tuple(daily_set(open_tasks(course, progress), situation))
     due_skills = {s for task in tasks if task.key in due for s in task.skills}
     skills = sorted({s for task in tasks for s in task.skills}, key=skill_order)
     # A house rule is a row of her map once she has met it, not "Not seen" from day one
