@@ -61,12 +61,12 @@ def test_next_steps_through_the_beats_and_stops_at_the_last(page: Any) -> None:
     run(page).open_lesson("sums")
     first = screen(page)
     assert (first.step.id, first.beat) == ("see-a-sum", 0)
-    assert first.watching and first.needs_answer  # its own Next is the one to press
+    assert first.watching and first.needs_answer  # its own buttons are the ones to press
     run(page).next_beat()
     assert screen(page).beat == 1
     run(page).next_beat()
     last = screen(page)
-    assert last.beat == 2 and not last.watching and not last.needs_answer
+    assert last.beat == 2 and last.needs_answer  # "Your turn", not the lesson's Next
     run(page).next_beat()  # the last beat stays
     assert screen(page).beat == 2
 

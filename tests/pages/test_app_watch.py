@@ -79,7 +79,8 @@ def test_the_beats_one_after_the_other_then_your_turn(watch: AppTest) -> None:
     assert sorted(marked) == ["eight of spades", "five of clubs", "three of diamonds"]  # pile
     assert "YOUR PILE" in str([e.proto.body for e in watch.get("html")]).upper()
     assert not [b for b in watch.button if b.key == "watch-next"]
-    assert watch.button(key="step-next").proto.type == "primary"
+    assert watch.button(key="watch-turn").proto.type == "primary"  # the one way on
+    assert watch.button(key="step-next").proto.type == "secondary"
 
     click(watch, "watch-again")
     assert "Watch: 1 of 3" in texts(watch)

@@ -262,13 +262,14 @@ class PlayerScreen:
 
     @property
     def watching(self) -> bool:
-        """A demonstration with beats still to come (its own Next is the one to press)."""
-        return self.beat < unit_of(self.step).beats(self.step) - 1
+        """A demonstration on screen: its own buttons ("Keep watching", then "Your turn")
+        are the ones to press."""
+        return unit_of(self.step).beats(self.step) > 0
 
     @property
     def needs_answer(self) -> bool:
-        """A scored step not solved yet, or a demonstration not watched to its end (Next
-        is then the quieter button)."""
+        """A scored step not solved yet, or a demonstration (Next is then the quieter
+        button)."""
         return (scored(self.step.kind) and not self.work.solved) or self.watching
 
 

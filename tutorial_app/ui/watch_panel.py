@@ -1,6 +1,6 @@
-"""A demonstration on the Learn page (a watch step, course/steps/watch.py): the beat's
-sentence, the board at that beat with the cards it points at raised in gold, the cards
-taken so far in the learner's pile, and the buttons that step through it.
+"""A demonstration on the Learn page (a watch step, course/steps/watch.py): the board at
+the beat on screen with the cards it points at raised in gold, the cards taken so far in
+the learner's pile, the beat's sentence, and the buttons that step through it.
 
 The board is drawn as the pictures of read and choose steps are (`board.picture`'s
 look: the card SVGs as images, the `ct-marked` gold edge), but with any number of
@@ -24,6 +24,9 @@ from tutorial_app.ui.css import CARD_HEIGHT
 from tutorial_app.words.i18n import t
 
 SCOPE = "watch"  # the containers' keys (felt-watch, hand-watch...), which the CSS paints
+# a row's room above its cards: a marked card is raised (`ct-marked`), and in the pile,
+# where every card may be marked, it covered the zone's title
+ROW = '<div class="ct-row" style="padding-top:12px">'
 
 
 def _css(marked: bool) -> str:
@@ -49,15 +52,15 @@ def beat_board(beat: Beat) -> None:
             for b in position.builds)
         empty = f'<div class="ct-empty">{escape(t("board.table_empty"))}</div>'
         st.html(f'<div class="ct-zone">{escape(t("board.table"))}</div>'
-                + (f'<div class="ct-row">{parts}</div>' if parts else empty))
+                + (f"{ROW}{parts}</div>" if parts else empty))
     if position.hand:
         with st.container(key=f"hand-{SCOPE}"):
             st.html(f'<div class="ct-zone">{escape(t("board.your_hand"))}</div>'
-                    f'<div class="ct-row">{_cards(position.hand, marked, colours)}</div>')
+                    f"{ROW}{_cards(position.hand, marked, colours)}</div>")
     if beat.pile:
         with st.container(key=f"hand-{SCOPE}-pile"):
             st.html(f'<div class="ct-zone">{escape(t("board.your_pile"))}</div>'
-                    f'<div class="ct-row">{_cards(beat.pile, marked, colours)}</div>')
+                    f"{ROW}{_cards(beat.pile, marked, colours)}</div>")
 
 
 def show(step: WatchStep, at: int, on_next: Callable[[], None],
@@ -68,9 +71,11 @@ def show(step: WatchStep, at: int, on_next: Callable[[], None],
     beat = step.beats[at]
     last = at == len(step.beats) - 1
     st.caption(t("watch.beat_of", n=at + 1, total=len(step.beats)))
+    beat_board(beat)
+    # the sentence under the board, just above the button: on a phone the page stays
+    # where the learner tapped, so the next beat's words come where she is looking
     with st.container(key="watch-say"):
         st.markdown(board.linked_lesson(beat.say))
-    beat_board(beat)
     with st.container(horizontal=True, gap="small", key="watch-buttons"):
         if not last:
             st.button(t("watch.next"), key="watch-next", type="primary", on_click=on_next,
