@@ -222,6 +222,7 @@ def test_a_new_kind_of_task_without_a_demonstration_is_a_problem(tmp_path: Path)
     assert (Path(problem.file).name, problem.line, problem.path) == ("02-sums.yaml", 6,
                                                                      "steps[0]")
     assert "'sum'" in problem.message and "watch step" in problem.message
+    assert problem.message.endswith("add a watch step before it with a move that shows 'sum'")
 
 
 def test_a_demonstration_before_it_in_its_lesson_passes(tmp_path: Path) -> None:
@@ -256,3 +257,14 @@ def test_a_demonstration_is_no_practice_task() -> None:
 
     lesson = lesson_of(SUM_DEMO + SUM_TASK)
     assert [t.ref for t in course_tasks([lesson], [])] == ["w/first-sum"]
+
+
+def test_a_sweep_is_asked_for_as_a_move_that_clears_the_table(tmp_path: Path) -> None:
+    write_course(tmp_path, SUM_DEMO + SUM_TASK)
+    (tmp_path / "03-sweeps.yaml").write_text(
+        "id: sweeps\ntitle: W\nrequires: [sums]\nteaches: [sweep]\nsteps:\n"
+        "  - id: sweep\n    kind: play\n    position: \"table: 4c 5h; hand: 9s 3d\"\n"
+        "    prompt: Sweep the table.\n    goal: sweep\n", encoding="utf-8")
+    (problem,) = demonstrations.missing(load_course(tmp_path).lessons)
+    assert "'sweep'" in problem.message
+    assert problem.message.endswith("with a move that clears the table")

@@ -170,12 +170,12 @@ def test_the_homework_csv_in_pt_br_opens_as_columns_in_portuguese(
     assert head[0] == "Aluno" and head[-1] == f"Última tentativa ({ZONE})"
     assert f"{lesson.title}: etapas resolvidas (de 8)" in head
     assert f"{puzzle.title}: resolvida" in head and f"{puzzle.title}: tentativas" in head
-    assert "2. Capture 8♦, 5♠, 2♦ e A♣: resolvida" in head  # a column per step
+    assert "3. Capture 8♦, 5♠, 2♦ e A♣: resolvida" in head  # a column per answered step
     assert not [h for h in head if "lesson:" in h or LESSON in h or PUZZLE in h]  # no ids
     by_name = {r[0]: dict(zip(head, r, strict=True)) for r in rows[1:]}
     assert by_name["Ana"][f"{lesson.title}: etapas resolvidas (de 8)"] == "1"
     assert page[lesson.title][0] == "1/8 (3)"  # the page says the same
-    assert by_name["Ana"]["1. Capture o máximo de cartas que puder com o 8♠: resolvida"] == "sim"
+    assert by_name["Ana"]["2. Capture o máximo de cartas que puder com o 8♠: resolvida"] == "sim"
     assert by_name["Bo"][f"{puzzle.title}: resolvida"] == "sim"
     assert by_name["Bo"][f"{puzzle.title}: estrelas"] == "2"
     last = by_name["Bo"][f"Última tentativa ({ZONE})"]
@@ -194,11 +194,11 @@ def test_the_homework_csv_in_pt_br_opens_as_columns_in_portuguese(
         assert row[f"Data e hora ({ZONE})"] == at.strftime("%d/%m/%Y %H:%M")
         assert row["Notação"] == tried.move  # notation in its own column
     first, again, miss = said[0], said[1], said[2]
-    assert first["Tarefa"] == lesson.title and first["Etapa"].startswith("1. ")
+    assert first["Tarefa"] == lesson.title and first["Etapa"].startswith("2. ")  # as seen
     assert first["Jogada ou resposta"] == "8♠ captura 6♣+3♥"  # words
     assert first["Resultado"] == "não permitida" and first["Por que não é permitida"]
     assert (again["Resultado"], again["Tentativa na etapa"]) == ("correta", "2")
-    assert miss["Etapa"].startswith("2. ") and miss["Tentativa na etapa"] == "1"
+    assert miss["Etapa"].startswith("3. ") and miss["Tentativa na etapa"] == "1"
     assert miss["Notação"] == again["Notação"]  # step 1's answer, tried at step 2:
     assert miss["Resultado"] == "válida, mas não cumpre o objetivo"  # that step's verdict
     assert {r["Tarefa"] for r in said[3:]} == {puzzle.title}

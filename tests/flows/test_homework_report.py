@@ -20,6 +20,7 @@ import pytest
 
 from engine import parse_attempt
 from tutorial_app.course import Course
+from tutorial_app.course.steps import scored
 from tutorial_app.flows import homework
 from tutorial_app.flows.lesson import LessonController
 from tutorial_app.services.classes import ClassStore, Homework
@@ -65,10 +66,14 @@ def test_each_step_of_the_lesson_has_its_own_column(
     lesson = shipped.lesson(LESSON)
     headers = list(homework.table(found))
     numbered = [h for h in headers if re.match(r"\d+\. \S", h)]
-    assert [int(h.split(".")[0]) for h in numbered] == list(range(1, len(lesson.steps) + 1))
+    # numbered as the learner's page numbers them ("Step 2 of 9"); a demonstration,
+    # not answered, has no column
+    assert [int(h.split(".")[0]) for h in numbered] == [
+        n for n, step in enumerate(lesson.steps, 1) if scored(step.kind)]
+    assert lesson.steps[0].kind == "watch" and numbered[0].startswith("2. ")
     assert headers.index(lesson.title) < headers.index(numbered[0])  # the lesson, then steps
-    assert numbered[1] == "2. Take 8♦, 5♠, 2♦ and A♣"  # the step's goal, as its title
-    assert numbered[6].startswith("7. What is wrong: 8♠ takes 6♣+2♦, 5♠+2♦+A♣")
+    assert numbered[1] == "3. Take 8♦, 5♠, 2♦ and A♣"  # the step's goal, as its title
+    assert numbered[6].startswith("8. What is wrong: 8♠ takes 6♣+2♦, 5♠+2♦+A♣")
     row = {h: cells[0] for h, cells in homework.table(found).items()}  # Ana, the first
     assert [row[h] for h in numbered[:4]] == ["✓ ★★ (2)", "✓ ★★ (2)", "✓ ★★ (2)", "… (1)"]
     assert all(row[h] == "—" for h in numbered[4:])
@@ -177,9 +182,10 @@ def test_answers_that_are_not_moves_in_words(shipped: Course) -> None:
     assert homework.answer_words(mistake, "wrong-sum") == "The cards do not add up"
     assert homework.answer_words(quiz, "48") == "48"
     assert homework.verdict_words(mistake, "missed") == "wrong answer"
-    assert homework.verdict_words(lesson.steps[0], "missed") == "legal, but misses the goal"
-    assert homework.verdict_words(lesson.steps[0], "not-allowed") == "not allowed"
-    assert homework.answer_words(lesson.steps[0], "8s x 5s+3h") == "8♠ takes 5♠+3♥"
+    play = lesson.step("most-groups")
+    assert homework.verdict_words(play, "missed") == "legal, but misses the goal"
+    assert homework.verdict_words(play, "not-allowed") == "not allowed"
+    assert homework.answer_words(play, "8s x 5s+3h") == "8♠ takes 5♠+3♥"
 
 
 def test_tasks_are_named_by_their_titles_never_their_ids(shipped: Course) -> None:

@@ -37,6 +37,13 @@ NEW_KINDS: Final = (
     "raise", "multiple-build", "add-to-build", "controller", "sweep", "scoring",
 )
 
+# what a watch step shows a concept by, where it is not a move that uses it
+SHOWN_BY: Final = {
+    "sweep": "a move that clears the table",
+    "controller": "a move made while controlling a build",
+    "scoring": "a beat pointing at a captured card that scores",
+}
+
 Where = tuple[int, int, str]  # line, column, the step's YAML path
 
 
@@ -67,7 +74,8 @@ def missing(lessons: Sequence[Lesson]) -> list[LessonError]:
                     lesson.file, where[0], where[1], where[2],
                     f"the course's first task that needs {concept!r} ({needs[concept]}) has "
                     f"no demonstration of it before it in this lesson: add a watch step "
-                    f"before it whose moves show {concept!r}"))
+                    f"before it with "
+                    f"{SHOWN_BY.get(concept, f'a move that shows {concept!r}')}"))
     return out
 
 
