@@ -209,7 +209,9 @@ def test_report_counts_what_validate_proves_and_the_reading_share(shipped_report
                        r"(\d+) of (\d+) success texts", text)
     assert proved is not None, text
     entries, total, shown, displays, successes, all_successes = map(int, proved.groups())
-    assert entries == total > 300 and shown == displays > 900
+    # (a try with the right card and the wrong action is led, not shown an entry written
+    # for any card: judge/lead.py)
+    assert entries == total > 300 and shown == displays > 700
     assert successes == all_successes > 500
     hints = re.search(r"Hints checked: (\d+) of (\d+) name only cards", text)
     assert hints is not None and hints.group(1) == hints.group(2)

@@ -201,7 +201,12 @@ def play_step(position: str, goal: g.Goal, prompt: str,
 
 def test_a_miss_may_not_name_the_answer_while_the_moves_are_few() -> None:
     goal = g.Play(Card.parse("7h"))
-    step = play_step("table: Kd 9s; hand: 7h Qs 3c", goal, "Play the card worth 7.")
+    # the judge's own account says the kind of goal only ("The goal: play the card the
+    # task names"); an author's reply that names the card gives it away
+    bare = play_step("table: Kd 9s; hand: 7h Qs 3c", goal, "Play the card worth 7.")
+    assert reveal_fault(bare, bare.prompt) is None
+    step = play_step("table: Kd 9s; hand: 7h Qs 3c", goal, "Play the card worth 7.",
+                     {"missed": "Not {played}: the 7♥ is worth 7."})
     fault = reveal_fault(step, step.prompt)
     assert fault is not None and "which names 7♥, a card of the answer" in fault.message
     # the prompt that names the card gives nothing away; nor does a reply about the try

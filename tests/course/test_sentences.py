@@ -117,9 +117,13 @@ steps:
     goal: {kind: capture}
 """)
     with using("pt-BR"):
-        said = checking.check_answer(step, "5s t").message
-    assert said == "5♠ é descartado: é um descarte. O objetivo: capture alguma coisa."
-    assert sentences.slips(said, "pt-BR") == []
+        said = checking.check_answer(step, "2c t").message
+        led = checking.check_answer(step, "5s t").message
+    # the move's words say its kind: no clause says it again
+    assert said == "2♣ é descartado. O objetivo: capture alguma coisa."
+    # 5♠ can capture: the answer's card is led to its action
+    assert led == "5♠ é descartado. 5♠ é a carta certa: capture com ela."
+    assert sentences.slips(said, "pt-BR") == sentences.slips(led, "pt-BR") == []
 
 
 def test_the_coach_names_both_plays_as_plays() -> None:

@@ -37,6 +37,12 @@ class Goal(ABC):
     def miss(self, trial: Trial) -> str:
         """Why this legal move does not achieve the goal: 'it leaves 3♦ on the table'."""
 
+    def brief(self) -> str:
+        """The goal as an instruction that names none of the answer's cards ('take the
+        cards the task names'), for a miss in a position with so few legal moves that
+        the instruction itself would give the answer away (judge/moves.py)."""
+        return self.describe()
+
     def nudge(self) -> str:
         """The first, gentlest hint."""
         return t("hint.nudge", goal=self.describe())
@@ -81,6 +87,9 @@ class Capture(Goal):
 
     def describe(self) -> str:
         return t(f"goal.{self.name}", items=words.items(self.items))
+
+    def brief(self) -> str:
+        return t("goal.brief.capture")
 
     def nudge(self) -> str:
         return t("hint.capture")
@@ -285,7 +294,9 @@ class Kind(Goal):
         return t(f"goal.kind.{self.kind}")
 
     def miss(self, trial: Trial) -> str:
-        return t(f"miss.kind.{trial.move.kind}")
+        """Nothing: the move's words already say its kind ("2♦ trails"), and "it is a
+        trail" after them would say it again."""
+        return ""
 
     def data(self) -> object:
         return {self.name: self.kind}
@@ -301,6 +312,9 @@ class Play(Goal):
 
     def describe(self) -> str:
         return t("goal.play", card=self.card.pretty)
+
+    def brief(self) -> str:
+        return t("goal.brief.play")
 
     def miss(self, trial: Trial) -> str:
         return t("miss.play", card=trial.move.card.pretty)
@@ -320,6 +334,9 @@ class ExactMove(Goal):
     def describe(self) -> str:
         return words.move(self.move, "do")
 
+    def brief(self) -> str:
+        return t(f"goal.brief.move.{self.move.kind}")
+
     def miss(self, trial: Trial) -> str:
         return t("miss.move")
 
@@ -338,6 +355,9 @@ class AllOf(Goal):
     def describe(self) -> str:
         return join_and([g.describe() for g in self.goals])
 
+    def brief(self) -> str:
+        return join_and([g.brief() for g in self.goals])
+
     def miss(self, trial: Trial) -> str:
         return next((g.miss(trial) for g in self.goals if not g.met(trial)), t("miss.move"))
 
@@ -355,6 +375,9 @@ class AnyOf(Goal):
 
     def describe(self) -> str:
         return join_or([g.describe() for g in self.goals])
+
+    def brief(self) -> str:
+        return join_or([g.brief() for g in self.goals])
 
     def miss(self, trial: Trial) -> str:
         return t("miss.any-of")

@@ -18,6 +18,7 @@ from engine import (
     CassinoError,
     Move,
     NotationError,
+    Position,
     Verdict,
     parse_attempt,
 )
@@ -191,14 +192,19 @@ def _build_words(played: Card, value: int, target: Build | BuildRef | None,
              cards=cards)
 
 
-def attempt(attempt: Attempt, form: str = "") -> str:
-    """An attempt, legal or not, worded like a move (`form` as for `move`)."""
+def attempt(attempt: Attempt, form: str = "", position: Position | None = None) -> str:
+    """An attempt, legal or not, worded like a move (`form` as for `move`). With the
+    `position` it is tried in, a build it names by its cards or value is named by its
+    real value ("3♥ raises the 5-build (A♠ 4♦) to 10"), not by the value the try
+    announces: an illegal raise is still a raise."""
     played = attempt.card.pretty if attempt.card else "?"
     if attempt.kind == TRAIL:
         return t(_key(form, "trail"), card=played)
     if attempt.kind == BUILD:
         loose = [x for x in attempt.items if isinstance(x, Card)]
         target = attempt.targets[0] if attempt.targets else None
+        if target is not None and position is not None:
+            target = resolved(target, position)
         if attempt.card is None:
             return t(_key(form, "build"), card=played, value=attempt.value, cards="")
         return _build_words(attempt.card, attempt.value or 0, target, loose, form)
@@ -208,6 +214,18 @@ def attempt(attempt: Attempt, form: str = "") -> str:
         groups = ", ".join(item(x) for x in attempt.items)
     kind = "capture-14" if attempt.value == 14 else "capture"
     return t(_key(form, kind), card=played, groups=groups or "—")
+
+
+def resolved(target: Build | BuildRef, position: Position) -> Build | BuildRef:
+    """The position's build a reference names (by the same cards, or by a value only
+    one build has); the reference itself when none is found."""
+    if isinstance(target, Build):
+        return target
+    if target.cards:
+        found = [b for b in position.builds if sorted(b.cards) == sorted(target.cards)]
+    else:
+        found = [b for b in position.builds if b.value == target.value]
+    return found[0] if len(found) == 1 else target
 
 
 def written(text: str) -> str:

@@ -41,10 +41,12 @@ def render_triggers(content: Lesson | PuzzleSet, limit: int = 12) -> str:
         shown: dict[str, list[str]] = {}
         for attempt, verdict in clicks.judged_attempts(step.position):
             solved = bool(verdict.legal and verdict.move in step.solution_moves)
-            chosen = feedback.choose(step.feedback, attempt, verdict, solved)
+            chosen = feedback.choose(step.feedback, attempt, verdict, solved,
+                                     step.solution_moves)
             if chosen is not None:
                 text = feedback.render(chosen[1], feedback.facts(step.position, attempt))
-                shown.setdefault(chosen[0], []).append(f"{words.attempt(attempt)}: {text}")
+                shown.setdefault(chosen[0], []).append(
+                    f"{words.attempt(attempt, position=step.position)}: {text}")
         for key in step.feedback:
             if " | " in key or key.endswith(" |"):
                 continue

@@ -223,7 +223,7 @@ def text_proofs(step: PlayStep | Puzzle) -> tuple[int, int, int, int]:
     displays = false = 0
     for attempt, verdict in clicks.judged_attempts(step.position):
         solved = verdict.legal and verdict.move in step.solution_moves
-        chosen = feedback.choose(step.feedback, attempt, verdict, solved)
+        chosen = feedback.choose(step.feedback, attempt, verdict, solved, step.solution_moves)
         if chosen is None:
             continue
         displays += 1

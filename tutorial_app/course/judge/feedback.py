@@ -13,6 +13,9 @@ A bare reason code (`wrong-sum`) is accepted only when every click attempt of
 the step that gets that code is of one kind (the loader proves it), so a text
 written for a capture can never be shown under a build. The most specific
 entry wins: move, then code+kind+card, then code+kind, then the bare code.
+An entry written for any card of a kind (no card in its key) does not answer a try
+that plays an answer's card with the wrong action: that try is led instead
+(judge/lead.py), since the entry was written for a wrong card.
 
 A text may use the attempt's own facts as fields: `{played}`, `{chosen}`,
 `{sum}`, `{value}`, `{groups}`, `{kind}` (see `facts`).
@@ -41,7 +44,7 @@ from engine import (
     check,
 )
 from engine.values import split_into_groups
-from tutorial_app.course.judge import answers
+from tutorial_app.course.judge import answers, lead
 from tutorial_app.course.proofs import claims
 from tutorial_app.words import rulerefs
 
@@ -97,13 +100,18 @@ def lookup_keys(attempt: Attempt, verdict: Verdict, code: str) -> tuple[str, ...
 
 
 def choose(feedback: Mapping[str, str], attempt: Attempt, verdict: Verdict,
-           solved: bool) -> tuple[str, str] | None:
+           solved: bool, solutions: Sequence[Move] = ()) -> tuple[str, str] | None:
     """(key, text as written) of the entry that answers this try, or None. A try that
-    meets the goal is answered by `success:`, never by an entry."""
+    meets the goal is answered by `success:`, never by an entry; a try with the right
+    card and the wrong action (`solutions` are the task's answers) only by an entry
+    keyed by its card or its move."""
     if solved:
         return None
     code = verdict.code.value if not verdict.legal else MISSED
-    for key in lookup_keys(attempt, verdict, code):
+    keys = lookup_keys(attempt, verdict, code)
+    if lead.right_card(attempt, solutions) is not None:
+        keys = keys[:-2]  # `code kind` and the bare code: written for another card
+    for key in keys:
         if key in feedback:
             return key, feedback[key]
     return None

@@ -10,15 +10,17 @@ read, can ask it what a learner would hear: a task is anything with the fields o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine import Attempt, Move, NotationError, Position, Verdict, check, parse_attempt
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.judge import feedback
+from tutorial_app.course.judge import feedback, lead
 from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
 from tutorial_app.course.scene import Scene
 from tutorial_app.words import rulerefs, words
 from tutorial_app.words.i18n import t
+
+REVEAL_MOVES: Final = 6  # fewer legal moves than this: a miss must not name the answer
 
 
 class Playable(Protocol):
@@ -70,16 +72,35 @@ def judged_answer(step: Playable, attempt: Attempt | Move, verdict: Verdict, *,
         message = step.success or t("feedback.correct", move=words.move(move))
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
                         stars(wrong_attempts, hints_used))
+    answer = lead.right_card(as_attempt, step.solution_moves)
     if not verdict.legal or move is None:
         base = words.verdict(verdict)
+        if answer is not None:
+            base = t("feedback.joined", judge=base, advice=lead.lead(answer))
         status = FeedbackStatus.NOT_ALLOWED
     else:
-        trial = Scene(step.position).trial(move)
-        base = t("feedback.missed", move=words.move(move), why=step.goal.miss(trial),
-                 goal=step.goal.describe())
+        base = missed(step, move, answer)
         status = FeedbackStatus.MISSED
     message = shown_message(step, as_attempt, verdict, base)
     return Feedback(status, message, verdict)
+
+
+def missed(step: Playable, move: Move, answer: Move | None = None) -> str:
+    """The account of a legal miss: the move, why it misses, then what to do: the
+    right card's action when the move plays an answer's card (`answer`), else the
+    goal, in words that name none of the answer's cards while the position has fewer
+    than REVEAL_MOVES legal moves (a second guess would be sure). A goal whose miss
+    only says the move's kind (`{kind: build}`) gets no "why": the move's own words
+    say it ("2♦ trails. The goal: build.")."""
+    scene = Scene(step.position)
+    why = step.goal.miss(scene.trial(move))
+    if answer is not None:
+        key = "feedback.missed-lead" if why else "feedback.missed-plain-lead"
+        return t(key, move=words.move(move), why=why, lead=lead.lead(answer))
+    few = len(scene.moves) < REVEAL_MOVES
+    goal = step.goal.brief() if few else step.goal.describe()
+    key = "feedback.missed" if why else "feedback.missed-plain"
+    return t(key, move=words.move(move), why=why, goal=goal)
 
 
 def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str) -> str:
@@ -90,7 +111,8 @@ def shown_message(step: Playable, attempt: Attempt, verdict: Verdict, base: str)
     judge's sentence has cited (a rule is said once)."""
     if not step.feedback:
         return base  # most steps have no entries: nothing to choose from
-    chosen = feedback.choose(step.feedback, attempt, verdict, solved=False)
+    chosen = feedback.choose(step.feedback, attempt, verdict, solved=False,
+                             solutions=step.solution_moves)
     if chosen is None:
         return base
     text = feedback.render(chosen[1], feedback.facts(step.position, attempt))

@@ -56,7 +56,8 @@ def fact(code: str, position: Position, attempt: Attempt, verdict: Verdict) -> s
 def why_not(code: str, position: Position, attempt: Attempt, verdict: Verdict) -> str:
     """One sentence: why `code` is not what is wrong with this move."""
     said = fact(code, position, attempt, verdict)
-    return said if said is not None else t("mistake.not.first", move=words.attempt(attempt))
+    return said if said is not None else t("mistake.not.first",
+                                            move=words.attempt(attempt, position=position))
 
 
 def _no_card(m: _Move) -> str | None:
@@ -190,6 +191,23 @@ def _trail_kind(key: str, test: Callable[[_Move], bool]) -> Callable[[_Move], st
     return say
 
 
+def _table_card(m: _Move) -> bool:
+    """The card played lies on the table (loose or in a build), not in the hand."""
+    position = m.position
+    return m.card is not None and m.card not in position.hand and (
+        m.card in position.loose or any(m.card in b.cards for b in position.builds))
+
+
+def _trail_with_table_cards(m: _Move) -> str | None:
+    """A trail that chooses no other table card, unless the card it trails is itself
+    a table card: then it does use one, and the learner hears where the card lies."""
+    if m.kind != TRAIL:
+        return m.not_kind(TRAIL)
+    if _table_card(m):
+        return t("mistake.not.trail-table-card", card=m.played)
+    return t("mistake.not.trail-with-table-cards") if not m.items else None
+
+
 def _takes_no_build(m: _Move) -> str | None:
     if m.kind != CAPTURE:
         return m.not_kind(CAPTURE)
@@ -284,8 +302,7 @@ _CHECKS: dict[str, Callable[[_Move], str | None]] = {
     "raise-multiple": _build_kind("mistake.not.raise-multiple", _no_multiple),
     "loose-changes-build": _build_kind("mistake.not.loose-changes-build", _no_target),
     "two-builds": _build_kind("mistake.not.two-builds", _one_build),
-    "trail-with-table-cards": _trail_kind("mistake.not.trail-with-table-cards",
-                                          lambda m: not m.items),
+    "trail-with-table-cards": _trail_with_table_cards,
     "trail-while-controlling": _trail_kind("mistake.not.trail-while-controlling",
                                            lambda m: not m.position.controlled_builds()),
     "leaves-build-uncovered": _covered,

@@ -394,8 +394,30 @@ def _controls(text: str, where: Situation) -> str | None:
     return None
 
 
+_BUILD_NAME: Final = re.compile(r"\b(\d+)-build \(((?:(?:10|[2-9AJQK])[♠♣♥♦]\s*)+)\)")
+
+
+def misnamed_build(text: str, position: Position) -> str | None:
+    """A build of the position named by another value than its own ("the 10-build
+    (A♠ 4♦)" for a 5-build): the words an illegal raise gets when it is named by the
+    value it announces. A build named by cards no build of the position has (the build a
+    move makes) is not checked."""
+    for match in _BUILD_NAME.finditer(text):
+        cards = sorted(f"{m.group(1)}{m.group(2)}" for m in CARD.finditer(match.group(2)))
+        for build in position.builds:
+            if sorted(c.pretty for c in build.cards) == cards and \
+                    build.value != int(match.group(1)):
+                return (f"it says {match.group(0)!r}, but the build ({match.group(2)}) "
+                        f"is worth {build.value}")
+    return None
+
+
+def _build_names(text: str, where: Situation) -> str | None:
+    return misnamed_build(text, where.position)
+
+
 _CHECKS: Final = (_cards_here, _play_this, _sums_to, _kind_words, _praise, _legal, _equations,
-                  _counts, _holds, _left_behind, _not_build, _controls)
+                  _counts, _holds, _left_behind, _not_build, _controls, _build_names)
 
 
 def situations(position: Position, moves: Iterable[Move],

@@ -15,7 +15,11 @@ generator, writes about a task:
   captured from the table, not by the card played;
 - a reply to a legal miss does not name a card of the answer the learner has not
   already seen (in the try or the prompt) while the task has fewer than
-  REVEAL_MOVES legal moves, where a second guess would then be sure.
+  REVEAL_MOVES legal moves, where a second guess would then be sure, nor word the
+  goal as its full instruction ("The goal: add 4♠ and 6♥ to the 10-build");
+- a reply to a try with the right card and the wrong action never asks which card
+  (judge/lead.py), and no reply to a miss says the move's kind twice ("2♦ trails: it
+  is a trail").
 
 Each check is a function of the task (`Fault`s, with where in the task they are),
 so `validate` reports them at file:line:column and `stats` counts them on a loaded
@@ -53,13 +57,13 @@ from engine.settings import SETTING
 from tutorial_app.course import goals as g
 from tutorial_app.course.concepts import setting_text
 from tutorial_app.course.goals import Goal
-from tutorial_app.course.judge import answers, feedback, whynot
+from tutorial_app.course.judge import answers, feedback, lead, whynot
+from tutorial_app.course.judge.moves import REVEAL_MOVES as REVEAL_MOVES
 from tutorial_app.course.judge.moves import Playable, check_answer
 from tutorial_app.course.proofs import claims, clicks
 from tutorial_app.course.reading.yamlsrc import Fields, Source, child
 from tutorial_app.course.scene import Scene
 
-REVEAL_MOVES: Final = 6  # fewer legal moves than this: a miss must not name the answer
 SETTING_CLAIM: Final = re.compile(r"\bsetting (?:decided|decides|changes|changed)\b|"
                                   r"\bwhich setting\b", re.IGNORECASE)
 CAPTURE_WORTH: Final = re.compile(r"\b(?:capture|take)s?\b[^.?!]*\b(?:worth|points?)\b",
@@ -305,6 +309,88 @@ def reveal_fault(step: Playable, prompt: str) -> Fault | None:
     return None
 
 
+# ----- replies that lead ------------------------------------------------------------
+
+# "2♦ trails: it is a trail": a clause that says again the kind the move's words said
+_TAUTOLOGY: Final = re.compile(r"\b(trails|takes|builds|raises|adds? to)\b[^.:;!?]*:\s*"
+                               r"(?:it|that) is an? (trail|capture|build)\b", re.IGNORECASE)
+_VERB_KIND: Final = {"trails": "trail", "takes": "capture", "builds": "build",
+                     "raises": "build", "adds to": "build", "add to": "build"}
+
+
+def tautology(text: str) -> str | None:
+    """The clause of `text` that names the move's kind after words that already did."""
+    for found in _TAUTOLOGY.finditer(text):
+        if _VERB_KIND[found.group(1).lower()] == found.group(2).lower():
+            return found.group(0)
+    return None
+
+
+def instructions(goal: Goal) -> list[str]:
+    """The goal's parts worded as instructions that name the answer's cards (`move`,
+    `capture`, `play`): a reply that says one of them hands the answer over."""
+    return [part.describe() for part in goal_parts(goal)
+            if isinstance(part, (g.ExactMove, g.Capture, g.Play))]
+
+
+def lead_faults(step: Playable) -> list[Fault]:
+    """Replies that lead, for every click attempt a learner can make:
+
+    - a try with the right card and the wrong action never hears a question about
+      which card to play;
+    - while the task has fewer than REVEAL_MOVES legal moves, a legal miss never hears
+      the goal worded as its instruction;
+    - a legal miss never hears its kind said twice."""
+    position, found = step.position, step.solution_moves
+    if step.goal.legality_only:
+        return []
+    few = len(list(legal_moves(position))) < REVEAL_MOVES
+    told = [i.lower() for i in instructions(step.goal)] if few else []
+    faults: dict[str, Fault] = {}
+    heard: set[tuple[str, str | None]] = set()
+    for attempt, verdict in clicks.judged_attempts(position):
+        solved = verdict.legal and verdict.move in found
+        right = lead.right_card(attempt, found) is not None
+        if solved or not (right or verdict.legal):
+            continue
+        entry = feedback.choose(step.feedback, attempt, verdict, solved=False,
+                                solutions=found)
+        where = f"feedback.{entry[0]}" if entry is not None else "goal"
+        said = (verdict.move.text if verdict.move is not None else attempt.text,
+                entry[0] if entry else None)
+        if said in heard:
+            continue
+        heard.add(said)
+        message = check_answer(step, attempt).message
+        asked = lead.asks_which_card(message) if right else None
+        if asked is not None and "lead" not in faults:
+            faults["lead"] = Fault(where, f"{attempt.text!r} plays the card an answer plays, "
+                                   f"with another action, and hears {message!r}, which asks "
+                                   f"{asked!r}: say the card is right and what to do with it")
+        given = next((i for i in told if i in message.lower()), None) if verdict.legal else None
+        if given is not None and "giveaway" not in faults:
+            faults["giveaway"] = Fault(where, f"a legal miss gives the answer away: "
+                                       f"{attempt.text!r} hears {message!r}, the goal's own "
+                                       f"instruction ({given!r}), and the task has fewer than "
+                                       f"{REVEAL_MOVES} legal moves: say the kind of goal only")
+        again = tautology(message) if verdict.legal else None
+        if again is not None and "tautology" not in faults:
+            faults["tautology"] = Fault(where, f"{attempt.text!r} hears {message!r}, which says "
+                                        f"its kind twice ({again!r}): say what the move misses")
+    return list(faults.values())
+
+
+def build_name_faults(texts: dict[str, str], position: Position) -> list[Fault]:
+    """Texts worded from a move or an attempt (a choice's option, a mistake step's move)
+    that name a build of the position by another value than its own."""
+    faults = []
+    for where, text in texts.items():
+        why = claims.misnamed_build(text, position)
+        if why is not None:
+            faults.append(Fault(where, f"a build named by a value it does not have: {why}"))
+    return faults
+
+
 # ----- reporting at file:line:column ----------------------------------------------------
 
 
@@ -341,9 +427,11 @@ def playable_faults(position: Position, goal: Goal, found: tuple[Move, ...], les
     faults += named_setting_faults(position.rules, lesson_rules, play_answer(position, goal),
                                    "position", moves=True)
     if proofs and found:
-        fault = reveal_fault(_Task(position, goal, feedback, success, found), prompt)
+        task = _Task(position, goal, feedback, success, found)
+        fault = reveal_fault(task, prompt)
         if fault is not None:
             faults.append(fault)
+        faults += lead_faults(task)
     return faults
 
 

@@ -30,6 +30,7 @@ from engine import (
 from engine.cards import full_deck
 from engine.scoring import card_points
 from tutorial_app.course.goals import Goal, MostCards
+from tutorial_app.course.judge import lead
 from tutorial_app.course.judge.answers import solutions
 from tutorial_app.course.model import PuzzleSet
 from tutorial_app.course.proofs import truth
@@ -399,7 +400,8 @@ def puzzle_texts(texts: str, goal: Goal, found: tuple[Move, ...],
     than "capture cards worth". With fewer than truth.REVEAL_MOVES legal moves, a miss
     of the most cards gets replies about the try itself (`missed trail`, `missed
     capture`, `missed build`), since the goal's own account names the card that does
-    better, and the second guess would be sure."""
+    better, and the second guess would be sure; only for the kinds a wrong card makes,
+    since a try with an answer's card is led to its action instead (judge/lead.py)."""
     cards = sorted({m.card for m in found})
     card = (t("hint.card", card=cards[0].pretty) if len(cards) == 1
             else t("hint.cards", cards=join_or([c.pretty for c in cards])))
@@ -410,7 +412,8 @@ def puzzle_texts(texts: str, goal: Goal, found: tuple[Move, ...],
                                   "success": t(f"{texts}.success")}
     if scene is not None and isinstance(goal, MostCards) and \
             len(scene.moves) < truth.REVEAL_MOVES:
-        kinds = {str(m.kind) for m in scene.moves if m not in found}
+        kinds = {str(m.kind) for m in scene.moves
+                 if m not in found and lead.right_card(m.as_attempt(), found) is None}
         written["feedback"] = {f"missed {kind}": t(f"puzzle.missed-{kind}")
                                for kind in (CAPTURE, BUILD, TRAIL) if kind in kinds}
     return written

@@ -236,7 +236,7 @@ def _prove_feedback(src: Source, node: yaml.Node | None, path: str, position: Po
     uncovered: list[str] = []
     for attempt, verdict in clicks.judged_attempts(position):
         solved = verdict.legal and verdict.move in found
-        chosen = feedback.choose(out, attempt, verdict, solved)
+        chosen = feedback.choose(out, attempt, verdict, solved, found)
         if chosen is None:
             if not solved and not verdict.legal and (
                     verdict.code == ReasonCode.UNEXPLAINED

@@ -99,7 +99,7 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
     correct = set(_correct(position, options, mode, goal))
     for verdict, attempt in zip(verdicts, options, strict=True):
         shown.append(words.move(verdict.move) if verdict.legal and verdict.move
-                     else words.attempt(attempt))
+                     else words.attempt(attempt, position=position))
         explained.append(_explain(verdict, mode, goal, scene))
     if src.proofs:
         truth.report(src, fields, truth.choose_faults(
@@ -107,6 +107,8 @@ def _choose(src: Source, fields: Fields, rules: Rules, key: str) -> ChooseStep |
                               "success": raw(fields, "success")},
             goal, lambda p: _correct(p, options, mode, goal),
             [v.move for i, v in enumerate(verdicts) if i in correct and v.move is not None]))
+        truth.report(src, fields, truth.build_name_faults(
+            {f"options[{i}]": text for i, text in enumerate(shown)}, position))
     assert mode_node is not None
     if not correct:
         src.error(mode_node, fields.at("correct"), "no option is correct, so the step cannot be "

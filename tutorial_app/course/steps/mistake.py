@@ -117,9 +117,11 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
             position, rules, {"prompt": raw(fields, "prompt"),
                               "success": raw(fields, "success")},
             attempt, verdict, choices or codes, bool(choices)))
+        truth.report(src, fields, truth.build_name_faults(
+            {"move": words.attempt(attempt, position=position)}, position))
     return MistakeStep(id="", prompt=prompt, position=position, move=attempt.text,
                        verdict=verdict, choices=tuple((c, reason_label(c)) for c in codes),
-                       move_words=words.attempt(attempt), success=success,
+                       move_words=words.attempt(attempt, position=position), success=success,
                        why=_text(src, fields, "why", key),
                        hints=_mistake_hints(position, attempt, verdict, codes))
 
@@ -127,7 +129,7 @@ def _mistake(src: Source, fields: Fields, rules: Rules, key: str) -> MistakeStep
 def _mistake_hints(position: Position, attempt: Attempt, verdict: Verdict,
                    codes: list[str]) -> tuple[str, ...]:
     """Where to look; one choice ruled out, with why; the rule at stake."""
-    hints = [t("mistake.hint.look", move=words.attempt(attempt))]
+    hints = [t("mistake.hint.look", move=words.attempt(attempt, position=position))]
     for code in codes:
         if code == verdict.code:
             continue
