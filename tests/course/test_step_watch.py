@@ -268,3 +268,9 @@ def test_a_sweep_is_asked_for_as_a_move_that_clears_the_table(tmp_path: Path) ->
     (problem,) = demonstrations.missing(load_course(tmp_path).lessons)
     assert "'sweep'" in problem.message
     assert problem.message.endswith("with a move that clears the table")
+
+
+def test_a_beat_says_at_most_twenty_words() -> None:
+    long = "The 4♥ and the 2♠ add up to 6, which is the value of your 6♦, so it may take both."
+    (found,) = errors_of(SUM_DEMO.replace("The 5♣ and the 3♦ add up to 8.", long))
+    assert found.startswith("w.yaml:11:14: steps[0].beats[1].say: 21 words")

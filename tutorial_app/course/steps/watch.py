@@ -30,6 +30,7 @@ new kind of task is demonstrated first is course/proofs/demonstrations.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -62,6 +63,8 @@ from tutorial_app.words import words
 from tutorial_app.words.i18n import lesson_text
 
 MAX_BEATS: Final = 8  # a demonstration is short: a learner taps Next at most this often
+SAY_WORDS: Final = 20  # one short sentence a beat, as the English is written
+_WORD: Final = re.compile(r"[^\W_]")  # a token with a letter or a digit is read as a word
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +128,22 @@ def on_board(card: Card, board: Position, pile: tuple[Card, ...]) -> bool:
             or any(card in b.cards for b in board.builds))
 
 
+def words_read(text: str) -> int:
+    """How many words a reader reads: a card ("6♦") or a number is one, a lone dash none."""
+    return sum(1 for token in text.split() if _WORD.search(token))
+
+
 def _say(src: Source, fields: Fields, key: str) -> str | None:
+    """The beat's sentence, in the learner's language. Over SAY_WORDS words is an error
+    in the proofs (`validate` and the tests), so a long one never keeps a lesson from
+    the app."""
     node = fields.get("say")
     if node is None:
         return None
     found = yamlsrc.text(src, node, fields.at("say"))
+    if found is not None and src.proofs and words_read(found) > SAY_WORDS:
+        src.error(node, fields.at("say"), f"{words_read(found)} words: a beat says one short "
+                  f"sentence of at most {SAY_WORDS}; split it into two beats")
     return lesson_text(f"{key}.say", found) if found is not None else None
 
 
