@@ -1,15 +1,18 @@
 """A learner's first hour, scripted in Chromium: a Brazilian learner on a 390 x 844
 phone, in Portuguese, with the real course.
 
-She signs in; plays the first two stages with right and wrong tries, every
-explanation read and checked for the cards she tried; presses an action with nothing
-chosen; takes a hint, leaves the lesson and reloads the phone, and finds the step
-with its hint and tries as she left them (so the stars are not earned twice); finishes
-both stages; goes to the Puzzles by the phone's menu and is told none of her lessons
-has puzzles yet, asks for them all the same, solves one and fails the next; then a
-hand of Play against the computer with a hint and the coach, whose note stays with
-her move once the computer has played. At every step the test reads what the screen
-says. Pictures: docs/screenshots/journey-*.png (UPDATE_SCREENSHOTS=1).
+She signs in; reads the game's goal under a picture of the layout, then the pack
+under its picture; watches a trail made for her, beat by beat, before she makes one,
+and a capture before her first (by the course's eighth task); plays the first two
+stages with right and wrong tries, every explanation read and checked for the cards
+she tried; presses an action with nothing chosen; takes a hint, leaves the lesson and
+reloads the phone, and finds the step with its hint and tries as she left them (so
+the stars are not earned twice); finishes both stages; goes to the Puzzles by the
+phone's menu and is told none of her lessons has puzzles yet, asks for them all the
+same, solves one and fails the next; then a hand of Play against the computer with a
+hint and the coach, whose note stays with her move once the computer has played. At
+every step the test reads what the screen says. Pictures:
+docs/screenshots/journey-*.png (UPDATE_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from browserserver import Server
 from journeys import Screen, phone, pictures
 from playwright.sync_api import expect
 
-from engine import TRAIL, Attempt, Card, Move
+from engine import CAPTURE, TRAIL, Attempt, Card, Move
 from engine.advice import hint, review
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course
@@ -35,10 +38,20 @@ from tutorial_app.course.judge.checking import (
     check_quiz,
     solutions,
 )
-from tutorial_app.course.model import ChooseStep, MistakeStep, PlayStep, QuizStep, ReadStep
+from tutorial_app.course.model import (
+    ChooseStep,
+    MistakeStep,
+    PlayStep,
+    QuizStep,
+    ReadStep,
+    Step,
+)
+from tutorial_app.course.reading import stages
 from tutorial_app.course.steps import UNITS, StepKind
 from tutorial_app.course.steps.deal import DealStep, place_label, places
+from tutorial_app.course.steps.watch import WatchStep
 from tutorial_app.flows.play.game import DEFAULT_LEVEL, YOU, Game, Setup, make_rules
+from tutorial_app.ui import figures
 from tutorial_app.words import words
 from tutorial_app.words.i18n import using
 
@@ -119,6 +132,88 @@ def deal_wrong_then_right(bia: Screen, step: DealStep) -> None:
     said(bia, "success", "estrelas")
 
 
+def stars_after(step: PlayStep, wrong: int, hints: int = 0) -> str:
+    """The stars the right move earns after these wrong tries and hints, in her words,
+    as the judge grades them."""
+    earned = check_answer(step, right_move(step), wrong_attempts=wrong,
+                          hints_used=hints).stars
+    return f"{earned} de 3 estrelas"
+
+
+def next_step(bia: Screen) -> None:
+    """The lesson's Next (under a demonstration, its own Next button is labelled the same)."""
+    press(bia.page, bia.page.locator(".st-key-step-next button"))
+
+
+def reads(bia: Screen, step: ReadStep) -> None:
+    """A read step's opening words (its first line, as the page draws it, bold marks
+    gone), and its figure, named in her language."""
+    bia.says(step.text.splitlines()[0].replace("**", "").strip())
+    if step.figure is not None:
+        with using(LANG):
+            label = figures.figure_label(step.figure)
+        expect(bia.page.get_by_role("img", name=label)).to_be_visible()
+
+
+def watches(bia: Screen, step: WatchStep) -> None:
+    """A demonstration watched to its end: each beat's sentence, Next, and at the last
+    the hand-over line and "Your turn", which opens the task it shows."""
+    for index, beat in enumerate(step.beats):
+        bia.says(bia.words("watch.beat_of", n=index + 1, total=len(step.beats)))
+        bia.says(beat.say)
+        if index < len(step.beats) - 1:  # the demonstration's own Next, by its key: the
+            press(bia.page, bia.page.locator(".st-key-watch-next button"))  # step's is
+    bia.says(step.then or bia.words("watch.then"))  # labelled the same
+    bia.press_key("watch.your_turn")
+
+
+def wrong_then_right(bia: Screen, step: Step) -> None:
+    """Any step of the first stages, answered wrong first where it is answered (the
+    reply read and checked for what she tried), then right."""
+    if isinstance(step, ReadStep):
+        reads(bia, step)
+    elif isinstance(step, WatchStep):
+        watches(bia, step)
+    elif isinstance(step, PlayStep):
+        bia.says(step.prompt)
+        tried = wrong_card(step)
+        bia.play(Move(tried, TRAIL))
+        said(bia, "warning", tried.pretty)
+        bia.play(right_move(step))
+        said(bia, "success", "estrelas")
+    elif isinstance(step, MistakeStep):
+        bia.says(step.prompt)
+        bia.button("Verificar")  # nothing picked: it asks for a pick
+        said(bia, "warning", "Escolha uma resposta primeiro")
+        labels = dict(step.choices)
+        wrong = next(code for code, _ in step.choices if code != step.answer)
+        bia.pick(labels[wrong])
+        bia.button("Verificar")
+        with using(LANG):  # why the picked reason does not fit this move
+            why = check_mistake(step, wrong).message
+        said(bia, "warning", why)
+        bia.pick(labels[step.answer])
+        bia.button("Verificar")
+        said(bia, "success", "estrelas")
+    elif isinstance(step, ChooseStep):
+        choose_wrong_then_right(bia, step)
+    elif isinstance(step, DealStep):
+        deal_wrong_then_right(bia, step)
+    elif isinstance(step, QuizStep):
+        labels = dict(step.choices)
+        wrong = next(v for v, _ in step.choices if v != step.answer)
+        bia.pick(labels[wrong])
+        bia.button("Verificar")
+        with using(LANG):  # the author's reason why that value is wrong
+            why = check_quiz(step, wrong).message
+        said(bia, "warning", why)
+        bia.pick(labels[step.answer])
+        bia.button("Verificar")
+        said(bia, "success", "estrelas")
+    else:
+        raise AssertionError(f"no way to answer a {type(step).__name__}")
+
+
 def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course,
                                tmp_path: Path) -> None:
     shots = pictures(tmp_path)
@@ -135,9 +230,21 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
         bia.button(f"Começar: {first.title}")
 
         # ----- stage 1 ------------------------------------------------------------
+        # The goal first, under a picture of the layout; then the pack, under its own.
         steps = list(first.steps)
-        opening = steps[0]
-        assert isinstance(opening, PlayStep)
+        goal, pack, shown, opening = steps[:4]
+        assert isinstance(goal, ReadStep) and isinstance(pack, ReadStep)
+        reads(bia, goal)
+        bia.snap(shots, "journey-1b-the-goal")
+        next_step(bia)
+        bia.says(f"Etapa 2 de {len(steps)}")
+        reads(bia, pack)
+        next_step(bia)
+        # A trail made for her, beat by beat, before she makes one.
+        assert isinstance(shown, WatchStep) and isinstance(opening, PlayStep)
+        bia.says(shown.beats[0].say)
+        bia.snap(shots, "journey-1c-watch-a-trail")
+        watches(bia, shown)
         bia.says(opening.prompt)
         bia.press_key("board.trail")  # nothing chosen yet: the bar says what to choose
         said(bia, "warning", "Escolha primeiro a carta da sua mão que vai para a mesa")
@@ -148,15 +255,12 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
         said(bia, "warning", tried.pretty)  # the explanation names the card tried
         bia.snap(shots, "journey-2-wrong-try")
         bia.play(right_move(opening))
-        said(bia, "success", "2 de 3 estrelas")  # one wrong try costs a star
+        said(bia, "success", stars_after(opening, wrong=1))  # as the judge grades it
 
         worth_seven = next(s for s in steps if s.id == "play-seven")
         assert isinstance(worth_seven, PlayStep)
-        for step in steps[1:steps.index(worth_seven)]:
-            bia.button("Avançar")
-            assert isinstance(step, ReadStep)
-            bia.says(f"Etapa {steps.index(step) + 1} de {len(steps)}")
-        bia.button("Avançar")
+        assert steps.index(worth_seven) == steps.index(opening) + 1
+        next_step(bia)
         bia.says(worth_seven.prompt)
         bia.button("Dica 1 de 3")
         said(bia, "info", worth_seven.hints[0])
@@ -177,59 +281,31 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
         expect(page.get_by_role("button", name="Dica 2 de 3")).to_be_visible()
         bia.snap(shots, "journey-4-back-after-reload")
         bia.play(right_move(worth_seven))
-        said(bia, "success", "2 de 3 estrelas")  # a hint and a wrong try: not 3 of 3
+        said(bia, "success", stars_after(worth_seven, wrong=1, hints=1))  # not earned anew
 
+        # Her first capture, shown first, by the course's eighth task.
+        capture = next(s for s in steps if isinstance(s, PlayStep)
+                       and all(m.kind == CAPTURE for m in solutions(s)))
+        assert stages.task_count(steps[:steps.index(capture) + 1]) <= 8
+        assert isinstance(steps[steps.index(capture) - 1], WatchStep)
         for step in steps[steps.index(worth_seven) + 1:]:
-            bia.button("Avançar")
+            if not isinstance(steps[steps.index(step) - 1], WatchStep):  # "Your turn"
+                next_step(bia)  # has opened the task a demonstration shows
             bia.says(f"Etapa {steps.index(step) + 1} de {len(steps)}")
-            if isinstance(step, PlayStep):
-                tried = wrong_card(step)
-                bia.play(Move(tried, TRAIL))
-                said(bia, "warning", tried.pretty)
-                bia.play(right_move(step))
-                said(bia, "success", "estrelas")
-            elif isinstance(step, MistakeStep):
-                bia.says(step.prompt)
-                bia.button("Verificar")  # nothing picked: it asks for a pick
-                said(bia, "warning", "Escolha uma resposta primeiro")
-                labels = dict(step.choices)
-                wrong = next(code for code, _ in step.choices if code != step.answer)
-                bia.pick(labels[wrong])
-                bia.button("Verificar")
-                with using(LANG):  # why the picked reason does not fit this move
-                    why = check_mistake(step, wrong).message
-                said(bia, "warning", why)
-                bia.pick(labels[step.answer])
-                bia.button("Verificar")
-                said(bia, "success", "estrelas")
-            elif isinstance(step, ChooseStep):
-                choose_wrong_then_right(bia, step)
+            wrong_then_right(bia, step)
+            if step is capture:
+                bia.snap(shots, "journey-4b-first-capture")
         bia.button("Concluir a lição")
         said(bia, "success", f"Lição concluída: {first.title}")
         bia.button(f"Próxima lição: {second.title}")
 
-        # ----- stage 2 ------------------------------------------------------------
+        # ----- stage 2: the rules of a turn, the pack and the deal, once she captured ----
         steps = list(second.steps)
         for index, step in enumerate(steps):
-            if index:
-                bia.button("Avançar")
+            if index and not isinstance(steps[index - 1], WatchStep):
+                next_step(bia)
             bia.says(f"Etapa {index + 1} de {len(steps)}")
-            if isinstance(step, ChooseStep):
-                choose_wrong_then_right(bia, step)
-            elif isinstance(step, DealStep):
-                deal_wrong_then_right(bia, step)
-            elif isinstance(step, QuizStep):
-                labels = dict(step.choices)
-                if index == next(i for i, s in enumerate(steps) if isinstance(s, QuizStep)):
-                    wrong = next(v for v, _ in step.choices if v != step.answer)
-                    bia.pick(labels[wrong])
-                    bia.button("Verificar")
-                    with using(LANG):  # the author's reason why that value is wrong
-                        why = check_quiz(step, wrong).message
-                    said(bia, "warning", why)
-                bia.pick(labels[step.answer])
-                bia.button("Verificar")
-                said(bia, "success", "estrelas")
+            wrong_then_right(bia, step)
         bia.button("Concluir a lição")
         said(bia, "success", f"Lição concluída: {second.title}")
         bia.snap(shots, "journey-5-two-stages-done")

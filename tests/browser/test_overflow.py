@@ -317,10 +317,10 @@ def learner(real_server: Server, browser: Any) -> Iterator[Learner]:
 
 @pytest.fixture(scope="module")
 def pairing(real_server: Server, browser: Any) -> Iterator[Learner]:
-    """A learner who has done the lessons before Pairing, so that its link opens (a locked
-    lesson does not): marked in the store before the app first reads their progress,
-    which it then keeps (services/progress_cache.py)."""
-    real_server.unlock("Bo", "pairing", "first-pair")
+    """A learner who opens the first pair capture by its link (in the first stage, open
+    to all; a locked lesson would not open): marked in the store before the app first
+    reads their progress, which it then keeps (services/progress_cache.py)."""
+    real_server.unlock("Bo", "cards", "first-pair")
     opened = a_learner(real_server, browser, "Bo", "phone")
     yield opened
     opened.page.context.close()
@@ -362,7 +362,7 @@ def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, pairing: Learne
     """The lesson player on a phone after a wrong capture: the judge's sentence, in the
     language, whole and not cut (saved as phone-wrong-try.<lang>.png)."""
     page = pairing.page
-    page.goto(f"{real_server.url}/?lang={lang}&lesson=pairing&step=first-pair")
+    page.goto(f"{real_server.url}/?lang={lang}&lesson=cards&step=first-pair")
     pairing.sign_in(lang)
     with using(lang):
         seven, three = (words.card_name(Card.parse(c)) for c in ("7s", "3c"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from shipped import proved_course
 
-from engine import legal_moves
+from engine import CAPTURE, legal_moves
 from tutorial_app.course import (
     ChooseStep,
     Course,
@@ -15,6 +15,8 @@ from tutorial_app.course import (
     MistakeStep,
     PlayStep,
     Puzzle,
+    ReadStep,
+    Step,
     check_answer,
     check_choice,
     check_mistake,
@@ -92,7 +94,35 @@ def test_the_course_is_cut_into_short_doing_stages(shipped: Course) -> None:
         tasks = stages.task_count(lesson.steps)
         assert 3 <= tasks <= 8, lesson.id
         assert 3 * stages.doing(lesson.steps) >= 2 * tasks, lesson.id
-    first = shipped.lessons[0].steps[0]
-    assert isinstance(first, PlayStep) and "Trail" in first.prompt
+    first_move = next(s for s in shipped.lessons[0].steps if isinstance(s, PlayStep))
+    assert "Trail" in first_move.prompt  # the first move is guided, naming the button
     chapters = {lesson.chapter for lesson in shipped.lessons}
     assert len(chapters) == 20 and len(shipped.lessons) > len(chapters)
+
+
+def course_tasks(shipped: Course) -> list[list[Step]]:
+    """Every task of the course in order, as the stages count them (consecutive reading
+    joined, a demonstration with the task it opens)."""
+    return [task for lesson in shipped.lessons for task in stages.tasks(lesson.steps)]
+
+
+def captures(step: Step) -> bool:
+    return isinstance(step, PlayStep) and all(m.kind == CAPTURE for m in step.solution_moves)
+
+
+def test_the_course_opens_on_the_goal_and_captures_by_the_eighth_task(
+        shipped: Course) -> None:
+    """Issue 34: the goal first (capture, to score at the end of the hand), with a picture
+    of the layout and then of the pack; the first capture within the first 8 tasks, shown
+    first; the deal drills only once the learner has captured."""
+    tasks = course_tasks(shipped)
+    goal, pack = tasks[0][0], tasks[1][0]
+    assert isinstance(goal, ReadStep) and goal.figure and goal.figure.name == "layout"
+    assert "capturing" in goal.text and "score points" in goal.text
+    assert isinstance(pack, ReadStep) and pack.figure and pack.figure.name == "pack"
+    first_capture = next(i for i, task in enumerate(tasks) if any(map(captures, task)))
+    assert first_capture < 8, first_capture
+    assert tasks[first_capture][0].kind == "watch"  # shown before it is asked
+    first_deal = next(i for i, task in enumerate(tasks) if task[-1].kind == "deal")
+    assert first_deal > first_capture
+

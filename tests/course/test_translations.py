@@ -180,7 +180,7 @@ def test_lesson_translations_name_the_same_cards_and_numbers(lang: str) -> None:
 
 def test_a_stale_lesson_translation_shows_the_english() -> None:
     with i18n.using("pt-BR"):
-        key = "lesson.pairing.steps.first-pair.success"
+        key = "lesson.cards.steps.first-pair.success"
         current = i18n.lesson_text(key, "That is a pair. The 7♠ and the 7♥ go to your pile.")
         stale = i18n.lesson_text(key, "That is a pair. The 7♠ and the 7♥ are yours.")
     assert current == "Isso é um par. O 7♠ e o 7♥ vão para o seu monte."
@@ -193,10 +193,32 @@ def test_the_shipped_portuguese_lesson_loads_in_portuguese() -> None:
 
     course = load_course(lessons_folder(), language="pt-BR", proofs=False)  # as the app
     assert course.lesson("pairing").title == "Fazer pares"  # one stage
-    assert course.lesson("cards").title == "As cartas e os seus valores (1/2)"  # the first stage
+    assert course.lesson("cards").title == "O objetivo e as cartas (1/2)"  # the first stage
     assert i18n.language() == i18n.DEFAULT_LANGUAGE  # loading did not switch the caller
 
 
 def test_a_language_babel_does_not_know_is_named_by_its_tag() -> None:
     assert i18n.display_name("xx-Nowhere") == "xx-Nowhere"
     assert i18n.display_name("pt-BR") == "Português (Brasil)"
+
+
+PIPS = {"pt-BR": "pinta", "es": "símbolo", "it": "simbol"}  # one word each (the glossary's)
+NOT_PIPS = {"pt-BR": ("naipes desenhados", "símbolo", "figuras desenhadas"),
+            "es": ("símbolos del palo", "figuras del palo", "pintas"),
+            "it": ("semi disegnati", "semi da contare")}
+
+
+@pytest.mark.parametrize("lang", sorted(PIPS))
+def test_one_word_for_pips_in_each_language(lang: str) -> None:
+    """Issue 34: pt-BR said both "naipes desenhados" (naipe is the suit) and "símbolos";
+    every text whose English says "pip" now says the language's one word for it, in the
+    lessons and the app alike, and never the word for the suit or the court cards."""
+    english = {**english_lesson_texts(), **i18n.english()}
+    said = [(key, text) for key, text in english.items() if "pip" in text.lower()]
+    assert len(said) >= 5
+    with i18n.using(lang):
+        for key, text in said:
+            mine = (i18n.lesson_text(key, text) if key.startswith("lesson.")
+                    else i18n.t(key))
+            assert PIPS[lang] in mine.lower(), (key, mine)
+            assert not any(word in mine.lower() for word in NOT_PIPS[lang]), (key, mine)

@@ -33,10 +33,16 @@ def test_every_page_renders_with_the_real_lessons(env: None,
         open_page(at, page)
 
 
-def test_practice_offers_a_set_and_the_skill_map_to_a_signed_in_learner(app: AppTest) -> None:
+def test_practice_offers_a_set_and_the_skill_map_to_a_signed_in_learner(app: AppTest,
+                                                                        db: Path) -> None:
     open_page(app, "practice")
     assert "Welcome! Who is learning?" in texts(app)  # nobody signed in: the welcome
     sign_in(app)
+    open_page(app, "practice")
+    said = texts(app).replace("\\", "")
+    assert "Your first set comes with the first scored exercises." in said  # not begun
+    with ProgressStore(db) as store:  # she has begun the first lesson
+        store.record_step(store.learner("Ana").id, "basics", "pair", 3)
     open_page(app, "practice")
     said = texts(app).replace("\\", "")  # as read, without Markdown's escapes
     assert "Today's set" in said and "Your skills" in said

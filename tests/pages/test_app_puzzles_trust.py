@@ -171,6 +171,9 @@ def test_a_lesson_step_opened_from_practice_leads_back_to_the_days_set(
     to leave the learner in the lesson, with no way back to the day's next task."""
     open_page(app, "practice")
     sign_in(app)
+    with ProgressStore(db) as store:  # she has begun: the first set comes (a choose step)
+        store.record_step(store.learner("Ana").id, "basics", "which", 3)
+    open_page(app, "practice")
     opened = [x.proto.query_string for x in app.get("page_link")
               if x.proto.label == "Open this task" and "step=" in x.proto.query_string]
     assert opened and all(q.endswith("&via=practice") for q in opened)

@@ -245,7 +245,11 @@ def learner_view(course: Course, store: ProgressStore, learner_id: int,
     situation = Situation(model, due, reviewed, solved,
                           missed_by_skill(tasks, log, at - WEEK), at)
     progress = store.progress(learner_id)
-    picks = tuple(daily_set(open_tasks(course, progress), situation))
+    # The first set comes with the first scored exercises: before any try or lesson, the
+    # page names her next lesson, which shows each new kind of task before asking it,
+    # rather than sending her into the middle of it (its first stage holds a capture).
+    begun = bool(log or progress)
+    picks = tuple(daily_set(open_tasks(course, progress), situation)) if begun else ()
     due_skills = {s for task in tasks if task.key in due for s in task.skills}
     skills = sorted({s for task in tasks for s in task.skills}, key=skill_order)
     # A house rule is a row of her map once she has met it, not "Not seen" from day one
