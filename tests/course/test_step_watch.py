@@ -13,6 +13,7 @@ import pytest
 
 from engine import Card, Position
 from tutorial_app.course import LessonFileError, load_course, loads
+from tutorial_app.course.authoring.cli import main
 from tutorial_app.course.model import Lesson
 from tutorial_app.course.proofs import demonstrations
 from tutorial_app.course.reading.stages import cut, doing, task_count
@@ -214,7 +215,8 @@ def write_course(folder: Path, second: str) -> None:
         encoding="utf-8")
 
 
-def test_a_new_kind_of_task_without_a_demonstration_is_a_problem(tmp_path: Path) -> None:
+def test_a_new_kind_of_task_without_a_demonstration_is_a_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_course(tmp_path, SUM_TASK)
     course = load_course(tmp_path)
     assert course.errors == []  # the files load: the check is the course's
@@ -223,18 +225,29 @@ def test_a_new_kind_of_task_without_a_demonstration_is_a_problem(tmp_path: Path)
                                                                      "steps[0]")
     assert "'sum'" in problem.message and "watch step" in problem.message
     assert problem.message.endswith("add a watch step before it with a move that shows 'sum'")
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "02-sums.yaml:6:5: steps[0]: the course's first task that needs 'sum'" in (
+        capsys.readouterr().out)
 
 
 def test_a_demonstration_before_it_in_its_lesson_passes(tmp_path: Path) -> None:
     write_course(tmp_path, SUM_DEMO + SUM_TASK)
     course = load_course(tmp_path)
     assert course.errors == [] and demonstrations.missing(course.lessons) == []
+    assert main(["validate", str(tmp_path)]) == 0
 
 
 def test_a_demonstration_after_the_task_does_not_count(tmp_path: Path) -> None:
     write_course(tmp_path, SUM_TASK + SUM_DEMO)
     (problem,) = demonstrations.missing(load_course(tmp_path).lessons)
     assert problem.path == "steps[0]"
+
+
+def test_the_shipped_course_demonstrates_every_new_kind_of_task() -> None:
+    from tutorial_app.config import shipped_lessons
+
+    course = load_course(shipped_lessons(), proofs=False)
+    assert [str(e) for e in demonstrations.missing(course.lessons)] == []
 
 
 def test_the_example_in_docs_lessons_md_loads_and_demonstrates_its_task() -> None:

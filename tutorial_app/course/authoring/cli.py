@@ -29,7 +29,7 @@ import yaml
 from tutorial_app.course.authoring import show, stats
 from tutorial_app.course.course import Course, course_files, load_course
 from tutorial_app.course.model import STEP_KINDS, THEMES, Lesson, PuzzleSet
-from tutorial_app.course.proofs import course_order
+from tutorial_app.course.proofs import course_order, demonstrations
 from tutorial_app.course.puzzles import line_generate, line_puzzles, play_difficulty
 from tutorial_app.course.puzzles.generate import RECIPES, generate
 from tutorial_app.course.reading.errors import LessonError, LessonFileError
@@ -108,6 +108,7 @@ def validate(paths: Sequence[Path]) -> int:
             course.puzzle_sets += part.puzzle_sets
             course.errors += part.errors
             course.errors += course_order.problems(part, path)  # the whole course's
+            course.errors += demonstrations.missing(part.lessons)  # a course's order needed
             course.files += part.files
             course.unreadable += part.unreadable
         elif path.is_file() and path.suffix == line_puzzles.SUFFIX:
