@@ -46,11 +46,33 @@ def test_correct_move_as_move_or_click_attempt(first_sum: PlayStep) -> None:
     assert check_answer(first_sum, clicks).status == "correct"
 
 
-def test_stars_from_wrong_attempts_and_hints(first_sum: PlayStep) -> None:
-    assert check_answer(first_sum, "8s x 5c+3d", wrong_attempts=1).stars == 2
+def test_stars_reward_solving_without_help_not_a_first_try(first_sum: PlayStep) -> None:
+    """Three legal moves: one wrong try is exploring (3 stars), a second is going
+    through the moves in turn (2); a hint costs a star, being shown the move two."""
+    assert check_answer(first_sum, "8s x 5c+3d", wrong_attempts=1).stars == 3
+    assert check_answer(first_sum, "8s x 5c+3d", wrong_attempts=2).stars == 2
+    assert check_answer(first_sum, "8s x 5c+3d", hints_used=1).stars == 2
     assert check_answer(first_sum, "8s x 5c+3d", hints_used=3).stars == 1
-    assert [stars(0, 0), stars(1, 0), stars(0, 1), stars(1, 1), stars(0, 3), stars(5, 0)] == [
-        3, 2, 2, 2, 1, 1]
+
+
+@pytest.mark.parametrize(("wrong", "hints", "answers", "earned"), [
+    (0, 0, 1, 3), (1, 0, 1, 2),  # one answer: nothing to explore, a wrong try is a slip
+    (1, 0, 2, 2),  # two answers: the second try is the answer by elimination
+    (1, 0, 3, 3), (2, 0, 3, 2),  # three: one wrong try is exploring, both is every one
+    (1, 0, 4, 3), (2, 0, 4, 2), (3, 0, 4, 2),
+    (2, 0, 5, 3), (3, 0, 5, 2),  # half of the four wrong answers, and no more
+    (5, 0, 12, 3), (6, 0, 12, 2),
+    (0, 1, 12, 2), (0, 2, 12, 2), (5, 1, 12, 2),  # a hint short of the answer: 2
+    (0, 3, 12, 1), (9, 3, 2, 1),  # shown the move: 1, whatever else
+])
+def test_stars_rule(wrong: int, hints: int, answers: int, earned: int) -> None:
+    assert stars(wrong, hints, answers=answers) == earned
+
+
+def test_trying_every_answer_never_earns_three_stars() -> None:
+    for answers in range(2, 40):
+        assert stars(answers - 1, 0, answers=answers) < 3, answers
+        assert stars(0, 0, answers=answers) == 3
 
 
 def test_missed_move_uses_feedback_by_move(first_sum: PlayStep) -> None:
@@ -196,7 +218,9 @@ def test_choose_step(good_course: Course) -> None:
     assert isinstance(step, ChooseStep)
     right = check_choice(step, frozenset({0, 2}))
     assert right.status is FeedbackStatus.CORRECT and right.stars == 3
-    assert check_choice(step, frozenset({0, 2}), wrong_attempts=1).stars == 2
+    # three options: one wrong try explores (3 stars), two go through them (2)
+    assert check_choice(step, frozenset({0, 2}), wrong_attempts=1).stars == 3
+    assert check_choice(step, frozenset({0, 2}), wrong_attempts=2).stars == 2
     wrong = check_choice(step, frozenset({0, 1, 2}))
     assert wrong.status is FeedbackStatus.MISSED and wrong.verdict is None
     # one short message: why the first wrong pick is wrong, as the judge says it
@@ -236,7 +260,9 @@ def test_mistake_step(good_course: Course) -> None:
     assert right.status is FeedbackStatus.CORRECT and right.rule == "4.5" and right.stars == 3
     # said once: the judge's explanation is shown under the reply, which does not repeat it
     assert right.message == "Right!" and step.explanation.startswith("8♥ cannot take K♥")
-    assert check_mistake(step, "number-takes-court", wrong_attempts=3).stars == 1
+    assert check_mistake(step, "number-takes-court", wrong_attempts=1).stars == 3
+    assert check_mistake(step, "number-takes-court", wrong_attempts=2).stars == 2
+    assert check_mistake(step, "number-takes-court", hints_used=3).stars == 1
     wrong = check_mistake(step, "wrong-sum")
     # the verdict is the judge's on the move shown, whichever reason the learner named
     assert wrong.status is FeedbackStatus.MISSED and wrong.code == "number-takes-court"

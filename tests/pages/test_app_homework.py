@@ -51,7 +51,8 @@ def test_assign_solve_with_a_wrong_try_and_read_the_moves(app: AppTest, db: Path
     teacher.run()
     table = teacher.dataframe[0].value
     name, cell = list(table.iloc[0])
-    assert name == "Ana" and cell == "✓ ★★ (2)"  # solved at the second try: 2 stars
+    # solved at the second try, one wrong try among many legal moves: 3 stars
+    assert name == "Ana" and cell == "✓ ★★★ (2)"
     said = texts(teacher)  # the Markdown as written: moves in words, "+" escaped
     assert "Moves tried by Ana, in order:" in said
     # the moves in words, with no stray Markdown escape (notation stays in the CSV)

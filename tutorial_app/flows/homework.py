@@ -33,6 +33,7 @@ from tutorial_app import config
 from tutorial_app.course.course import Course
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.judge.checking import stars
+from tutorial_app.course.judge.moves import answers
 from tutorial_app.course.judge.reasons import reason_label
 from tutorial_app.course.model import Lesson, Puzzle, Step
 from tutorial_app.course.steps import unit_of
@@ -344,7 +345,9 @@ def _task_cells(course: Course, task: str, rows: list[AttemptRow],
         puzzle = _puzzle(course, task)
         tries = tuple(_try(puzzle, task, r, worded) for r in rows)
         first = _first_right(tries)
-        return {task: Cell(first is not None, stars(first, 0) if first is not None else 0,
+        return {task: Cell(first is not None,
+                           stars(first, 0, answers=answers(puzzle) if puzzle else 1)
+                           if first is not None else 0,
                            len(tries), tries)}
     mine = progress.get(lesson.id) or LessonProgress()
     by_step = {step.id: step for step in lesson.steps}
@@ -360,7 +363,7 @@ def _task_cells(course: Course, task: str, rows: list[AttemptRow],
         if step.id in mine.steps:
             solved[step.id] = mine.steps[step.id]
         elif first is not None:
-            solved[step.id] = stars(first, 0)
+            solved[step.id] = stars(first, 0, answers=unit_of(step).answers(step))
         out[key] = Cell(step.id in solved, solved.get(step.id, 0), len(here), here,
                         before=step.id in mine.steps and first is None)
     count = len(out)

@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Protocol
 
-from engine import Attempt, Move, NotationError, Position, Verdict, check, parse_attempt
+from engine import (
+    Attempt,
+    Move,
+    NotationError,
+    Position,
+    Verdict,
+    check,
+    legal_moves,
+    parse_attempt,
+)
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.judge import feedback, lead
 from tutorial_app.course.judge.outcome import Feedback, FeedbackStatus, stars
@@ -43,6 +52,12 @@ def solutions(step: Playable) -> list[Move]:
     return list(step.solution_moves)
 
 
+def answers(step: Playable) -> int:
+    """How many different answers the task offers: its legal moves (the bound on the
+    wrong tries that still earn three stars, `outcome.stars`)."""
+    return len(legal_moves(step.position))
+
+
 def check_answer(step: Playable, attempt: Attempt | Move | str, *, wrong_attempts: int = 0,
                  hints_used: int = 0) -> Feedback:
     """Judge a try at a play step or puzzle: the engine's judge is asked once, and
@@ -71,7 +86,7 @@ def judged_answer(step: Playable, attempt: Attempt | Move, verdict: Verdict, *,
     if solved and move is not None:
         message = step.success or t("feedback.correct", move=words.move(move))
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
-                        stars(wrong_attempts, hints_used))
+                        stars(wrong_attempts, hints_used, answers=answers(step)))
     answer = lead.right_card(as_attempt, step.solution_moves)
     if not verdict.legal or move is None:
         base = words.verdict(verdict)

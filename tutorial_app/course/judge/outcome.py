@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from engine import Move, Verdict
 from tutorial_app.words import words
@@ -37,7 +38,7 @@ class Feedback:
     code, its words naming the cards, the rule of docs/rules.md it rests on), kept even
     when the author's words replace it; None for a choose step and for text that is
     not a move. For a mistake step it is the judge's verdict on the move shown.
-    `stars` (0-3) counts only when the status is CORRECT.
+    `stars` (0-3, `stars()` below) counts only when the status is CORRECT.
     """
 
     status: FeedbackStatus
@@ -70,10 +71,37 @@ class Feedback:
         return words.verdict(self.verdict) if self.verdict is not None else None
 
 
-def stars(wrong_attempts: int, hints_used: int) -> int:
-    """3 for a first try with no hint; 2 with one or two slips (wrong tries plus hint
-    levels used); 1 otherwise, which includes being shown the move (hint level 3)."""
-    slips = max(wrong_attempts, 0) + max(hints_used, 0)
-    if slips == 0:
-        return 3
-    return 2 if slips <= 2 else 1
+REVEALED: Final = 3  # the hint level that shows the answer itself (course/hints.py: the move)
+
+
+def free_tries(answers: int) -> int:
+    """The wrong tries a step forgives before its third star, at a step offering
+    `answers` different answers (one of them right): half of the wrong ones, rounded
+    down. A learner who tries the answers in turn until one is right has been shown the
+    answer by elimination; one who tried at most half of them was exploring."""
+    return max(answers - 1, 0) // 2
+
+
+def stars(wrong_attempts: int, hints_used: int, *, answers: int) -> int:
+    """Stars reward solving without help, not a right first try.
+
+    3: solved without a hint, after at most `free_tries(answers)` wrong tries (none at
+    a step of two answers, one at three or four, two at five or six...: trying every
+    answer in turn never earns 3); 2: solved after a hint short of the answer, or after
+    more wrong tries than that; 1: solved once shown the answer (hint level 3, the move).
+
+    Why: formative feedback helps a novice when it is non-evaluative and keeps the
+    attention on the task; a grade attached to every slip turns it to the self and
+    away from learning, and mistakes are a normal part of learning (Shute, 2008,
+    "Focus on Formative Feedback", Review of Educational Research 78(1), 153-189, and
+    the studies it reviews, Butler 1987 among them). Exploring first and being told
+    why is productive (Kapur, 2008, "Productive failure"). So a wrong try the judge
+    explains costs nothing while it is exploring; what the stars measure is how much
+    help the solve took (the assistance a tutor gave: hints, then the answer), and
+    `answers` bounds the tries so that blind guessing does not pass for exploring.
+    """
+    if hints_used >= REVEALED:
+        return 1
+    if hints_used > 0 or wrong_attempts > free_tries(answers):
+        return 2
+    return 3

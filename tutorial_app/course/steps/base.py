@@ -86,6 +86,11 @@ class StepUnit(Generic[S]):
         """Each concept the step needs, with where the need comes from."""
         return position_needs(step.position)
 
+    def answers(self, step: S) -> int:
+        """How many different answers the step offers (its legal moves, its options...):
+        the bound on the wrong tries that still earn three stars (`outcome.stars`)."""
+        return 1
+
     def revealed(self, step: S) -> tuple[AnswerLine, ...]:
         """What "Reveal the answer" shows, in words."""
         return ()

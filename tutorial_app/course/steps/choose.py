@@ -189,7 +189,7 @@ def check_choice(step: ChooseStep, selected: frozenset[int], *, wrong_attempts: 
     chosen = frozenset(selected)
     if chosen == step.correct:
         return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
-                        stars=stars(wrong_attempts, hints_used))
+                        stars=stars(wrong_attempts, hints_used, answers=len(step.options)))
     wrong = sorted(chosen - step.correct)
     missed = sorted(step.correct - chosen)
     if wrong:  # one short reply: why the first wrong pick is wrong, in the step's words
@@ -250,6 +250,9 @@ class ChooseUnit(StepUnit[ChooseStep]):
 
     def needs(self, step: ChooseStep) -> dict[str, str]:
         return _needs(step)
+
+    def answers(self, step: ChooseStep) -> int:
+        return len(step.options)
 
     def revealed(self, step: ChooseStep) -> tuple[AnswerLine, ...]:
         return tuple(AnswerLine(t("classroom.correct_option", option=step.options[i]))

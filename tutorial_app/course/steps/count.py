@@ -207,6 +207,14 @@ def _winner_words(step: CountStep, given: str) -> str:
     return t("tally.wrong.not-higher", total=total)
 
 
+def answers(step: CountStep) -> int:
+    """How many different answers the count offers, told one wrong part at a time: the
+    right one, each card picked or not, and the two other sides for each "who" question
+    (the stars' bound)."""
+    asked = 3 if step.winner else 2
+    return 1 + sum(len(pile) for pile in step.piles) + 2 * asked
+
+
 def check_count(step: CountStep, answer: CountAnswer, *, wrong_attempts: int = 0,
                 hints_used: int = 0) -> Feedback:
     """Right when every part is the engine's; else one sentence about the first part
@@ -222,7 +230,7 @@ def check_count(step: CountStep, answer: CountAnswer, *, wrong_attempts: int = 0
     if wrong is not None:
         return Feedback(FeedbackStatus.MISSED, wrong)
     return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
-                    stars=stars(wrong_attempts, hints_used))
+                    stars=stars(wrong_attempts, hints_used, answers=answers(step)))
 
 
 class CountUnit(StepUnit[CountStep]):
@@ -292,6 +300,9 @@ class CountUnit(StepUnit[CountStep]):
         out.setdefault("scoring", "it counts a hand")
         out.setdefault("game-end", "most cards and spades, and the game's end")
         return out
+
+    def answers(self, step: CountStep) -> int:
+        return answers(step)
 
     def revealed(self, step: CountStep) -> tuple[AnswerLine, ...]:
         cards = [c.pretty for pile in step.piles for c in pile if str(c) in step.points]

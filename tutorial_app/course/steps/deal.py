@@ -215,6 +215,12 @@ def wrong_words(step: DealStep, question: Question, given: str) -> str:
     return t(f"deal.wrong.{question.what}", seat=place_words(step, given))
 
 
+def answers(step: DealStep) -> int:
+    """How many different answers the deal offers, told one wrong click at a time:
+    the right one and every other place at each question (the stars' bound)."""
+    return 1 + sum(len(places(step, q)) - 1 for q in step.questions)
+
+
 def check_deal(step: DealStep, given: Sequence[str], *, wrong_attempts: int = 0,
                hints_used: int = 0) -> Feedback:
     """Right when every click is the engine's; else one sentence about the first wrong
@@ -225,7 +231,7 @@ def check_deal(step: DealStep, given: Sequence[str], *, wrong_attempts: int = 0,
     if len(given) < len(step.questions):
         return Feedback(FeedbackStatus.MISSED, t("deal.unfinished"))
     return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
-                    stars=stars(wrong_attempts, hints_used))
+                    stars=stars(wrong_attempts, hints_used, answers=answers(step)))
 
 
 class DealUnit(StepUnit[DealStep]):
@@ -269,6 +275,9 @@ class DealUnit(StepUnit[DealStep]):
         out = dict(rules_concepts(step.rules))
         out.setdefault("deal", "it deals a round")
         return out
+
+    def answers(self, step: DealStep) -> int:
+        return answers(step)
 
     def revealed(self, step: DealStep) -> tuple[AnswerLine, ...]:
         return tuple(AnswerLine(t("deal.revealed", question=question_label(q),

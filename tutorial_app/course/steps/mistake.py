@@ -191,7 +191,7 @@ def check_mistake(step: MistakeStep, code: str, *, wrong_attempts: int = 0,
         # the judge's explanation is shown under the answer: the reply does not repeat it
         message = step.success or t("choose.correct")
         return Feedback(FeedbackStatus.CORRECT, message, verdict,
-                        stars(wrong_attempts, hints_used))
+                        stars(wrong_attempts, hints_used, answers=len(step.choices)))
     why = whynot.why_not(code, step.position, parse_attempt(step.move), verdict)
     return Feedback(FeedbackStatus.MISSED, t("mistake.wrong-because", why=why), verdict)
 
@@ -235,6 +235,9 @@ class MistakeUnit(StepUnit[MistakeStep]):
             if named is not None:
                 out.setdefault(named, f"its choice {code}")
         return out
+
+    def answers(self, step: MistakeStep) -> int:
+        return len(step.choices)
 
     def revealed(self, step: MistakeStep) -> tuple[AnswerLine, ...]:
         labels = dict(step.choices)

@@ -24,7 +24,7 @@ from tutorial_app.course import goals as g
 from tutorial_app.course.concepts import REASON_CONCEPTS, goal_concepts, move_concepts
 from tutorial_app.course.goals import Goal
 from tutorial_app.course.judge import feedback
-from tutorial_app.course.judge.moves import check_answer, judged_answer, solutions
+from tutorial_app.course.judge.moves import answers, check_answer, judged_answer, solutions
 from tutorial_app.course.judge.outcome import Feedback
 from tutorial_app.course.proofs import clicks, truth
 from tutorial_app.course.reading.playable import read_playable
@@ -204,6 +204,9 @@ class PlayUnit(StepUnit[PlayStep]):
 
     def needs(self, step: PlayStep) -> dict[str, str]:
         return needs(step)
+
+    def answers(self, step: PlayStep) -> int:
+        return answers(step)
 
     def revealed(self, step: PlayStep) -> tuple[AnswerLine, ...]:
         return revealed(step)

@@ -173,7 +173,7 @@ def check_quiz(step: QuizStep, value: str, *, wrong_attempts: int = 0,
     pick hears the author's reason why that value is wrong."""
     if value == step.answer:
         return Feedback(FeedbackStatus.CORRECT, step.success or t("choose.correct"),
-                        stars=stars(wrong_attempts, hints_used))
+                        stars=stars(wrong_attempts, hints_used, answers=len(step.choices)))
     return Feedback(FeedbackStatus.MISSED, dict(step.wrong).get(value) or t("quiz.wrong"))
 
 
@@ -206,6 +206,9 @@ class QuizUnit(StepUnit[QuizStep]):
         quiz = dict(rules_concepts(step.rules))
         quiz.setdefault(FACT_CONCEPTS[step.fact], f"its fact {step.fact}")
         return quiz
+
+    def answers(self, step: QuizStep) -> int:
+        return len(step.choices)
 
     def revealed(self, step: QuizStep) -> tuple[AnswerLine, ...]:
         return (AnswerLine(dict(step.choices)[step.answer]),)
