@@ -22,6 +22,7 @@ from tutorial_app.course import (
     check_mistake,
     solutions,
 )
+from tutorial_app.course.proofs import brevity
 from tutorial_app.course.reading import stages
 
 
@@ -126,3 +127,10 @@ def test_the_course_opens_on_the_goal_and_captures_by_the_eighth_task(
     first_deal = next(i for i, task in enumerate(tasks) if task[-1].kind == "deal")
     assert first_deal > first_capture
 
+
+def test_the_first_chapters_prompts_are_one_short_instruction(shipped: Course) -> None:
+    """At most 30 words, as a reader counts them, in plain type; the rule is in `why:`."""
+    for lesson in shipped.lessons[:4]:
+        for step in lesson.steps:
+            prompt = getattr(step, "prompt", "")
+            assert brevity.words_read(prompt) <= brevity.PROMPT_WORDS, step.key

@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tutorial_app.course import LessonFileError, loads
+from tutorial_app.course.proofs import brevity
+from tutorial_app.course.reading.loader import read_document
+from tutorial_app.course.reading.yamlsrc import Source
 from tutorial_app.course.steps import STEP_KINDS, unit
 from tutorial_app.words import i18n
 
@@ -25,8 +28,8 @@ WHY = "Cards of the same value pair (rule 4.1)."
 
 
 def lesson(kind: str, extra: str) -> str:
-    return (f"id: why\ntitle: Why\nteaches: [values, trail, pair, deal, scoring, game-end]\nsteps:\n"
-            f"  - id: s\n    kind: {kind}\n{extra}")
+    return ("id: why\ntitle: Why\nteaches: [values, trail, pair, deal, scoring, game-end]\n"
+            f"steps:\n  - id: s\n    kind: {kind}\n{extra}")
 
 
 def test_every_answered_kind_takes_why_and_keeps_it() -> None:
@@ -62,3 +65,24 @@ def test_a_puzzle_has_no_why_and_its_texts_still_read() -> None:
                     "    themes: [pairing]\n    difficulty: 1\n    prompt: Capture the 7♥.\n")
     (puzzle,) = puzzles.puzzles  # type: ignore[union-attr]
     assert "Capture the 7♥." in list(unit("puzzle").texts(puzzle))
+
+
+def test_words_are_counted_as_a_reader_reads_them() -> None:
+    """A card or a number is a word, markup and a lone dash are none."""
+    assert brevity.words_read("Capture the 7♥ with your 7♠.") == 6
+    assert brevity.words_read("**Trail** the 10♦ — now (rule 6.1).") == 6  # "(rule 6.1)": two
+    assert brevity.words_read("") == 0
+
+
+def test_a_prompt_over_the_limit_is_a_problem_a_puzzle_too() -> None:
+    """The limit holds for a puzzle's prompt as for a step's; only in the proofs, so the
+    app, serving files `validate` passed, never drops a lesson for it."""
+    long = " ".join(["Capture"] * (brevity.PROMPT_WORDS + 1))
+    text = ("id: set\ntitle: Set\npuzzles:\n  - id: p\n"
+            "    position: \"table: 7h 3c; hand: 7s 4d\"\n    goal: {capture: [7h]}\n"
+            f"    themes: [pairing]\n    difficulty: 1\n    prompt: {long}\n")
+    with pytest.raises(LessonFileError) as raised:
+        loads(text)
+    assert "puzzle 'p': the prompt has 31 words, over the limit of 30" in str(raised.value)
+    src = Source("set.yaml", proofs=False)
+    assert read_document(src, text).content is not None and not src.errors

@@ -17,6 +17,7 @@ import yaml
 from engine import CLASSIC, CassinoError, NotationError, Rules
 from tutorial_app.course.concepts import CONCEPTS, known
 from tutorial_app.course.model import THEMES, Lesson, Puzzle, PuzzleSet, Step
+from tutorial_app.course.proofs import brevity
 from tutorial_app.course.reading import yamlsrc
 from tutorial_app.course.reading.errors import LessonError, LessonFileError
 from tutorial_app.course.reading.limits import MAX_LESSON_BYTES
@@ -289,6 +290,7 @@ def _puzzle(src: Source, node: yaml.Node, path: str, set_id: str, set_title: str
     title = _text(src, fields, "title", f"{key}.title") or t(
         "puzzle.title", set=set_title, number=index + 1)
     prompt = _text(src, fields, "prompt", f"{key}.prompt")
+    brevity.report_long_prompt(src, fields, f"puzzle {puzzle_id!r}")
     if parts is None or puzzle_id is None or difficulty is None or len(src.errors) > before:
         return None
     prompt = prompt or t("puzzle.prompt", goal=parts.goal.describe())

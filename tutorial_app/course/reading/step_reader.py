@@ -12,6 +12,7 @@ from dataclasses import replace
 import yaml
 
 from engine import Rules
+from tutorial_app.course.proofs import brevity
 from tutorial_app.course.reading import yamlsrc
 from tutorial_app.course.reading.yamlsrc import Source, suggest
 from tutorial_app.course.steps import STEP_KINDS, UNITS, Step, StepKind
@@ -36,6 +37,8 @@ def read_step(src: Source, node: yaml.Node, path: str, lesson_id: str,
     key = f"lesson.{lesson_id}.steps.{step_id}"
     before = len(src.errors)
     step: Step | None = unit.read(src, fields, rules, key)
+    if "prompt" in required or "prompt" in optional:
+        brevity.report_long_prompt(src, fields, f"step {step_id!r}")
     if step_id is None or len(src.errors) > before:
         step = None
     elif step is not None:
