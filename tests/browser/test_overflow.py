@@ -371,7 +371,9 @@ def test_a_wrong_try_on_a_phone_reads_whole(real_server: Server, pairing: Learne
     page.wait_for_function(_ARRIVED, arg="/", polling=100)
     for label in (seven, three):
         press(page, page.get_by_role("button", name=label, exact=False).first)
-    press(page, page.locator(".st-key-learn-capture button"))
+    with using(lang):  # the button by its label: its help tooltip is a button too
+        capture = t("board.capture")
+    press(page, page.locator(".st-key-learn-capture").get_by_role("button", name=capture))
     error = page.get_by_test_id("stAlertContentError")
     error.wait_for()
     said = error.inner_text()
