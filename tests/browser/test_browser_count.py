@@ -14,7 +14,8 @@ from browserserver import Server
 from playwright.sync_api import Locator, Page, expect
 from shipped import shipped_course
 
-from tutorial_app.course.steps.count import CountStep, by_suit
+from tutorial_app.course.judge.outcome import stars
+from tutorial_app.course.steps.count import CountStep, answers, by_suit
 
 LESSON, STEP = "count-it", "both-reach-21"
 
@@ -88,4 +89,7 @@ def test_a_hand_counted_on_a_phone(count_server: Server, phone: Page,
     press(page, page.get_by_role("button", name="Check"))
     success = page.get_by_test_id("stAlertContentSuccess")
     expect(success).to_contain_text("22 each")
-    expect(success).to_contain_text("2 of 3 stars")
+    # one wrong part told, then right, without a hint: exploring, within the free tries
+    earned = stars(1, 0, answers=answers(step))
+    assert earned == 3
+    expect(success).to_contain_text(f"{earned} of 3 stars")

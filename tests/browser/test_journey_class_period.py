@@ -44,6 +44,8 @@ from engine import CAPTURE, TRAIL, Attempt, Move
 from tutorial_app.config import shipped_lessons
 from tutorial_app.course import Course, load_course
 from tutorial_app.course.judge.checking import check_answer, solutions
+from tutorial_app.course.judge.moves import answers
+from tutorial_app.course.judge.outcome import stars
 from tutorial_app.course.model import ChooseStep, FeedbackStatus, MistakeStep, PlayStep, Puzzle
 from tutorial_app.course.steps import scored
 from tutorial_app.course.steps.watch import WatchStep
@@ -335,7 +337,9 @@ def test_a_class_period(real_server: Server, browser: Any, courses: dict[str, Co
         expect(bo.alert("warning")).to_contain_text(bo_wrong.card.pretty)
         step_right = next(m for m in solutions(first) if not m.builds)
         play(bo, step_right)
-        expect(bo.alert("success")).to_contain_text(bo.words("learn.stars_of", n=2, out_of=3))
+        bo_stars = stars(1, 0, answers=answers(first))  # a wrong try explained, no hint
+        expect(bo.alert("success")).to_contain_text(
+            bo.words("learn.stars_of", n=bo_stars, out_of=3))
         play(cy, step_right)
         expect(cy.alert("success")).to_contain_text(cy.words("learn.stars_of", n=3, out_of=3))
         bo.snap(shots, "period-8-homework-on-a-phone")
