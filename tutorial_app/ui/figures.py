@@ -4,7 +4,7 @@ buttons: pictures drawn as SVG in the page's language (plain Python, no Streamli
 - the pack: the four suits drawn and named, the number cards with their values (the
   ace worth 1), the court cards named and what they are worth under the lesson's rules;
 - the layout of a game seen from the learner's seat: the other player's hand face
-  down, the table (loose cards and a build), the learner's hand and pile, whose turn;
+  down, the table (its loose cards), the learner's hand and pile, whose turn;
 - the seats round the table for 2, 3 or 4 players (partners across with four): the
   dealer with the pack, each seat named with the deal step's own button words, the
   order of play (clockwise from the dealer's left), and the packets dealt so far drawn
@@ -183,8 +183,7 @@ def _pack_svg(royal: bool, four: bool, lang: str) -> str:
 
 # ----- the layout of a game ---------------------------------------------------------
 
-_LOOSE: Final = (Card(5, "h"), Card(9, "c"), Card(13, "d"))
-_BUILD: Final = (Card(3, "s"), Card(4, "d"))
+_LOOSE: Final = (Card(5, "h"), Card(9, "c"), Card(13, "d"), Card(3, "s"), Card(4, "d"))
 _HAND: Final = (Card(7, "c"), Card(2, "d"), Card(10, "s"), Card(12, "h"))
 
 
@@ -210,16 +209,12 @@ def _layout_svg(four: bool, lang: str) -> str:
     parts.append(_text(24, felt + 24, t("figure.layout.table"), 16, bold=True, anchor="start",
                        fill="#ffffff"))
     cards = felt + 38
-    parts += [_card(card, 22 + 58 * i, cards, 0.5, four) for i, card in enumerate(_LOOSE)]
-    parts.append(f'<path d="M24 {cards + 80:g}H184" stroke="#ffffff" stroke-width="2"/>')
-    words, _ = _lines(104, cards + 100, t("figure.layout.loose"), 170, 14, bold=True,
-                      fill="#ffffff")
-    parts.append(words)
-    parts += [_card(card, 250 + 22 * i, cards, 0.5, four) for i, card in enumerate(_BUILD)]
-    parts.append(_badge(334, cards + 6, "7"))
-    parts.append(f'<path d="M244 {cards + 80:g}H352" stroke="#ffffff" stroke-width="2"/>')
-    words, _ = _lines(300, cards + 100, t("figure.layout.build", value=7), 170, 14,
-                      bold=True, fill="#ffffff")
+    # only loose cards: the first screen of the course shows no build, taught stages later
+    parts += [_card(card, 34 + 68 * i, cards, 0.5, four) for i, card in enumerate(_LOOSE)]
+    parts.append(f'<path d="M34 {cards + 80:g}H{34 + 68 * len(_LOOSE) - 18:g}" '
+                 'stroke="#ffffff" stroke-width="2"/>')
+    words, _ = _lines(34 + (68 * len(_LOOSE) - 18) / 2, cards + 100, t("figure.layout.loose"),
+                      300, 14, bold=True, fill="#ffffff")
     parts.append(words)
     hand = felt + FELT_H + 22
     turn = t("figure.layout.your_turn")

@@ -40,14 +40,13 @@ MESSAGES: Final[dict[str, str]] = {
     "figure.layout.other_hand": "The other player's hand, face down",
     "figure.layout.table": "The table",
     "figure.layout.loose": "Loose cards",
-    "figure.layout.build": "A build of {value}",
     "figure.layout.your_hand": "Your hand",
     "figure.layout.your_pile": "Your pile",
     "figure.layout.pile_note": "the cards you captured, face down",
     "figure.layout.your_turn": "Your turn",
     "figure.layout.label": "A game seen from your seat. At the top, the other player's hand, "
-                           "face down. In the middle, the table: loose cards and a build of "
-                           "7. At the bottom, your hand, and beside it your pile: the cards "
+                           "face down. In the middle, the table and its loose cards. At the "
+                           "bottom, your hand, and beside it your pile: the cards "
                            "you captured, face down. It is your turn.",
     # the seats round the table
     "figure.seats.pack": "The pack",
