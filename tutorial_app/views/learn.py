@@ -203,13 +203,15 @@ def hints_box(control: LessonController, screen: PlayerScreen) -> None:
                   on_click=control.hint, icon=":material/lightbulb:", help=t("learn.hint_help"))
 
 
-def instruction(prompt: str, why: str = "") -> None:
+def instruction(step_id: str, prompt: str, why: str = "") -> None:
     """A step's prompt as an instruction in reading type (a child reads fewer words in
     plain type than in a bold heading), and the rule behind it, when the author wrote
-    one, folded under it for the learner who asks why."""
+    one, folded under it for the learner who asks why. The fold is the step's own (its
+    key): an unkeyed one kept the open state of the step before, so the next step's
+    rule was already showing before its first try."""
     st.markdown(board.linked_lesson(prompt))
     if why:
-        with st.expander(t("learn.why"), expanded=False):
+        with st.expander(t("learn.why"), expanded=False, key=f"why-{step_id}"):
             st.markdown(board.linked_lesson(why))
 
 
@@ -225,7 +227,7 @@ def read_step(control: LessonController, step: ReadStep, screen: PlayerScreen) -
 def play_step(control: LessonController, step: PlayStep, screen: PlayerScreen) -> None:
     work = screen.work
     assert screen.board is not None
-    instruction(step.prompt, step.why)
+    instruction(step.id, step.prompt, step.why)
     look = board.BoardLook(interactive=not work.solved)
     board.table(screen.board, BOARD, look)
     board.hand(screen.board, BOARD, look)
@@ -255,7 +257,7 @@ def check_button(key: str, control: LessonController,
 
 def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScreen) -> None:
     work = screen.work
-    instruction(step.prompt, step.why)
+    instruction(step.id, step.prompt, step.why)
     if step.position is not None:
         board.picture(step.position, BOARD)
     if step.single:  # one answer is asked for: pick one
@@ -277,7 +279,7 @@ def choose_step(control: LessonController, step: ChooseStep, screen: PlayerScree
 
 def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScreen) -> None:
     work = screen.work
-    instruction(step.prompt, step.why)
+    instruction(step.id, step.prompt, step.why)
     board.picture(step.position, BOARD)
     st.markdown(t("learn.the_move", move=safe_text.plain(step.move_words or step.move)))
     labels = dict(step.choices)
@@ -294,7 +296,7 @@ def mistake_step(control: LessonController, step: MistakeStep, screen: PlayerScr
 
 def quiz_step(control: LessonController, step: QuizStep, screen: PlayerScreen) -> None:
     work = screen.work
-    instruction(step.prompt, step.why)
+    instruction(step.id, step.prompt, step.why)
     labels = dict(step.choices)
     st.radio(t("learn.pick_one"), [value for value, _ in step.choices],
              key=control.answer_key(step), index=None,
@@ -307,7 +309,7 @@ def deal_step(control: LessonController, step: DealStep, screen: PlayerScreen) -
     """One row of buttons per packet (then per question), shown one row at a time so the
     learner deals in order; a tap is the click that says where the packet goes."""
     work = screen.work
-    instruction(step.prompt, step.why)
+    instruction(step.id, step.prompt, step.why)
     st.caption(t("deal.pick"))
     placed: list[str] = []  # the taps so far, drawn on the seats above the buttons
     for index in range(len(step.questions)):
@@ -338,7 +340,7 @@ def count_step(control: LessonController, step: CountStep, screen: PlayerScreen)
     """Each captured pile as cards to tap (those that score by themselves), then who
     scores most cards and most spades, and who wins the game."""
     work = screen.work
-    instruction(step.prompt, step.why)
+    instruction(step.id, step.prompt, step.why)
     st.caption(t("tally.pick-points"))
     for side, pile in enumerate(step.piles):
         cards = {str(c): c.pretty for c in count_kind.by_suit(pile)}
