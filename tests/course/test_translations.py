@@ -222,3 +222,22 @@ def test_one_word_for_pips_in_each_language(lang: str) -> None:
                     else i18n.t(key))
             assert PIPS[lang] in mine.lower(), (key, mine)
             assert not any(word in mine.lower() for word in NOT_PIPS[lang]), (key, mine)
+
+
+def test_pt_br_monte_is_only_the_learners_pile() -> None:
+    """In pt-BR "monte" is the learner's pile of captured cards (the lessons' "vão para o
+    seu monte"); it once also named the stock ("comprar do monte") and a build ("uma
+    construção é um monte"), so a child read one word for three things. The stock is
+    "o baralho", a build's cards "uma pilha"."""
+    stock_or_build = re.compile(r"\b(do|no) monte\b|\bo monte (durar|inteiro)\b|"
+                                r"\bnum só monte\b|\bnum monte\.|\bé um monte\b|formar um monte")
+    found = []
+    for domain in ("messages", "lessons"):
+        for message in catalogues.read(catalogues.po_path("pt-BR", domain), "pt-BR"):
+            text = message.string if isinstance(message.string, str) else ""
+            if message.id and stock_or_build.search(text):
+                found.append(text)
+    assert not found, found
+    with i18n.using("pt-BR"):
+        assert i18n.t("glossary.stock.term") != i18n.t("glossary.pile.term")
+        assert "monte" in i18n.t("glossary.pile.term")

@@ -84,8 +84,8 @@ MESSAGES: Final[dict[str, str]] = {
     "board.hand_empty": "No cards in hand.",
     "board.card_selected": "{card} (selected)",
     "board.build_selected": "{build} (selected)",
-    "board.how_to": "Click a card in your hand, then the table cards or builds it should use, "
-                    "then Capture, Build or Trail.",
+    "board.how_to": "Choose a card in your hand, then the table cards or builds it should "
+                    "use, then Capture, Build or Trail.",
     "board.capture": "Capture",
     "board.build_value": "Build value",
     "board.build": "Build {n}",

@@ -16,6 +16,6 @@ from typing import Final
 MESSAGES: Final[dict[str, str]] = {
     "board.capture_help": "Take the table cards you chose with the card from your hand",
     "board.trail_help": "Lay the card from your hand face up on the table: it takes nothing",
-    "board.how_to_no_build": "Click a card in your hand, then the table cards it should take, "
-                             "then Capture; or press Trail to lay the card down.",
+    "board.how_to_no_build": "Choose a card in your hand, then the table cards it should "
+                             "take, then Capture; or choose Trail to lay the card down.",
 }

@@ -17,7 +17,8 @@ MESSAGES: Final[dict[str, str]] = {
     "learn.recap": "**What you can do now:** {sentences}",
     "recap.values": "You know what each card is worth: the ace 1, a number card its pips, "
                     "a court card nothing.",
-    "recap.trail": "You can **trail**: lay a card on the table when it takes nothing.",
+    "recap.trail": "You can **trail**: lay a card from your hand on the table, taking "
+                   "nothing with it.",
     "recap.pair": "You can take a table card of the same value as the card you play: "
                   "a **pair**.",
     "recap.sum": "You can take table cards that add up to the card you play: a **sum**.",
