@@ -3,11 +3,12 @@ phone, in Portuguese, with the real course.
 
 She signs in; reads the game's goal under a picture of the layout, then the pack
 under its picture; watches a trail made for her, beat by beat, before she makes one,
-and a capture before her first (by the course's eighth task); plays the first two
-stages with right and wrong tries, every explanation read and checked for the cards
+and a capture before her first (by the course's eighth task); plays the first three
+stages with right and wrong tries (no Build button on any board of them, a recap of
+what she can now do after each), every explanation read and checked for the cards
 she tried; presses an action with nothing chosen; takes a hint, leaves the lesson and
 reloads the phone, and finds the step with its hint and tries as she left them (so
-the stars are not earned twice); finishes both stages; goes to the Puzzles by the
+the stars are not earned twice); finishes the stages; goes to the Puzzles by the
 phone's menu and is told none of her lessons has puzzles yet, asks for them all the
 same, solves one and fails the next; then a hand of Play against the computer with a
 hint and the coach, whose note stays with her move once the computer has played. At
@@ -176,6 +177,8 @@ def wrong_then_right(bia: Screen, step: Step) -> None:
         watches(bia, step)
     elif isinstance(step, PlayStep):
         bia.says(step.prompt)
+        # the first stages teach no build: the board offers no Build button yet
+        expect(bia.page.get_by_role("button", name=re.compile("Construir"))).to_have_count(0)
         tried = wrong_card(step)
         bia.play(Move(tried, TRAIL))
         said(bia, "warning", tried.pretty)
@@ -308,7 +311,24 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
             wrong_then_right(bia, step)
         bia.button("Concluir a lição")
         said(bia, "success", f"Lição concluída: {second.title}")
+        recap_words = bia.words("learn.recap", sentences="").replace("**", "").strip()
+        bia.says(recap_words)  # what she can do now, under the stars
         bia.snap(shots, "journey-5-two-stages-done")
+
+        # ----- stage 3: trailing, still no Build button -----------------------------------
+        third = course.lessons[2]
+        assert third.id == "trailing" and "build" not in third.teaches
+        bia.button(f"Próxima lição: {third.title}")
+        steps = list(third.steps)
+        for index, step in enumerate(steps):
+            if index and not isinstance(steps[index - 1], WatchStep):
+                next_step(bia)
+            bia.says(f"Etapa {index + 1} de {len(steps)}")
+            wrong_then_right(bia, step)
+        bia.button("Concluir a lição")
+        said(bia, "success", f"Lição concluída: {third.title}")
+        bia.says(recap_words)
+        bia.snap(shots, "journey-5b-third-stage-done")
 
         # ----- puzzles: only what she has been taught, and she is told so --------------
         bia.menu("nav.puzzles")
