@@ -92,7 +92,7 @@ def test_picked_stops_at_the_first_row_not_tapped() -> None:
 def test_revealed_says_every_place_in_words() -> None:
     step = deal("    players: 2\n    then: [next-dealer]\n")
     lines = [line.words for line in UNIT.revealed(step)]
-    assert lines[0] == "The 2 cards 1 to 2 from the top go to: The other player"
+    assert lines[0] == "Cards 1 to 2 from the top of the pack go to: The other player"
     assert lines[-1].endswith("The other player") and len(lines) == 7
 
 

@@ -76,9 +76,9 @@ def test_the_deal_step_draws_the_seats_with_each_packet_placed(look: AppTest) ->
     assert "go to" not in alt  # nothing dealt yet
     look.button_group(key="learn.deal.two.0").set_value("1").run()
     [(alt, svg)] = figures(look)
-    assert "The 2 cards 1 to 2 from the top go to: The other player" in alt
+    assert "Cards 1 to 2 from the top of the pack go to: The other player" in alt
     assert ">1\u20132<" in svg  # the packet drawn, with its cards' numbers
     look.button_group(key="learn.deal.two.1").set_value("table").run()
     [(alt, svg)] = figures(look)
-    assert "The 2 cards 3 to 4 from the top go to: The table, face up" in alt
+    assert "Cards 3 to 4 from the top of the pack go to: The table, face up" in alt
     assert ">3\u20134<" in svg

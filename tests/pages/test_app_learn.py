@@ -281,7 +281,7 @@ def test_a_deal_step_tapped_wrong_then_right(app: AppTest, course_dir: Path) -> 
     sign_in(app)
     assert "Deal for two." in texts(app)
     assert len(app.button_group) == 1  # the next row once this one is tapped
-    assert app.button_group[0].label == "The 2 cards 1 to 2 from the top go to:"
+    assert app.button_group[0].label == "Cards 1 to 2 from the top of the pack go to:"
     wrong = ["1", "table", "1"]  # the third pair is the dealer's, not the other player's
     for index, value in enumerate(wrong):
         app.button_group(key=f"learn.deal.two.{index}").set_value(value).run()

@@ -138,7 +138,7 @@ def test_the_deal_draws_each_packet_where_it_was_placed() -> None:
     assert {"1\u20132", "3\u20134", "5\u20136"} <= set(drawn) and "7\u20138" not in drawn
     said = label(svg)
     assert said.startswith(t("figure.seats.label.3"))
-    assert "The 2 cards 3 to 4 from the top go to: The table, face up" in said
+    assert "Cards 3 to 4 from the top of the pack go to: The table, face up" in said
     # the answers to the questions after the packets (who plays first) are not packets
     every = list(step.answer)
     assert len(figures.deal_packets(step, every)) == len(every) - 1

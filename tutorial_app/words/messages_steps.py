@@ -29,8 +29,7 @@ MESSAGES: Final[dict[str, str]] = {
     "deal.in.table": "the table",
     # what each row of buttons asks
     "deal.card": "Card {first} from the top of the pack goes to:",
-    "count.deal-packet.one": "The {n} card {first} to {last} from the top goes to:",
-    "count.deal-packet.other": "The {n} cards {first} to {last} from the top go to:",
+    "deal.cards": "Cards {first} to {last} from the top of the pack go to:",
     "deal.ask.first-player": "Who plays first after this deal?",
     "deal.ask.next-dealer": "When this hand is over, who deals the next one?",
     "deal.ask.last": "Does the dealer say \u201clast\u201d as this deal is made?",

@@ -108,9 +108,8 @@ def question_label(question: Question) -> str:
     """The question as the learner reads it above its buttons."""
     if question.what == "packet" and question.first == question.last:
         return t("deal.card", first=question.first)
-    if question.what == "packet":
-        return count(question.last - question.first + 1, "deal-packet", first=question.first,
-                     last=question.last)
+    if question.what == "packet":  # two or four cards: always "cards", never a count
+        return t("deal.cards", first=question.first, last=question.last)
     if question.what == "draw":
         return t("deal.ask.draw", play=question.first)
     return t(f"deal.ask.{question.what}")
