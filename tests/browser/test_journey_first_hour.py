@@ -41,6 +41,7 @@ from tutorial_app.course.judge.checking import (
 )
 from tutorial_app.course.model import (
     ChooseStep,
+    Lesson,
     MistakeStep,
     PlayStep,
     QuizStep,
@@ -217,6 +218,20 @@ def wrong_then_right(bia: Screen, step: Step) -> None:
         raise AssertionError(f"no way to answer a {type(step).__name__}")
 
 
+def play_stage(bia: Screen, lesson: Lesson) -> None:
+    """Every step of a stage from its first, wrong first where it is answered, the step
+    counter read at each (a demonstration's "Your turn" has opened the step after it),
+    then the stage finished."""
+    steps = list(lesson.steps)
+    for index, step in enumerate(steps):
+        if index and not isinstance(steps[index - 1], WatchStep):
+            next_step(bia)
+        bia.says(f"Etapa {index + 1} de {len(steps)}")
+        wrong_then_right(bia, step)
+    bia.button("Concluir a lição")
+    said(bia, "success", f"Lição concluída: {lesson.title}")
+
+
 def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course,
                                tmp_path: Path) -> None:
     shots = pictures(tmp_path)
@@ -303,14 +318,7 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
         bia.button(f"Próxima lição: {second.title}")
 
         # ----- stage 2: the rules of a turn, the pack and the deal, once she captured ----
-        steps = list(second.steps)
-        for index, step in enumerate(steps):
-            if index and not isinstance(steps[index - 1], WatchStep):
-                next_step(bia)
-            bia.says(f"Etapa {index + 1} de {len(steps)}")
-            wrong_then_right(bia, step)
-        bia.button("Concluir a lição")
-        said(bia, "success", f"Lição concluída: {second.title}")
+        play_stage(bia, second)
         recap_words = bia.words("learn.recap", sentences="").replace("**", "").strip()
         bia.says(recap_words)  # what she can do now, under the stars
         bia.snap(shots, "journey-5-two-stages-done")
@@ -319,14 +327,7 @@ def test_a_learners_first_hour(real_server: Server, browser: Any, course: Course
         third = course.lessons[2]
         assert third.id == "trailing" and "build" not in third.teaches
         bia.button(f"Próxima lição: {third.title}")
-        steps = list(third.steps)
-        for index, step in enumerate(steps):
-            if index and not isinstance(steps[index - 1], WatchStep):
-                next_step(bia)
-            bia.says(f"Etapa {index + 1} de {len(steps)}")
-            wrong_then_right(bia, step)
-        bia.button("Concluir a lição")
-        said(bia, "success", f"Lição concluída: {third.title}")
+        play_stage(bia, third)
         bia.says(recap_words)
         bia.snap(shots, "journey-5b-third-stage-done")
 
