@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from watch_lessons import SUM_DEMO, SUM_TASK
 
 from engine import Card, Position
 from tutorial_app.course import LessonFileError, load_course, loads
@@ -22,26 +23,6 @@ from tutorial_app.course.steps.watch import WatchStep
 from tutorial_app.words.i18n import recording_lesson_texts
 
 UNIT = UNITS[StepKind.WATCH]
-
-SUM_DEMO = """  - id: see-a-sum
-    kind: watch
-    position: "table: 5c 3d 9h; hand: 8s 2c"
-    beats:
-      - say: Your 8♠ is worth 8.
-        show: 8s
-      - say: The 5♣ and the 3♦ add up to 8.
-        show: 5c 3d
-      - say: So the 8♠ takes them both, as one sum.
-        move: "8s x 5c+3d"
-    then: Now you take a sum.
-"""
-
-SUM_TASK = """  - id: first-sum
-    kind: play
-    position: "table: 5c 3d 9h; hand: 8s 2c"
-    prompt: Take the 5♣ and the 3♦ with your 8♠.
-    goal: {capture: [5c, 3d]}
-"""
 
 
 def lesson_of(steps: str, teaches: str = "[values, trail, pair, sum]") -> Lesson:

@@ -9,33 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from watch_lessons import sum_lesson
 
 from tutorial_app.course import Course, loads
 from tutorial_app.course.model import Lesson
 from tutorial_app.flows.lesson import LessonController, PlayerScreen
 from tutorial_app.services.store import Learner, ProgressStore
 
-LESSON = """
-id: sums
-title: Sums
-teaches: [values, trail, pair, sum]
-steps:
-  - id: see-a-sum
-    kind: watch
-    position: "table: 5c 3d 9h; hand: 8s 2c"
-    beats:
-      - say: Your 8♠ is worth 8.
-        show: 8s
-      - say: The 5♣ and the 3♦ add up to 8.
-        show: 5c 3d
-      - say: So the 8♠ takes them both, as one sum.
-        move: "8s x 5c+3d"
-  - id: first-sum
-    kind: play
-    position: "table: 5c 3d 9h; hand: 8s 2c"
-    prompt: Take the 5♣ and the 3♦ with your 8♠.
-    goal: {capture: [5c, 3d]}
-"""
+LESSON = sum_lesson("sums", "Sums")
 
 
 @pytest.fixture

@@ -10,28 +10,9 @@ from pathlib import Path
 import pytest
 from apphelpers import click, open_page, sign_in, texts
 from streamlit.testing.v1 import AppTest
+from watch_lessons import sum_lesson
 
-LESSON = """id: see
-title: See a sum
-teaches: [values, trail, pair, sum]
-steps:
-  - id: see-a-sum
-    kind: watch
-    position: "table: 5c 3d 9h; hand: 8s 2c"
-    beats:
-      - say: Your 8♠ is worth 8.
-        show: 8s
-      - say: The 5♣ and the 3♦ add up to 8.
-        show: 5c 3d
-      - say: So the 8♠ takes them both, as one sum.
-        move: "8s x 5c+3d"
-    then: Now you take a sum.
-  - id: first-sum
-    kind: play
-    position: "table: 5c 3d 9h; hand: 8s 2c"
-    prompt: Take the 5♣ and the 3♦ with your 8♠.
-    goal: {capture: [5c, 3d]}
-"""
+LESSON = sum_lesson("see", "See a sum")
 
 
 def cards_drawn(app: AppTest) -> tuple[list[str], list[str]]:
